@@ -1,0 +1,71 @@
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger as PinoLogger } from 'pino';
+import type { Config } from './config.js';
+import { communityRoutes } from './modules/community/community.routes.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { siteRoutes } from './modules/site/site.routes.js';
+import { SiteService } from './modules/site/site.service.js';
+import { apiConventions } from './platform/api.js';
+import type { Bus } from './platform/bus.js';
+import type { Database } from './platform/db.js';
+import { observability } from './platform/observability.js';
+import { webRole } from './platform/web.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  logger: PinoLogger;
+}
+
+/** Builds the Fastify app for the configured roles from plugins; it does not listen. */
+export async function buildApp({ config, database, bus, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as unknown as FastifyBaseLogger,
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: true,
+    disableRequestLogging: false,
+    requestIdHeader: 'x-request-id',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const roles = new Set(config.BYEOL_ROLES);
+  await app.register(observability, {
+    probes: [
+      { name: 'database', check: () => database.ping() },
+      { name: 'bus', check: () => bus.ping() },
+    ],
+  });
+  await app.register(apiConventions, {
+    bodyLimit: config.BODY_LIMIT,
+    uploadLimit: config.UPLOAD_LIMIT,
+    uploadDir: path.join(config.DATA_DIR, 'tmp'),
+  });
+
+  if (roles.has('api')) {
+    await app.register(swagger, {
+      openapi: { info: { title: 'Byeol API', version: '1' }, servers: [{ url: '/' }] },
+      transform: jsonSchemaTransform,
+    });
+    const site = new SiteService(database.db);
+    const unwatch = await site.watch(bus);
+    app.addHook('onClose', async () => unwatch());
+    await app.register(
+      async (v1) => {
+        await v1.register(siteRoutes, { site });
+        await v1.register(liveRoutes, { db: database.db });
+        await v1.register(communityRoutes, { db: database.db });
+      },
+      { prefix: '/v1' },
+    );
+    app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
+
+  if (roles.has('web')) await webRole(app, { buildDir: config.WEB_BUILD_DIR });
+  return app;
+}

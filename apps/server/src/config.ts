@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+export const ROLES = ['api', 'chat', 'media', 'web'] as const;
+export type Role = (typeof ROLES)[number];
+
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL (${protocols.join(' or ')})`,
+  );
+
+/**
+ * Every setting comes from the environment through this one schema. Each key is documented in the
+ * README's configuration table; keep the two in step.
+ */
+export const ConfigSchema = z.object({
+  /** production refuses demo content and development-only drivers. */
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  /** Address the HTTP server binds. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** HTTP port for the API, chat, web pages and media files. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Comma-separated subset of api,chat,media,web this process serves. */
+  BYEOL_ROLES: z
+    .string()
+    .default(ROLES.join(','))
+    .transform((v, ctx) => {
+      const roles = [
+        ...new Set(
+          v
+            .split(',')
+            .map((r) => r.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const bad = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
+      if (bad.length > 0 || roles.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `unknown role(s) ${bad.join(',') || '(none)'}; use ${ROLES.join(',')}` });
+        return z.NEVER;
+      }
+      return roles as Role[];
+    }),
+  /** PostgreSQL ≥ 15; unset starts the embedded PostgreSQL under DATA_DIR. */
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  /** Connections in the pool of this process. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(16),
+  /** Redis for the bus across processes; unset uses the in-process bus. */
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** Folder for the embedded database and media files. */
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .transform((v) => path.resolve(v)),
+  /** Seed demo users, broadcasters and content (never in production). */
+  BYEOL_DEMO: bool.default(false),
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest request body accepted, in bytes. */
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Largest uploaded file, in bytes. */
+  UPLOAD_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1_048_576),
+  /** Where the built web app lives (react-router build output). */
+  WEB_BUILD_DIR: z
+    .string()
+    .default('apps/web/build')
+    .transform((v) => path.resolve(v)),
+  /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<string, string>> = {}): Config {
+  const source: Record<string, string | undefined> = {};
+  for (const key of Object.keys(ConfigSchema.shape)) {
+    const value = overrides[key] ?? env[key];
+    // An empty variable means "not set", as shells often leave them.
+    source[key] = value === '' ? undefined : value;
+  }
+  const parsed = ConfigSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.BYEOL_DEMO) {
+    throw new ConfigError('Invalid configuration:\n  BYEOL_DEMO: demo content is never created in production (NODE_ENV=production)');
+  }
+  return parsed.data;
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { magazine } from '../modules/community/community.tables.js';
+import { broadcast } from '../modules/live/live.tables.js';
+import { users } from '../modules/users/users.tables.js';
+import type { Db } from '../platform/db.js';
+
+const BJS = [
+  { id: 'demo_haneul', nick: '하늘별', memo: '매일 밤 9시 커버 댄스 라이브!' },
+  { id: 'demo_minji', nick: '민지의노래방', memo: 'K-POP 라이브 보컬 커버' },
+  { id: 'demo_jun', nick: '준의무대', memo: '아이돌 직캠 리액션' },
+  { id: 'demo_sora', nick: '소라TV', memo: '음방 같이 보기' },
+  { id: 'demo_yuna', nick: '유나댄스', memo: '안무 배우기 방송' },
+];
+
+const LIVE_TITLES = ['🌟 신곡 커버 댄스 라이브', '노래방 신청곡 받아요 🎤', '음악방송 같이 봐요', '오늘의 안무 챌린지'];
+const REPLAY_TITLES = ['지난주 커버 댄스 풀버전', '팬미팅 토크 다시보기', '보컬 커버 메들리', '컴백 무대 리액션', '연습실 라이브'];
+const ARTICLES = [
+  { title: '이번 주 K-POP 컴백 총정리', summary: '새 앨범과 무대를 한눈에 정리했습니다.' },
+  { title: '커버 댄스 BJ 인터뷰: 하늘별', summary: '매일 밤 무대를 만드는 BJ의 이야기.' },
+  { title: '초보 BJ를 위한 OBS 설정 가이드', summary: '스트림 키로 3분 만에 방송 시작하기.' },
+];
+
+/** The demo key of a demo row, so a rerun finds what it made instead of adding more. */
+const vodKey = () => randomBytes(6).toString('hex');
+
+/**
+ * Demo users, broadcasters and content so a newcomer sees a living site. Every row is marked
+ * `is_demo`; the caller refuses this in production. Runs once: a second start finds the demo BJs.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const existing = await tx.select({ k: users.userKey }).from(users).where(eq(users.isDemo, true)).limit(1);
+    if (existing.length > 0) return false;
+    const bjs = await tx
+      .insert(users)
+      .values(
+        BJS.map((b, i) => ({
+          id: b.id,
+          nick: b.nick,
+          typeCd: 'bj' as const,
+          bjTypeCd: i === 4 ? 'rookie' : 'general',
+          stateMemo: b.memo,
+          isDemo: true,
+        })),
+      )
+      .returning({ userKey: users.userKey });
+    await tx.insert(users).values([
+      { id: 'demo_fan1', nick: '별빛팬', isDemo: true },
+      { id: 'demo_fan2', nick: '응원단장', isDemo: true },
+    ]);
+    const now = Date.now();
+    const live = LIVE_TITLES.map((title, i) => ({
+      vodKey: vodKey(),
+      bjUserKey: bjs[i]?.userKey ?? 0,
+      title,
+      tags: ['K-POP', i % 2 ? '노래' : '댄스'],
+      state: 'live' as const,
+      viewerCnt: [1234, 867, 2405, 312][i] ?? 0,
+      peakViewerCnt: [1500, 900, 3100, 400][i] ?? 0,
+      likeCnt: [321, 120, 845, 40][i] ?? 0,
+      startedAt: new Date(now - (i + 1) * 37 * 60_000),
+      isDemo: true,
+    }));
+    const replays = REPLAY_TITLES.map((title, i) => ({
+      vodKey: vodKey(),
+      bjUserKey: bjs[i % bjs.length]?.userKey ?? 0,
+      title,
+      tags: ['다시보기'],
+      state: 'ended' as const,
+      replayYn: true,
+      peakViewerCnt: 500 + i * 137,
+      likeCnt: 50 + i * 11,
+      startedAt: new Date(now - (i + 1) * 26 * 3600_000),
+      endedAt: new Date(now - (i + 1) * 26 * 3600_000 + (90 + i * 7) * 60_000),
+      isDemo: true,
+    }));
+    await tx.insert(broadcast).values([...live, ...replays]);
+    await tx
+      .insert(magazine)
+      .values(ARTICLES.map((a, i) => ({ ...a, content: a.summary, publishedAt: new Date(now - i * 86_400_000), isDemo: true })));
+    return true;
+  });
+}

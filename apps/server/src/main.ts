@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { seedDemo } from './demo/demo.seed.js';
+import { seedSiteDefaults } from './modules/site/site.repository.js';
+import { createBus } from './platform/bus.redis.js';
+import { connectExternal, type Database, migrateDatabase, startEmbedded } from './platform/db.js';
+
+async function main() {
+  const { values } = parseArgs({
+    options: { roles: { type: 'string' }, demo: { type: 'boolean' }, port: { type: 'string' } },
+    allowPositionals: false,
+  });
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, {
+      ...(values.roles ? { BYEOL_ROLES: values.roles } : {}),
+      ...(values.demo ? { BYEOL_DEMO: '1' } : {}),
+      ...(values.port ? { PORT: values.port } : {}),
+    });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+
+  const logger = pino({ level: config.LOG_LEVEL, base: { roles: config.BYEOL_ROLES.join(',') } });
+  let database: Database | undefined;
+  const stopDatabase = async () => database?.close();
+  try {
+    database = config.DATABASE_URL
+      ? await connectExternal(config.DATABASE_URL, config.DATABASE_POOL_MAX)
+      : await startEmbedded(config.DATA_DIR, 'byeol', config.DATABASE_POOL_MAX, logger);
+    await migrateDatabase(database.pool);
+    if (await seedSiteDefaults(database.db)) logger.info('site defaults seeded');
+    if (config.BYEOL_DEMO && (await seedDemo(database.db))) logger.info('demo content seeded');
+  } catch (err) {
+    logger.fatal({ err }, 'database start failed');
+    await stopDatabase().catch(() => {});
+    process.exit(1);
+  }
+
+  const bus = await createBus(config.REDIS_URL);
+  const app = await buildApp({ config, database, bus, logger });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests');
+    const force = setTimeout(() => {
+      logger.warn('grace period over, closing anyway');
+      void app.server.closeAllConnections?.();
+    }, config.SHUTDOWN_GRACE_SECONDS * 1000);
+    force.unref();
+    try {
+      await app.close();
+      await bus.close();
+      await stopDatabase();
+    } catch (err) {
+      logger.error({ err }, 'shutdown error');
+      process.exitCode = 1;
+    }
+    clearTimeout(force);
+    logger.info('stopped');
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  logger.info(
+    {
+      url: `http://${config.HOST}:${config.PORT}/`,
+      database: database.describe,
+      bus: bus.kind,
+      data: path.relative(process.cwd(), config.DATA_DIR) || '.',
+    },
+    'Byeol is up',
+  );
+}
+
+await main();

@@ -1,0 +1,39 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { DEFAULT_GUIDES, DEFAULT_PAGE_META, DEFAULT_SITE, DEFAULT_TERMS } from './site.seed.js';
+import { guide, pageMeta, site, siteTerm } from './site.tables.js';
+
+export type SiteRow = typeof site.$inferSelect;
+export type SiteTermRow = typeof siteTerm.$inferSelect;
+export type PageMetaRow = typeof pageMeta.$inferSelect;
+export type GuideRow = typeof guide.$inferSelect;
+
+export interface SiteSnapshot {
+  site: SiteRow;
+  terms: SiteTermRow[];
+  pages: PageMetaRow[];
+  guides: GuideRow[];
+}
+
+export async function loadSite(db: Db, siteKey: number): Promise<SiteSnapshot | null> {
+  const [row] = await db.select().from(site).where(eq(site.siteKey, siteKey));
+  if (!row) return null;
+  const [terms, pages, guides] = await Promise.all([
+    db.select().from(siteTerm).where(eq(siteTerm.siteKey, siteKey)),
+    db.select().from(pageMeta).where(eq(pageMeta.siteKey, siteKey)).orderBy(asc(pageMeta.id)),
+    db.select().from(guide).where(eq(guide.siteKey, siteKey)).orderBy(asc(guide.kind), asc(guide.sortNo), asc(guide.id)),
+  ]);
+  return { site: row, terms, pages, guides };
+}
+
+/** Writes the SPEC defaults when the default site is missing; idempotent and safe from two processes. */
+export async function seedSiteDefaults(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx.insert(site).values(DEFAULT_SITE).onConflictDoNothing().returning({ key: site.siteKey });
+    if (inserted.length === 0) return false;
+    await tx.insert(siteTerm).values(DEFAULT_TERMS).onConflictDoNothing();
+    await tx.insert(pageMeta).values(DEFAULT_PAGE_META.map((p) => ({ ...p, siteKey: DEFAULT_SITE.siteKey })));
+    await tx.insert(guide).values(DEFAULT_GUIDES.map((g) => ({ ...g, siteKey: DEFAULT_SITE.siteKey })));
+    return true;
+  });
+}

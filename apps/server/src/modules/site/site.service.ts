@@ -1,0 +1,105 @@
+import { type GuideEntry, type Lang, resolveHeadMeta, SITE_DEFAULTS, type SiteInfo, type SiteTerm, termLangOf } from '@byeol/contract';
+import type { Bus } from '../../platform/bus.js';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { loadSite, type SiteSnapshot, type SiteTermRow } from './site.repository.js';
+
+export const SITE_CHANGED = 'site.changed';
+export const DEFAULT_SITE_KEY = 1;
+
+function toTerm(row: SiteTermRow | undefined, langCd: SiteTerm['sti_lang_cd']): SiteTerm {
+  return {
+    sti_lang_cd: langCd,
+    sti_bj_name: row?.bjName ?? '',
+    sti_enter_bj_name: row?.enterBjName ?? '',
+    sti_public_bj_name: row?.publicBjName ?? '',
+    sti_program_bj_name: row?.programBjName ?? '',
+    sti_rookie_bj_name: row?.rookieBjName ?? '',
+    sti_clip_name: row?.clipName ?? '',
+    sti_currency_name: row?.currencyName ?? '',
+    sti_currency_item_name: row?.currencyItemName ?? '',
+  };
+}
+
+/**
+ * Site info is read on every page view, so it is held in memory and reloaded only when an operator
+ * changes it (a `site.changed` message on the bus reaches every process) or after `ttlMs`.
+ */
+export class SiteService {
+  private snapshot: SiteSnapshot | null = null;
+  private loadedAt = 0;
+  private loading: Promise<SiteSnapshot> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  /** Listens for changes made by any process. */
+  async watch(bus: Bus): Promise<() => Promise<void>> {
+    return bus.subscribe(SITE_CHANGED, () => this.invalidate());
+  }
+
+  invalidate(): void {
+    this.snapshot = null;
+  }
+
+  private async current(): Promise<SiteSnapshot> {
+    if (this.snapshot && Date.now() - this.loadedAt < this.ttlMs) return this.snapshot;
+    this.loading ??= loadSite(this.db, DEFAULT_SITE_KEY)
+      .then((s) => {
+        if (!s) throw new AppError('NO_DATA');
+        this.snapshot = s;
+        this.loadedAt = Date.now();
+        return s;
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  /** The SPEC §3 site info for a caller's language, with `_SITE_META` for the page at /segment1/segment2. */
+  async info(lang: Lang, segment1 = '', segment2 = ''): Promise<SiteInfo> {
+    const { site, terms, pages, guides } = await this.current();
+    const termList = (['ko', 'en', 'ja', 'zh'] as const).map((l) =>
+      toTerm(
+        terms.find((t) => t.langCd === l),
+        l,
+      ),
+    );
+    const mine = termList.find((t) => t.sti_lang_cd === termLangOf(lang));
+    const pageMetaList = pages.map((p) => ({
+      request_url: p.requestUrl,
+      meta_title: p.metaTitle,
+      meta_description: p.metaDescription,
+      meta_keyword: p.metaKeyword,
+    }));
+    const guideList = (kind: 'policy' | 'service'): GuideEntry[] =>
+      guides.filter((g) => g.kind === kind && g.visible).map((g) => ({ id: g.id, title: g.title }));
+    const path = `/${[segment1, segment2].filter(Boolean).join('/')}`;
+    return {
+      asp_key: site.aspKey,
+      asp_info: { site_name: site.siteName },
+      cur_country_cd: site.countryCd,
+      cur_lang_cd: lang,
+      reg_country_cd: site.regCountryCd,
+      site_lang_list: site.languages,
+      site_terms: {
+        BJ_NAME: mine?.sti_bj_name || SITE_DEFAULTS.bjName,
+        CURRENCY_ITEM_NAME: mine?.sti_currency_item_name || SITE_DEFAULTS.currencyItemName,
+        CURRENCY_NAME: mine?.sti_currency_name || SITE_DEFAULTS.currencyName,
+      },
+      site_term_list: termList,
+      site_meta: site.meta,
+      site_footer: site.footer,
+      site_setting: site.settings,
+      page_meta_list: pageMetaList,
+      image_domain: site.imageDomain,
+      policy_guide_list: guideList('policy'),
+      service_guide_list: guideList('service'),
+      expire: site.expire,
+      _SITE_META: resolveHeadMeta(site.meta, pageMetaList, path),
+    };
+  }
+}

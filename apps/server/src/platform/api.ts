@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  API_HEADERS,
+  type Envelope,
+  LANG_COOKIE,
+  type Lang,
+  type ListSet,
+  ResultCode,
+  type ResultCodeName,
+  resolveLang,
+  resultMessage,
+} from '@byeol/contract';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's language from the `xlang` cookie (unsupported → ko). */
+    lang: Lang;
+    /** Files of a multipart body, streamed to disk; removed after the response unless moved. */
+    uploads: UploadedFile[];
+  }
+}
+
+/** A file field of a multipart body, as it appears in `request.body`. */
+export interface UploadedFile {
+  kind: 'file';
+  filename: string;
+  mimetype: string;
+  /** Temporary path on disk; move it to keep the file. */
+  path: string;
+  size: number;
+}
+
+export function envelope<T>(lang: Lang, set: T, name: ResultCodeName = 'OK', params: Record<string, string | number> = {}): Envelope<T> {
+  return { rslt_cd: ResultCode[name], rslt_set: set, rslt_msg: resultMessage(name, lang, params) };
+}
+
+/** The success envelope for a request. */
+export function ok<T>(request: FastifyRequest, set: T): Envelope<T> {
+  return envelope(request.lang, set);
+}
+
+/** A list answer: `data_list` + `data_totalcount` (SPEC §7). */
+export function okList<T, E extends object = object>(
+  request: FastifyRequest,
+  list: T[],
+  total: number,
+  extra?: E,
+): Envelope<ListSet<T> & E> {
+  return envelope(request.lang, { ...(extra as E), data_list: list, data_totalcount: total });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A state-changing call must carry both SPEC §7 headers; with SameSite cookies this stops CSRF. */
+export function hasApiHeaders(request: FastifyRequest): boolean {
+  return Object.entries(API_HEADERS).every(([name, value]) => {
+    const got = request.headers[name.toLowerCase()];
+    return typeof got === 'string' && got.toLowerCase() === value.toLowerCase();
+  });
+}
+
+function fieldOf(instancePath: string, fallback: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  return parts.length > 0 ? parts.join('.') : fallback;
+}
+
+function sendError(reply: FastifyReply, err: AppError) {
+  const set = { ...err.params };
+  return reply.code(err.httpStatus).send(envelope(reply.request.lang, set, err.code, err.params));
+}
+
+export interface ApiOptions {
+  bodyLimit: number;
+  uploadLimit: number;
+  uploadDir: string;
+}
+
+/**
+ * SPEC §7 conventions for everything under /v1, in one place: language, required headers, form and
+ * multipart bodies, the envelope on every answer (errors included) and the mapping of every failure
+ * to a result code. Nothing here leaks a stack or SQL.
+ */
+export const apiConventions = fp<ApiOptions>(async (app: FastifyInstance, opts) => {
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: opts.bodyLimit });
+  await mkdir(opts.uploadDir, { recursive: true });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: opts.uploadLimit, files: 10, fields: 200, fieldSize: opts.bodyLimit },
+    async onFile(part) {
+      const file: UploadedFile = {
+        kind: 'file',
+        filename: part.filename,
+        mimetype: part.mimetype,
+        path: path.join(opts.uploadDir, `${randomUUID()}${path.extname(part.filename).slice(0, 16)}`),
+        size: 0,
+      };
+      this.uploads.push(file);
+      part.file.on('data', (chunk: Buffer) => {
+        file.size += chunk.length;
+      });
+      await pipeline(part.file, createWriteStream(file.path));
+      if (part.file.truncated) throw new AppError('BODY_TOO_LARGE', { field: part.fieldname }, 413);
+      (part as unknown as { value: UploadedFile }).value = file;
+    },
+  });
+
+  app.decorateRequest('lang', 'ko');
+  app.decorateRequest('uploads', null as unknown as UploadedFile[]);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.lang = resolveLang(request.cookies[LANG_COOKIE]);
+    request.uploads = [];
+    if (request.url.startsWith('/v1/') && !SAFE_METHODS.has(request.method) && !hasApiHeaders(request)) {
+      // Refused before the body is even read: nothing changes.
+      return sendError(reply, new AppError('API_HEADERS_REQUIRED', {}, 403));
+    }
+  });
+
+  app.addHook('onResponse', async (request) => {
+    if (request.uploads.length > 0) await Promise.allSettled(request.uploads.map((f) => rm(f.path, { force: true })));
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = fieldOf(first?.instancePath ?? '', error.validationContext ?? 'body');
+      const missing = first?.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '');
+      const errors = error.validation.map((v) => ({ field: fieldOf(v.instancePath, 'body'), reason: v.keyword }));
+      const name: ResultCodeName = missing ? 'REQUIRED' : 'INVALID_INPUT';
+      return reply.code(200).send(envelope(request.lang, { field, errors }, name, { field }));
+    }
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+      return sendError(reply, new AppError('BODY_TOO_LARGE', { field: 'body' }, 413));
+    }
+    if (status === 429) {
+      const minutes = Math.max(1, Math.ceil(Number(reply.getHeader('retry-after') ?? 60) / 60));
+      return sendError(reply, new AppError('RATE_LIMITED', { num: minutes }, 429));
+    }
+    if (status >= 400 && status < 500) {
+      // Unreadable bodies: bad JSON, broken percent-encoding, unsupported content types, bad multipart.
+      request.log.info({ err: { code: error.code, message: error.message } }, 'malformed request');
+      return sendError(reply, new AppError('MALFORMED_BODY', { field: 'body' }, status === 415 ? 415 : 400));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, new AppError('INTERNAL_ERROR', {}, 500));
+  });
+
+  // Unknown calls under /v1 answer the envelope, never the web's 404 page.
+  app.all('/v1/*', async (request, reply) =>
+    sendError(reply, new AppError('NOT_FOUND', { path: request.url.split('?')[0] as string }, 404)),
+  );
+});

@@ -1,0 +1,101 @@
+import { Redis } from 'ioredis';
+import type { Bus, BusHandler } from './bus.js';
+
+const PREFIX = 'byeol:';
+
+/**
+ * The bus over Redis: pub/sub on one subscriber connection per process, presence as sorted sets
+ * scored by expiry time (members past their score are gone).
+ */
+export class RedisBus implements Bus {
+  readonly kind = 'redis' as const;
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly handlers = new Map<string, Set<BusHandler>>();
+
+  private constructor(url: string) {
+    const opts = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true } as const;
+    this.pub = new Redis(url, opts);
+    this.sub = new Redis(url, opts);
+    this.sub.on('message', (ch: string, raw: string) => {
+      const subs = this.handlers.get(ch.slice(PREFIX.length));
+      if (!subs) return;
+      let msg: unknown;
+      try {
+        msg = JSON.parse(raw);
+      } catch {
+        return; // not ours
+      }
+      for (const h of subs) h(msg, ch.slice(PREFIX.length));
+    });
+    // Connection errors surface through ping() (readiness) and failed commands; ioredis reconnects.
+    this.pub.on('error', () => {});
+    this.sub.on('error', () => {});
+  }
+
+  static async connect(url: string): Promise<RedisBus> {
+    const bus = new RedisBus(url);
+    await Promise.all([bus.pub.connect(), bus.sub.connect()]);
+    return bus;
+  }
+
+  async publish(channel: string, message: unknown): Promise<void> {
+    await this.pub.publish(PREFIX + channel, JSON.stringify(message));
+  }
+
+  async subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>> {
+    let subs = this.handlers.get(channel);
+    if (!subs) {
+      subs = new Set();
+      this.handlers.set(channel, subs);
+      await this.sub.subscribe(PREFIX + channel);
+    }
+    const own: BusHandler = (m, c) => handler(m, c);
+    subs.add(own);
+    return async () => {
+      subs.delete(own);
+      if (subs.size === 0 && this.handlers.get(channel) === subs) {
+        this.handlers.delete(channel);
+        await this.sub.unsubscribe(PREFIX + channel);
+      }
+    };
+  }
+
+  presence = {
+    add: async (set: string, member: string, ttlMs: number) => {
+      const key = `${PREFIX}presence:${set}`;
+      await this.pub
+        .multi()
+        .zadd(key, Date.now() + ttlMs, member)
+        .pexpire(key, Math.max(ttlMs, 1000) * 2)
+        .exec();
+    },
+    remove: async (set: string, member: string) => {
+      await this.pub.zrem(`${PREFIX}presence:${set}`, member);
+    },
+    members: async (set: string) => {
+      const key = `${PREFIX}presence:${set}`;
+      const now = Date.now();
+      await this.pub.zremrangebyscore(key, '-inf', now);
+      const members = await this.pub.zrangebyscore(key, `(${now}`, '+inf');
+      return members.sort();
+    },
+  };
+
+  async ping(): Promise<void> {
+    await this.pub.ping();
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+  }
+}
+
+export async function createBus(redisUrl: string | undefined): Promise<Bus> {
+  if (!redisUrl) {
+    const { MemoryBus } = await import('./bus.js');
+    return new MemoryBus();
+  }
+  return RedisBus.connect(redisUrl);
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createRequestListener } from '@react-router/node';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ServerBuild } from 'react-router';
+
+/** What SSR loaders get: the API of this deployment, called in-process when this process serves it. */
+export interface WebLoadContext {
+  /** Calls an API path (e.g. `/v1/pubapi/...`) with the page request's cookies and language. */
+  api(pathWithQuery: string, init?: { method?: string; body?: string; headers?: Record<string, string> }): Promise<Response>;
+}
+
+declare module 'react-router' {
+  interface AppLoadContext extends WebLoadContext {}
+}
+
+function toResponse(res: LightMyRequestResponse): Response {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(res.headers)) {
+    if (Array.isArray(v)) for (const item of v) headers.append(k, String(item));
+    else if (v !== undefined) headers.set(k, String(v));
+  }
+  return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers });
+}
+
+/**
+ * The web role: React Router's server build rendered on this process's port. Built assets are served
+ * with long caching (their names carry a hash); every other GET goes to SSR, including the 404 page.
+ */
+export async function webRole(app: FastifyInstance, opts: { buildDir: string; apiOrigin?: string }) {
+  const serverEntry = path.join(opts.buildDir, 'server/index.js');
+  if (!existsSync(serverEntry)) {
+    throw new Error(`The web build is missing (${serverEntry}). Run "npm run build:web" first (npm start does it).`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+
+  await app.register(fastifyStatic, {
+    root: path.join(opts.buildDir, 'client'),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  const listener = createRequestListener({
+    build,
+    mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+    getLoadContext(request) {
+      const cookie = request.headers.get('cookie') ?? '';
+      return {
+        async api(pathWithQuery, init = {}) {
+          const headers = { cookie, 'x-api-mode': 'TRUE', 'x-requested-with': 'xmlhttprequest', ...init.headers };
+          if (opts.apiOrigin) return fetch(new URL(pathWithQuery, opts.apiOrigin), { ...init, headers });
+          const method = (init.method ?? 'GET') as 'GET';
+          return toResponse(await app.inject({ method, url: pathWithQuery, headers, payload: init.body }));
+        },
+      };
+    },
+  });
+
+  const render = (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    reply.hijack();
+    listener(request.raw, reply.raw);
+  };
+  app.get('/*', render);
+  app.head('/*', render);
+  app.post('/*', render);
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { PagingSchema } from './envelope.js';
+
+/** A live broadcast as lists show it (`/pubapi/play_live_list`). */
+export interface LiveListItem {
+  vod_key: string;
+  title: string;
+  tags: string[];
+  thumbnail: string;
+  viewer_cnt: number;
+  like_cnt: number;
+  adult_yn: 'Y' | 'N';
+  start_date: string;
+  bj: { user_key: number; id: string; nick: string; profile_image: string };
+}
+
+/** A replay as lists show it (`/pubapi/play_vod_list`). */
+export interface VodListItem extends Omit<LiveListItem, 'viewer_cnt'> {
+  peak_viewer_cnt: number;
+  end_date: string;
+  duration_sec: number;
+}
+
+/** A magazine article as lists show it (`/pubapi/magazine_list`). */
+export interface MagazineListItem {
+  mi_sn: number;
+  title: string;
+  summary: string;
+  image: string;
+  view_cnt: number;
+  publish_date: string;
+}
+
+export const LiveListQuerySchema = PagingSchema.extend({
+  /** Sort order of the list. */
+  order: z.enum(['viewer', 'recent']).default('viewer'),
+});
+export const VodListQuerySchema = PagingSchema;
+export const MagazineListQuerySchema = PagingSchema;

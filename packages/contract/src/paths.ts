@@ -1,0 +1,21 @@
+/** The live-play page pattern of SPEC §2: an optional concert prefix, then /play/{vod_key}. */
+const LIVE_PLAY = /^(?:\/concert\/[^/]+)?\/play\/([^/]+)\/?$/;
+
+/** The vod_key when the path is a live room, otherwise null. The one answer to "is the viewer in a live room". */
+export function livePlayVodKey(pathname: string): string | null {
+  const m = LIVE_PLAY.exec(pathname);
+  return m?.[1] ? decodeURIComponent(m[1]) : null;
+}
+
+export function isLivePlayPath(pathname: string): boolean {
+  return livePlayVodKey(pathname) !== null;
+}
+
+export type LayoutName = 'default' | 'play' | 'play-effects';
+
+/** Which layout of SPEC §2 a path uses. */
+export function layoutOf(pathname: string): LayoutName {
+  if (/^\/(?:play|vod)\/[^/]+\/effects(?:\/full)?\/?$/.test(pathname)) return 'play-effects';
+  if (isLivePlayPath(pathname)) return 'play';
+  return 'default';
+}

@@ -1,0 +1,150 @@
+import type { Lang } from './lang.js';
+
+/**
+ * One catalogue of API result codes (SPEC §7: rslt_cd 0 is success). Expected failures answer with a
+ * stable non-zero code and a message in the caller's language; the HTTP status is only set apart from
+ * 200 for what is not an API call at all, rate limits and faults.
+ */
+export const ResultCode = {
+  OK: 0,
+  /** A field has the wrong type, length or format; `{field}` names it. */
+  INVALID_INPUT: 1001,
+  /** A required field is missing; `{field}` names it. */
+  REQUIRED: 1002,
+  /** The body is larger than the server accepts. */
+  BODY_TOO_LARGE: 1003,
+  /** The body could not be decoded (broken encoding, unsupported content type). */
+  MALFORMED_BODY: 1004,
+  /** A state-changing call came without X-Api-Mode / X-Requested-With (CSRF defence). */
+  API_HEADERS_REQUIRED: 1005,
+  /** SPEC §6 'This is a login-required service'. */
+  LOGIN_REQUIRED: 2001,
+  /** The caller's role does not allow the action. */
+  FORBIDDEN: 2002,
+  /** No such API call. */
+  NOT_FOUND: 3001,
+  /** No such record. */
+  NO_DATA: 3002,
+  /** SPEC §8 'already applied'. */
+  ALREADY_APPLIED: 4001,
+  /** SPEC §8 'service being prepared'. */
+  SERVICE_PREPARING: 5001,
+  /** SPEC §8 'unsupported service'. */
+  UNSUPPORTED_SERVICE: 5002,
+  /** SPEC §8 'menu not yet usable'. */
+  MENU_NOT_USABLE: 5003,
+  /** Too many requests; `{num}` minutes to wait (SPEC §8 'retry in {num} minutes'). */
+  RATE_LIMITED: 9001,
+  /** A fault on our side; never carries a stack or SQL. */
+  INTERNAL_ERROR: 9999,
+} as const;
+export type ResultCodeName = keyof typeof ResultCode;
+export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
+
+type Messages = Record<Lang, string>;
+
+/** Messages per code and language; `{name}` placeholders are filled from the error's params. */
+export const resultMessages: Record<ResultCodeName, Messages> = {
+  OK: { ko: '성공', en: 'Success', ja: '成功', 'zh-CN': '成功' },
+  INVALID_INPUT: {
+    ko: '입력값이 올바르지 않습니다: {field}',
+    en: 'Invalid value: {field}',
+    ja: '入力値が正しくありません: {field}',
+    'zh-CN': '输入值不正确：{field}',
+  },
+  REQUIRED: {
+    ko: '필수 입력 항목입니다: {field}',
+    en: 'This field is required: {field}',
+    ja: '必須項目です: {field}',
+    'zh-CN': '此项为必填项：{field}',
+  },
+  BODY_TOO_LARGE: {
+    ko: '요청이 너무 큽니다.',
+    en: 'The request is too large.',
+    ja: 'リクエストが大きすぎます。',
+    'zh-CN': '请求过大。',
+  },
+  MALFORMED_BODY: {
+    ko: '요청 내용을 읽을 수 없습니다.',
+    en: 'The request body could not be read.',
+    ja: 'リクエストの内容を読み取れません。',
+    'zh-CN': '无法读取请求内容。',
+  },
+  API_HEADERS_REQUIRED: {
+    ko: '허용되지 않은 요청입니다.',
+    en: 'This request is not allowed.',
+    ja: '許可されていないリクエストです。',
+    'zh-CN': '不允许此请求。',
+  },
+  LOGIN_REQUIRED: {
+    ko: '로그인이 필요한 서비스입니다.',
+    en: 'This is a login-required service.',
+    ja: 'ログインが必要なサービスです。',
+    'zh-CN': '此服务需要登录。',
+  },
+  FORBIDDEN: {
+    ko: '권한이 없습니다.',
+    en: 'You do not have permission.',
+    ja: '権限がありません。',
+    'zh-CN': '没有权限。',
+  },
+  NOT_FOUND: {
+    ko: '요청한 기능을 찾을 수 없습니다.',
+    en: 'No such call.',
+    ja: 'リクエストされた機能が見つかりません。',
+    'zh-CN': '找不到请求的功能。',
+  },
+  NO_DATA: {
+    ko: '데이터가 없습니다.',
+    en: 'No data.',
+    ja: 'データがありません。',
+    'zh-CN': '没有数据。',
+  },
+  ALREADY_APPLIED: {
+    ko: '이미 신청하셨습니다.',
+    en: 'You have already applied.',
+    ja: 'すでに申請済みです。',
+    'zh-CN': '您已申请过。',
+  },
+  SERVICE_PREPARING: {
+    ko: '서비스 준비 중입니다.',
+    en: 'This service is being prepared.',
+    ja: 'サービス準備中です。',
+    'zh-CN': '服务准备中。',
+  },
+  UNSUPPORTED_SERVICE: {
+    ko: '지원하지 않는 서비스입니다.',
+    en: 'This service is not supported.',
+    ja: 'サポートされていないサービスです。',
+    'zh-CN': '不支持此服务。',
+  },
+  MENU_NOT_USABLE: {
+    ko: '아직 이용할 수 없는 메뉴입니다.',
+    en: 'This menu is not available yet.',
+    ja: 'まだ利用できないメニューです。',
+    'zh-CN': '此菜单暂不可用。',
+  },
+  RATE_LIMITED: {
+    ko: '{num}분 후에 다시 시도해 주세요.',
+    en: 'Please try again in {num} minutes.',
+    ja: '{num}分後にもう一度お試しください。',
+    'zh-CN': '请在{num}分钟后重试。',
+  },
+  INTERNAL_ERROR: {
+    ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'A temporary error occurred. Please try again shortly.',
+    ja: '一時的なエラーが発生しました。しばらくしてからもう一度お試しください。',
+    'zh-CN': '发生临时错误，请稍后重试。',
+  },
+};
+
+const nameByCode = new Map<number, ResultCodeName>(Object.entries(ResultCode).map(([name, code]) => [code, name as ResultCodeName]));
+
+export function resultCodeName(code: number): ResultCodeName | undefined {
+  return nameByCode.get(code);
+}
+
+/** The message for a code in a language, with `{param}` placeholders filled. */
+export function resultMessage(name: ResultCodeName, lang: Lang, params: Record<string, string | number> = {}): string {
+  return resultMessages[name][lang].replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/** Site-wide Y/N switches of SPEC §1. */
+export const SITE_SWITCHES = [
+  'verification',
+  'social_login',
+  'concert',
+  'program',
+  'kstar',
+  'supporters',
+  'magazine',
+  'reward',
+  'game',
+] as const;
+export type SiteSwitch = (typeof SITE_SWITCHES)[number];
+export const YnSchema = z.enum(['Y', 'N']);
+export type Yn = z.infer<typeof YnSchema>;
+
+/** SPEC §9 business constants. */
+export const SITE_DEFAULTS = {
+  countryCd: 'kr',
+  langCd: 'ko',
+  bjName: 'BJ',
+  currencyItemName: 'CUBIC',
+  currencyName: 'STAR',
+  rewardRate: '1.0',
+  verificationCubic: 0,
+} as const;
+
+/** SPEC §9 UI timings. */
+export const UI_TIMING = {
+  toastMs: 3000,
+  autoCloseMs: 2000,
+  headDebounceMs: 10,
+} as const;
+
+/** A site-term record per language (SPEC §3); every name falls back to an empty string. */
+export const SiteTermSchema = z.object({
+  sti_lang_cd: z.enum(['ko', 'en', 'ja', 'zh']),
+  sti_bj_name: z.string().default(''),
+  sti_enter_bj_name: z.string().default(''),
+  sti_public_bj_name: z.string().default(''),
+  sti_program_bj_name: z.string().default(''),
+  sti_rookie_bj_name: z.string().default(''),
+  sti_clip_name: z.string().default(''),
+  sti_currency_name: z.string().default(''),
+  sti_currency_item_name: z.string().default(''),
+});
+export type SiteTerm = z.infer<typeof SiteTermSchema>;
+
+export interface SiteMeta {
+  keywords: string;
+  title: string;
+  description: string;
+  og_image: string;
+  twitter_image: string;
+  thumbnail: string;
+}
+
+export interface SiteFooter {
+  reg_num: string;
+  company_nm: string;
+  ceo_nm: string;
+  adr_nm: string;
+  email: string;
+  phone1: string;
+  phone2: string;
+  online_business_num: string;
+  hosting_business_nm: string;
+  bank_account_nm: string;
+}
+
+export type SiteSettings = Record<`${SiteSwitch}_yn`, Yn> & {
+  reward_rate: string;
+  verification_cubic: number;
+};
+
+export interface PageMeta {
+  request_url: string;
+  meta_title: string;
+  meta_description: string;
+  meta_keyword: string;
+}
+
+export interface GuideEntry {
+  id: number;
+  title: string;
+}
+
+/** The head of a page: what `_SITE_META` carries and what the web puts in <head>. */
+export interface HeadMeta {
+  title: string;
+  description: string;
+  keywords: string;
+  og_image: string;
+  twitter_image: string;
+}
+
+/** `GET /v1/pubapi/api_site_cache_info` answers this as rslt_set (SPEC §3). */
+export interface SiteInfo {
+  asp_key: number;
+  asp_info: { site_name: string };
+  cur_country_cd: string;
+  cur_lang_cd: string;
+  reg_country_cd: string;
+  site_lang_list: string[];
+  /** Site terms in the caller's language, with the SPEC §3 defaults. */
+  site_terms: { BJ_NAME: string; CURRENCY_ITEM_NAME: string; CURRENCY_NAME: string };
+  site_term_list: SiteTerm[];
+  site_meta: SiteMeta;
+  site_footer: SiteFooter;
+  site_setting: SiteSettings;
+  page_meta_list: PageMeta[];
+  image_domain: string;
+  policy_guide_list: GuideEntry[];
+  service_guide_list: GuideEntry[];
+  expire: number;
+  _SITE_META: HeadMeta;
+}
+
+export const SiteCacheInfoQuerySchema = z.object({
+  /** First path segment of the page asking, e.g. `sub` for /sub/live. */
+  segment1: z.string().max(200).optional().default(''),
+  /** Second path segment, e.g. `live` for /sub/live. */
+  segment2: z.string().max(200).optional().default(''),
+});
+
+/**
+ * The head for a request path: the most specific page-meta entry whose request_url is the path or a
+ * parent of it, its empty fields filled from the site-wide meta.
+ */
+export function resolveHeadMeta(site: SiteMeta, pages: PageMeta[], path: string): HeadMeta {
+  const clean = `/${path.split(/[?#]/)[0]?.split('/').filter(Boolean).join('/') ?? ''}`;
+  let best: PageMeta | undefined;
+  for (const page of pages) {
+    const url = page.request_url.replace(/\/+$/, '') || '/';
+    const matches = url === clean || (url !== '/' && clean.startsWith(`${url}/`));
+    if (matches && (!best || url.length > best.request_url.length)) best = page;
+  }
+  return {
+    title: best?.meta_title || site.title,
+    description: best?.meta_description || site.description,
+    keywords: best?.meta_keyword || site.keywords,
+    og_image: site.og_image,
+    twitter_image: site.twitter_image,
+  };
+}
