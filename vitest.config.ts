@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three tiers (STYLE.md): unit tests beside the code; integration tests (*.int.test.ts) against a real
+ * PostgreSQL through the real HTTP server; end-to-end tests (e2e/) in Debian's Chromium against the
+ * whole platform started as `npm start` starts it.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/*/src/**/*.int.test.ts'],
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser and one platform are shared; files run one after another on 2 cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
