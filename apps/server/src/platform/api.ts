@@ -75,6 +75,50 @@ function fieldOf(instancePath: string, fallback: string): string {
   return parts.length > 0 ? parts.join('.') : fallback;
 }
 
+/**
+ * application/x-www-form-urlencoded, strictly: broken percent-encoding makes the body unreadable
+ * (rslt_cd 1004) instead of reaching a handler as a literal `%E0%A4` value. Repeated keys give arrays.
+ */
+export function parseFormBody(text: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.create(null);
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    let key: string;
+    let value: string;
+    try {
+      key = decodeURIComponent((eq === -1 ? pair : pair.slice(0, eq)).replace(/\+/g, ' '));
+      value = eq === -1 ? '' : decodeURIComponent(pair.slice(eq + 1).replace(/\+/g, ' '));
+    } catch {
+      throw new AppError('MALFORMED_BODY', { field: 'body' }, 400);
+    }
+    const prev = out[key];
+    if (prev === undefined) out[key] = value;
+    else if (Array.isArray(prev)) prev.push(value);
+    else out[key] = [prev, value];
+  }
+  return out;
+}
+
+/** The value a validation issue points at, to tell a missing field from a wrong one. */
+function valueAt(request: FastifyRequest, context: string | undefined, instancePath: string): unknown {
+  const containers: Record<string, unknown> = {
+    body: request.body,
+    querystring: request.query,
+    params: request.params,
+    headers: request.headers,
+  };
+  let value: unknown = containers[context ?? 'body'];
+  for (const part of instancePath.split('/').filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** Multipart requests whose body was read completely (so a later error is not the body's fault). */
+const multipartRead = new WeakSet<FastifyRequest>();
+
 function sendError(reply: FastifyReply, err: AppError) {
   const set = { ...err.params };
   return reply.code(err.httpStatus).send(envelope(reply.request.lang, set, err.code, err.params));
@@ -93,7 +137,7 @@ export interface ApiOptions {
  */
 export const apiConventions = fp<ApiOptions>(async (app: FastifyInstance, opts) => {
   await app.register(cookie);
-  await app.register(formbody, { bodyLimit: opts.bodyLimit });
+  await app.register(formbody, { bodyLimit: opts.bodyLimit, parser: parseFormBody });
   await mkdir(opts.uploadDir, { recursive: true });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -114,6 +158,11 @@ export const apiConventions = fp<ApiOptions>(async (app: FastifyInstance, opts) 
       if (part.file.truncated) throw new AppError('BODY_TOO_LARGE', { field: part.fieldname }, 413);
       (part as unknown as { value: UploadedFile }).value = file;
     },
+  });
+
+  // Runs after the multipart plugin's own preValidation hook has read every part.
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) multipartRead.add(request);
   });
 
   app.decorateRequest('lang', 'ko');
@@ -137,12 +186,22 @@ export const apiConventions = fp<ApiOptions>(async (app: FastifyInstance, opts) 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = fieldOf(first?.instancePath ?? '', error.validationContext ?? 'body');
-      const missing = first?.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '');
+      // A coerced field (z.coerce.number()) reports a missing value as NaN: look at what was sent.
+      const missing =
+        first?.keyword === 'invalid_type' &&
+        (/received undefined/.test(first.message ?? '') || valueAt(request, error.validationContext, first.instancePath) === undefined);
       const errors = error.validation.map((v) => ({ field: fieldOf(v.instancePath, 'body'), reason: v.keyword }));
       const name: ResultCodeName = missing ? 'REQUIRED' : 'INVALID_INPUT';
       return reply.code(200).send(envelope(request.lang, { field, errors }, name, { field }));
     }
-    const status = error.statusCode ?? 500;
+    // Busboy reports a broken multipart body (no boundary, truncated parts) as a plain Error while the
+    // body is read; a system error (errno) there is still ours.
+    const brokenMultipart =
+      error.statusCode === undefined &&
+      (error as NodeJS.ErrnoException).errno === undefined &&
+      request.isMultipart() &&
+      !multipartRead.has(request);
+    const status = error.statusCode ?? (brokenMultipart ? 400 : 500);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
       return sendError(reply, new AppError('BODY_TOO_LARGE', { field: 'body' }, 413));
     }

@@ -12,6 +12,7 @@ export class RedisBus implements Bus {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly handlers = new Map<string, Set<BusHandler>>();
+  private readonly subscribing = new Map<string, Promise<void>>();
 
   private constructor(url: string) {
     const opts = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true } as const;
@@ -26,7 +27,13 @@ export class RedisBus implements Bus {
       } catch {
         return; // not ours
       }
-      for (const h of subs) h(msg, ch.slice(PREFIX.length));
+      // Each subscriber gets its own copy, as with the in-process bus: one handler changing the
+      // message must not change what the next one sees.
+      let first = true;
+      for (const h of subs) {
+        h(first ? msg : JSON.parse(raw), ch.slice(PREFIX.length));
+        first = false;
+      }
     });
     // Connection errors surface through ping() (readiness) and failed commands; ioredis reconnects.
     this.pub.on('error', () => {});
@@ -48,14 +55,17 @@ export class RedisBus implements Bus {
     if (!subs) {
       subs = new Set();
       this.handlers.set(channel, subs);
-      await this.sub.subscribe(PREFIX + channel);
+      this.subscribing.set(channel, this.sub.subscribe(PREFIX + channel).then(() => {}));
     }
     const own: BusHandler = (m, c) => handler(m, c);
     subs.add(own);
+    // Every caller, not only the first, resolves once Redis has confirmed the subscription.
+    await this.subscribing.get(channel);
     return async () => {
       subs.delete(own);
       if (subs.size === 0 && this.handlers.get(channel) === subs) {
         this.handlers.delete(channel);
+        this.subscribing.delete(channel);
         await this.sub.unsubscribe(PREFIX + channel);
       }
     };

@@ -1,0 +1,177 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, ROLES } from './config.js';
+
+/** The ConfigError a bad environment throws (fails the test when none is thrown). */
+function errorOf(env: NodeJS.ProcessEnv, overrides: Record<string, string> = {}): ConfigError {
+  try {
+    loadConfig(env, overrides);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify({ env, overrides })}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults with an empty environment', () => {
+    const c = loadConfig({});
+    expect(c).toEqual({
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      BYEOL_ROLES: ['api', 'chat', 'media', 'web'],
+      DATABASE_URL: undefined,
+      DATABASE_POOL_MAX: 16,
+      REDIS_URL: undefined,
+      DATA_DIR: path.resolve('data'),
+      BYEOL_DEMO: false,
+      LOG_LEVEL: 'info',
+      BODY_LIMIT: 1_048_576,
+      UPLOAD_LIMIT: 20 * 1_048_576,
+      WEB_BUILD_DIR: path.resolve('apps/web/build'),
+      SHUTDOWN_GRACE_SECONDS: 10,
+    });
+    expect(ROLES).toEqual(['api', 'chat', 'media', 'web']);
+  });
+
+  it('treats empty variables as unset', () => {
+    const c = loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: '', BYEOL_ROLES: '' });
+    expect(c.PORT).toBe(3000);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.REDIS_URL).toBeUndefined();
+    expect(c.BYEOL_ROLES).toEqual([...ROLES]);
+  });
+
+  it('ignores variables it does not know', () => {
+    const c = loadConfig({ SOMETHING_ELSE: 'x', PATH: '/usr/bin' });
+    expect(c).not.toHaveProperty('SOMETHING_ELSE');
+  });
+
+  it('parses values from the environment', () => {
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db.example:5432/byeol',
+      DATABASE_POOL_MAX: '40',
+      REDIS_URL: 'rediss://cache.example:6380',
+      DATA_DIR: '/var/lib/byeol',
+      BYEOL_DEMO: 'no',
+      LOG_LEVEL: 'warn',
+      BODY_LIMIT: '2048',
+      UPLOAD_LIMIT: '4096',
+      SHUTDOWN_GRACE_SECONDS: '2.5',
+    });
+    expect(c).toMatchObject({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: 8080,
+      DATABASE_URL: 'postgres://u:p@db.example:5432/byeol',
+      DATABASE_POOL_MAX: 40,
+      REDIS_URL: 'rediss://cache.example:6380',
+      DATA_DIR: '/var/lib/byeol',
+      BYEOL_DEMO: false,
+      LOG_LEVEL: 'warn',
+      BODY_LIMIT: 2048,
+      UPLOAD_LIMIT: 4096,
+      SHUTDOWN_GRACE_SECONDS: 2.5,
+    });
+    expect(loadConfig({ DATA_DIR: 'relative/dir' }).DATA_DIR).toBe(path.resolve('relative/dir'));
+  });
+
+  it('lets overrides (command-line flags) win over the environment', () => {
+    const c = loadConfig({ PORT: '4000', BYEOL_ROLES: 'web' }, { PORT: '5000', BYEOL_ROLES: 'api' });
+    expect(c.PORT).toBe(5000);
+    expect(c.BYEOL_ROLES).toEqual(['api']);
+  });
+
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['yes', true],
+    ['0', false],
+    ['false', false],
+    ['no', false],
+  ])('reads BYEOL_DEMO=%s as %s', (value, expected) => {
+    expect(loadConfig({ BYEOL_DEMO: value }).BYEOL_DEMO).toBe(expected);
+  });
+
+  describe('BYEOL_ROLES', () => {
+    it.each([
+      ['api', ['api']],
+      ['chat', ['chat']],
+      ['api,chat', ['api', 'chat']],
+      [' media , web ', ['media', 'web']],
+      ['api,api,web,', ['api', 'web']],
+      ['web,media,chat,api', ['web', 'media', 'chat', 'api']],
+    ])('%j serves %j', (value, roles) => {
+      expect(loadConfig({ BYEOL_ROLES: value }).BYEOL_ROLES).toEqual(roles);
+    });
+
+    it('refuses an unknown role, naming BYEOL_ROLES and the bad role', () => {
+      const err = errorOf({ BYEOL_ROLES: 'api,streamer' });
+      expect(err.message).toMatch(/^Invalid configuration:/);
+      expect(err.message).toContain('BYEOL_ROLES');
+      expect(err.message).toContain('streamer');
+      expect(err.message).toContain('api,chat,media,web');
+    });
+
+    it('refuses a list with no role at all', () => {
+      const err = errorOf({ BYEOL_ROLES: ' , ,' });
+      expect(err.message).toContain('BYEOL_ROLES');
+    });
+
+    it('names BYEOL_ROLES when the bad value comes from --roles', () => {
+      const err = errorOf({}, { BYEOL_ROLES: 'API' });
+      expect(err.message).toContain('BYEOL_ROLES');
+    });
+  });
+
+  it.each(['abc', '-1', '65536', '80.5', '0x'])('refuses PORT=%s, naming PORT and the value', (value) => {
+    const err = errorOf({ PORT: value });
+    expect(err.message).toMatch(/(^|\n)\s*PORT: /);
+    expect(err.message).toContain(JSON.stringify(value));
+    expect(err.message).not.toContain('DATABASE_URL');
+  });
+
+  it.each(['not a url', 'mysql://u:p@localhost/byeol', 'http://localhost:5432/byeol', 'localhost:5432/byeol'])(
+    'refuses DATABASE_URL=%s, naming DATABASE_URL',
+    (value) => {
+      const err = errorOf({ DATABASE_URL: value });
+      expect(err.message).toMatch(/(^|\n)\s*DATABASE_URL: /);
+    },
+  );
+
+  it('accepts both postgres: and postgresql: URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/byeol' }).DATABASE_URL).toBe('postgresql://localhost/byeol');
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/byeol' }).DATABASE_URL).toBe('postgres://localhost/byeol');
+  });
+
+  it('refuses a REDIS_URL that is not redis: or rediss:, naming it', () => {
+    expect(errorOf({ REDIS_URL: 'http://localhost:6379' }).message).toContain('REDIS_URL');
+  });
+
+  it('names every bad variable at once', () => {
+    const err = errorOf({ PORT: 'abc', LOG_LEVEL: 'loud', BODY_LIMIT: '10', NODE_ENV: 'staging', BYEOL_DEMO: 'maybe' });
+    for (const name of ['PORT', 'LOG_LEVEL', 'BODY_LIMIT', 'NODE_ENV', 'BYEOL_DEMO']) expect(err.message).toContain(`${name}: `);
+  });
+
+  describe('BYEOL_DEMO in production', () => {
+    it('is refused with NODE_ENV=production, naming BYEOL_DEMO', () => {
+      const err = errorOf({ NODE_ENV: 'production', BYEOL_DEMO: '1' });
+      expect(err.message).toContain('BYEOL_DEMO');
+      expect(err.message).toContain('production');
+    });
+
+    it('is refused when --demo overrides a production environment', () => {
+      expect(errorOf({ NODE_ENV: 'production' }, { BYEOL_DEMO: '1' }).message).toContain('BYEOL_DEMO');
+    });
+
+    it('is allowed outside production, and production runs without it', () => {
+      expect(loadConfig({ NODE_ENV: 'development', BYEOL_DEMO: '1' }).BYEOL_DEMO).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'test', BYEOL_DEMO: 'true' }).BYEOL_DEMO).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'production', BYEOL_DEMO: '0' }).BYEOL_DEMO).toBe(false);
+    });
+  });
+});

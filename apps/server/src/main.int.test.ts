@@ -1,0 +1,234 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Envelope, ListSet, LiveListItem, SiteInfo, VodListItem } from '@byeol/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real process, as an operator starts it: `node --import tsx apps/server/src/main.ts --roles api --demo`
+ * with its own embedded PostgreSQL under a temporary DATA_DIR (DATABASE_URL and REDIS_URL removed).
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const MAIN = 'apps/server/src/main.ts';
+const START_TIMEOUT = 40_000;
+const STOP_BOUND = 15_000;
+
+interface Proc {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** stdout and stderr as they arrive. */
+  output: () => string;
+  /** pino's JSON lines from stdout. */
+  logs: () => Array<Record<string, unknown>>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const started: Proc[] = [];
+
+function start(env: Record<string, string>, args = ['--roles', 'api', '--demo']): Proc {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'BYEOL_ROLES', 'BYEOL_DEMO', 'HOST', 'PORT', 'DATA_DIR', 'LOG_LEVEL', 'NODE_ENV']) {
+    delete childEnv[name];
+  }
+  Object.assign(childEnv, { NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
+  // --import tsx: one process, so SIGTERM reaches main.ts itself (the tsx CLI would sit in between).
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let stdout = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+    stdout += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const port = Number(env.PORT ?? 0);
+  const proc: Proc = {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => out,
+    logs: () =>
+      stdout
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => {
+          try {
+            return JSON.parse(l) as Record<string, unknown>;
+          } catch {
+            return {};
+          }
+        }),
+    exited,
+  };
+  started.push(proc);
+  return proc;
+}
+
+const running = (p: Proc) => p.child.exitCode === null && p.child.signalCode === null;
+
+/** Waits for /readyz to answer 200; fails at once, with the output, if the process dies first. */
+async function waitReady(p: Proc): Promise<void> {
+  const until = Date.now() + START_TIMEOUT;
+  while (Date.now() < until) {
+    if (!running(p)) throw new Error(`process exited (${p.child.exitCode}) before it was ready:\n${p.output()}`);
+    try {
+      const res = await fetch(`${p.url}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`not ready within ${START_TIMEOUT} ms:\n${p.output()}`);
+}
+
+/** SIGTERM, then the exit within `bound` ms (undefined if it did not exit). */
+async function stop(p: Proc, bound = STOP_BOUND) {
+  const t0 = Date.now();
+  p.child.kill('SIGTERM');
+  const result = await Promise.race([p.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), bound))]);
+  return { result, ms: Date.now() - t0 };
+}
+
+async function api<T>(p: Proc, urlPath: string): Promise<Envelope<T>> {
+  const res = await fetch(p.url + urlPath);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Envelope<T>;
+}
+
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'byeol-main-int-'));
+});
+
+afterAll(async () => {
+  // Nothing may outlive the test: not the process, not its PostgreSQL.
+  for (const p of started) {
+    if (!running(p)) continue;
+    const { result } = await stop(p);
+    if (!result) {
+      p.child.kill('SIGKILL');
+      await p.exited;
+    }
+  }
+  if (dataDir) {
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    if (existsSync(pidFile)) {
+      const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+      const ours = pid > 0 && existsSync(`/proc/${pid}/cmdline`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir);
+      if (ours) process.kill(pid, 'SIGTERM');
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+describe('the real process (main.ts)', () => {
+  let firstKeys: { live: string[]; vod: string[] };
+
+  it('starts with its own embedded PostgreSQL and serves site info and the demo lists', { timeout: 60_000 }, async () => {
+    const p = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    await waitReady(p);
+
+    const ready = (await (await fetch(`${p.url}/readyz`)).json()) as { checks: Record<string, string> };
+    expect(ready.checks).toEqual({ database: 'ok', bus: 'ok' });
+
+    const site = await api<SiteInfo>(p, '/v1/pubapi/api_site_cache_info');
+    expect(site.rslt_cd).toBe(0);
+    expect(site.rslt_set.site_terms).toEqual({ BJ_NAME: 'BJ', CURRENCY_ITEM_NAME: 'CUBIC', CURRENCY_NAME: 'STAR' });
+
+    const live = await api<ListSet<LiveListItem>>(p, '/v1/pubapi/play_live_list');
+    expect(live.rslt_cd).toBe(0);
+    expect(live.rslt_set.data_totalcount).toBe(4);
+    expect(live.rslt_set.data_list.map((i) => i.viewer_cnt)).toEqual([2405, 1234, 867, 312]);
+    expect(live.rslt_set.data_list.every((i) => i.bj.id.startsWith('demo_'))).toBe(true);
+
+    const vod = await api<ListSet<VodListItem>>(p, '/v1/pubapi/play_vod_list');
+    expect(vod.rslt_cd).toBe(0);
+    expect(vod.rslt_set.data_totalcount).toBe(5);
+
+    firstKeys = { live: live.rslt_set.data_list.map((i) => i.vod_key), vod: vod.rslt_set.data_list.map((i) => i.vod_key) };
+
+    const logs = p.logs();
+    const msgs = logs.map((l) => l.msg);
+    expect(msgs).toContain('demo content seeded');
+    expect(logs.find((l) => l.msg === 'embedded PostgreSQL started')).toMatchObject({ fresh: true });
+    expect(logs.find((l) => l.msg === 'Byeol is up')).toMatchObject({ bus: 'memory' });
+    // The database password never reaches the log.
+    const { password } = JSON.parse(readFileSync(path.join(dataDir, 'pg.json'), 'utf8')) as { password: string };
+    expect(p.output()).not.toContain(password);
+
+    // SIGTERM: a graceful stop, exit code 0, within the bound, and it says so.
+    const { result, ms } = await stop(p);
+    expect(result, `no exit within ${STOP_BOUND} ms:\n${p.output()}`).toEqual({ code: 0, signal: null });
+    expect(ms).toBeLessThan(STOP_BOUND);
+    const after = p.logs().map((l) => l.msg);
+    expect(p.logs().find((l) => typeof l.msg === 'string' && l.msg.startsWith('shutting down'))).toMatchObject({ signal: 'SIGTERM' });
+    expect(after).toContain('embedded PostgreSQL stopped');
+    expect(after.at(-1)).toBe('stopped');
+    expect(p.output()).not.toMatch(/"level":(50|60)/);
+    // Its PostgreSQL went with it.
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+    await expect(fetch(`${p.url}/healthz`)).rejects.toThrow();
+  });
+
+  it('starts again on the same DATA_DIR with the same data, seeding nothing twice', { timeout: 60_000 }, async () => {
+    expect(firstKeys, 'the first start must have passed').toBeDefined();
+    const p = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    await waitReady(p);
+
+    const live = await api<ListSet<LiveListItem>>(p, '/v1/pubapi/play_live_list');
+    const vod = await api<ListSet<VodListItem>>(p, '/v1/pubapi/play_vod_list');
+    expect(live.rslt_set.data_list.map((i) => i.vod_key)).toEqual(firstKeys.live);
+    expect(vod.rslt_set.data_list.map((i) => i.vod_key)).toEqual(firstKeys.vod);
+    expect(live.rslt_set.data_totalcount).toBe(4);
+    expect(vod.rslt_set.data_totalcount).toBe(5);
+
+    const logs = p.logs();
+    const msgs = logs.map((l) => l.msg);
+    expect(msgs).not.toContain('demo content seeded');
+    expect(msgs).not.toContain('site defaults seeded');
+    expect(logs.find((l) => l.msg === 'embedded PostgreSQL started')).toMatchObject({ fresh: false });
+
+    const { result } = await stop(p);
+    expect(result, p.output()).toEqual({ code: 0, signal: null });
+  });
+
+  it('refuses a bad environment value with a non-zero exit naming the variable', { timeout: 30_000 }, async () => {
+    const badPort = start({ DATA_DIR: dataDir, PORT: 'abc' });
+    const badRole = start({ DATA_DIR: dataDir, PORT: '0' }, ['--roles', 'api,streamer']);
+    const [port, role] = await Promise.all([badPort.exited, badRole.exited]);
+    expect(port.code, badPort.output()).not.toBe(0);
+    expect(port.code).not.toBeNull();
+    expect(badPort.output()).toMatch(/PORT: .*"abc"/);
+    expect(role.code, badRole.output()).not.toBe(0);
+    expect(badRole.output()).toMatch(/BYEOL_ROLES: .*streamer/);
+    // Refused before anything started: no stack trace, no database.
+    expect(badPort.output()).not.toMatch(/\n\s+at /);
+    expect(badPort.output()).not.toContain('embedded PostgreSQL started');
+  });
+});
