@@ -26,13 +26,16 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: true,
-    disableRequestLogging: false,
+    trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The request id travels back so a user's report can be matched to the log line.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   const roles = new Set(config.BYEOL_ROLES);
   await app.register(observability, {
@@ -66,6 +69,13 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }
 
-  if (roles.has('web')) await webRole(app, { buildDir: config.WEB_BUILD_DIR });
+  if (roles.has('web')) {
+    await webRole(app, {
+      buildDir: config.WEB_BUILD_DIR,
+      // Without the api role here, pages reach the API of another process.
+      apiOrigin: roles.has('api') ? undefined : config.API_ORIGIN,
+      production: config.NODE_ENV === 'production',
+    });
+  }
   return app;
 }

@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       BODY_LIMIT: 1_048_576,
       UPLOAD_LIMIT: 20 * 1_048_576,
       WEB_BUILD_DIR: path.resolve('apps/web/build'),
+      API_ORIGIN: undefined,
+      TRUST_PROXY: false,
       SHUTDOWN_GRACE_SECONDS: 10,
     });
     expect(ROLES).toEqual(['api', 'chat', 'media', 'web']);
@@ -102,7 +104,7 @@ describe('loadConfig', () => {
       ['api', ['api']],
       ['chat', ['chat']],
       ['api,chat', ['api', 'chat']],
-      [' media , web ', ['media', 'web']],
+      [' media , chat ', ['media', 'chat']],
       ['api,api,web,', ['api', 'web']],
       ['web,media,chat,api', ['web', 'media', 'chat', 'api']],
     ])('%j serves %j', (value, roles) => {
@@ -115,6 +117,12 @@ describe('loadConfig', () => {
       expect(err.message).toContain('BYEOL_ROLES');
       expect(err.message).toContain('streamer');
       expect(err.message).toContain('api,chat,media,web');
+    });
+
+    it('needs API_ORIGIN when web runs without api, and takes it when given', () => {
+      expect(errorOf({ BYEOL_ROLES: 'web' }).message).toContain('API_ORIGIN');
+      expect(loadConfig({ BYEOL_ROLES: 'web', API_ORIGIN: 'http://api.internal:3000' }).API_ORIGIN).toBe('http://api.internal:3000');
+      expect(errorOf({ BYEOL_ROLES: 'web', API_ORIGIN: 'api.internal' }).message).toContain('API_ORIGIN');
     });
 
     it('refuses a list with no role at all', () => {

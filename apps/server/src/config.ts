@@ -78,6 +78,10 @@ export const ConfigSchema = z.object({
     .string()
     .default('apps/web/build')
     .transform((v) => path.resolve(v)),
+  /** Where a process with the web role but not the api role reaches the API (e.g. http://api:3000). */
+  API_ORIGIN: url(['http:', 'https:']).optional(),
+  /** Trust X-Forwarded-* headers: only behind your own reverse proxy. */
+  TRUST_PROXY: bool.default(false),
   /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
 });
@@ -98,6 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const roles = parsed.data.BYEOL_ROLES;
+  if (roles.includes('web') && !roles.includes('api') && !parsed.data.API_ORIGIN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  API_ORIGIN: required when BYEOL_ROLES has web without api (where pages reach the API)',
+    );
   }
   if (parsed.data.NODE_ENV === 'production' && parsed.data.BYEOL_DEMO) {
     throw new ConfigError('Invalid configuration:\n  BYEOL_DEMO: demo content is never created in production (NODE_ENV=production)');

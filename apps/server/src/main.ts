@@ -78,7 +78,17 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  try {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (err) {
+    logger.fatal(
+      { err: { code: (err as NodeJS.ErrnoException).code, message: (err as Error).message } },
+      `cannot listen on ${config.HOST}:${config.PORT}`,
+    );
+    await bus.close();
+    await stopDatabase();
+    process.exit(1);
+  }
   logger.info(
     {
       url: `http://${config.HOST}:${config.PORT}/`,

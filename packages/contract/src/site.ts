@@ -31,7 +31,6 @@ export const SITE_DEFAULTS = {
 export const UI_TIMING = {
   toastMs: 3000,
   autoCloseMs: 2000,
-  headDebounceMs: 10,
 } as const;
 
 /** A site-term record per language (SPEC §3); every name falls back to an empty string. */

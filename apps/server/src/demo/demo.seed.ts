@@ -21,7 +21,7 @@ const ARTICLES = [
   { title: '초보 BJ를 위한 OBS 설정 가이드', summary: '스트림 키로 3분 만에 방송 시작하기.' },
 ];
 
-/** The demo key of a demo row, so a rerun finds what it made instead of adding more. */
+/** A fresh public key for a demo broadcast, shaped like the real ones. */
 const vodKey = () => randomBytes(6).toString('hex');
 
 /**

@@ -55,7 +55,10 @@ export class RedisBus implements Bus {
     if (!subs) {
       subs = new Set();
       this.handlers.set(channel, subs);
-      this.subscribing.set(channel, this.sub.subscribe(PREFIX + channel).then(() => {}));
+      this.subscribing.set(
+        channel,
+        this.sub.subscribe(PREFIX + channel).then(() => {}),
+      );
     }
     const own: BusHandler = (m, c) => handler(m, c);
     subs.add(own);

@@ -6,15 +6,11 @@ import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ServerBuild } from 'react-router';
 
-/** What SSR loaders get: the API of this deployment, called in-process when this process serves it. */
-export interface WebLoadContext {
+/** What SSR loaders get (declared for the web app in apps/web/app/load-context.ts). */
+export type WebLoadContext = {
   /** Calls an API path (e.g. `/v1/pubapi/...`) with the page request's cookies and language. */
   api(pathWithQuery: string, init?: { method?: string; body?: string; headers?: Record<string, string> }): Promise<Response>;
-}
-
-declare module 'react-router' {
-  interface AppLoadContext extends WebLoadContext {}
-}
+};
 
 function toResponse(res: LightMyRequestResponse): Response {
   const headers = new Headers();
@@ -29,10 +25,10 @@ function toResponse(res: LightMyRequestResponse): Response {
  * The web role: React Router's server build rendered on this process's port. Built assets are served
  * with long caching (their names carry a hash); every other GET goes to SSR, including the 404 page.
  */
-export async function webRole(app: FastifyInstance, opts: { buildDir: string; apiOrigin?: string }) {
+export async function webRole(app: FastifyInstance, opts: { buildDir: string; apiOrigin?: string; production: boolean }) {
   const serverEntry = path.join(opts.buildDir, 'server/index.js');
   if (!existsSync(serverEntry)) {
-    throw new Error(`The web build is missing (${serverEntry}). Run "npm run build:web" first (npm start does it).`);
+    throw new Error(`The web build is missing (${serverEntry}). Run "npm run build" first (npm start does it when needed).`);
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
 
@@ -48,10 +44,10 @@ export async function webRole(app: FastifyInstance, opts: { buildDir: string; ap
 
   const listener = createRequestListener({
     build,
-    mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+    mode: opts.production ? 'production' : 'development',
     getLoadContext(request) {
       const cookie = request.headers.get('cookie') ?? '';
-      return {
+      const context: WebLoadContext = {
         async api(pathWithQuery, init = {}) {
           const headers = { cookie, 'x-api-mode': 'TRUE', 'x-requested-with': 'xmlhttprequest', ...init.headers };
           if (opts.apiOrigin) return fetch(new URL(pathWithQuery, opts.apiOrigin), { ...init, headers });
@@ -59,14 +55,19 @@ export async function webRole(app: FastifyInstance, opts: { buildDir: string; ap
           return toResponse(await app.inject({ method, url: pathWithQuery, headers, payload: init.body }));
         },
       };
+      return context;
     },
   });
 
-  const render = (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-    reply.hijack();
-    listener(request.raw, reply.raw);
-  };
-  app.get('/*', render);
-  app.head('/*', render);
-  app.post('/*', render);
+  // Handed over in onRequest, before Fastify reads the body, so a page's form action gets it untouched.
+  app.route({
+    method: ['GET', 'HEAD', 'POST'],
+    url: '/*',
+    onRequest(request, reply, done) {
+      reply.hijack();
+      listener(request.raw, reply.raw);
+      done();
+    },
+    handler: async () => undefined,
+  });
 }

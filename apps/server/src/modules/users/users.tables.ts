@@ -21,7 +21,7 @@ export const users = pgTable(
     profileImage: text('profile_image').notNull().default(''),
     stateMemo: text('state_memo').notNull().default(''),
     userLevel: integer('user_level').notNull().default(1),
-    /** Demo content (npm start -- --demo); never created in production. */
+    /** Demo content (BYEOL_DEMO / --demo; npm start sets it outside production); never created in production. */
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

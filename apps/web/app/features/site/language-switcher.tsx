@@ -1,0 +1,51 @@
+import { LANGS, type Lang } from '@byeol/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { api } from '../../lib/api';
+import { useDialog } from '../../ui/dialogs';
+import { useLang } from './use-site';
+
+/** Keeps the choice in the `xlang` cookie through `PUT /v1/user/language/{lang}`, then re-renders in it. */
+export function LanguageSwitcher({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const revalidator = useRevalidator();
+  const dialog = useDialog();
+  const [busy, setBusy] = useState(false);
+
+  async function change(next: Lang) {
+    setBusy(true);
+    try {
+      const res = await api.put<{ lang: Lang }>(`/user/language/${encodeURIComponent(next)}`);
+      if (res.rslt_cd !== 0) {
+        dialog.toast(res.rslt_msg);
+        return;
+      }
+      await revalidator.revalidate();
+    } catch {
+      dialog.toast(t('error.retry'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <label className={`inline-flex items-center gap-2 text-sm ${className}`}>
+      <span className="sr-only">{t('language.label')}</span>
+      <select
+        aria-label={t('language.label')}
+        className="rounded-md border border-neutral-300 bg-white px-2 py-1 text-neutral-800"
+        value={lang}
+        disabled={busy}
+        onChange={(e) => void change(e.target.value as Lang)}
+      >
+        {LANGS.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {t(`language.${l}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { useSite } from './use-site';
+
+/** The site footer of SPEC §3, from the site info; empty fields are left out. */
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const data = useSite();
+  if (!data) return null;
+  const f = data.site.site_footer;
+  const rows: [string, string][] = [
+    [t('footer.company'), f.company_nm],
+    [t('footer.ceo'), f.ceo_nm],
+    [t('footer.regNum'), f.reg_num],
+    [t('footer.onlineBusinessNum'), f.online_business_num],
+    [t('footer.address'), f.adr_nm],
+    [t('footer.email'), f.email],
+    [t('footer.phone'), [f.phone1, f.phone2].filter(Boolean).join(' / ')],
+    [t('footer.hosting'), f.hosting_business_nm],
+  ];
+  return (
+    <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 text-sm text-neutral-600">
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        {data.site.policy_guide_list.length > 0 && (
+          <nav aria-label={t('footer.policies')} className="mb-4">
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 font-medium text-neutral-800">
+              {data.site.policy_guide_list.map((g) => (
+                <li key={g.id}>{g.title}</li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <dl className="flex flex-wrap gap-x-4 gap-y-1">
+          {rows
+            .filter(([, v]) => v)
+            .map(([k, v]) => (
+              <div key={k} className="flex gap-1">
+                <dt>{k}</dt>
+                <dd className="text-neutral-800">{v}</dd>
+              </div>
+            ))}
+        </dl>
+        <p className="mt-4">{t('footer.copyright', { year: new Date(data.now).getFullYear(), company: f.company_nm })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Envelope, SiteInfo } from '@byeol/contract';
+import type { AppLoadContext } from 'react-router';
+
+/** Calls an API path from a loader and answers its envelope; a transport failure throws a 503 page. */
+export async function callApi<T>(context: AppLoadContext, pathWithQuery: string): Promise<Envelope<T>> {
+  const res = await context.api(pathWithQuery);
+  if (!res.ok && res.status >= 500) throw new Response('API unavailable', { status: 503 });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** Site info with `_SITE_META` for the page being rendered (SPEC §7 segment1/segment2). */
+export async function loadSiteInfo(context: AppLoadContext, pathname: string): Promise<SiteInfo> {
+  const [segment1 = '', segment2 = ''] = pathname.split('/').filter(Boolean);
+  const qs = new URLSearchParams({ segment1, segment2 });
+  const body = await callApi<SiteInfo>(context, `/v1/pubapi/api_site_cache_info?${qs}`);
+  if (body.rslt_cd !== 0) throw new Response(body.rslt_msg, { status: 503 });
+  return body.rslt_set;
+}

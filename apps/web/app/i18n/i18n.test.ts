@@ -1,0 +1,53 @@
+import { LANGS } from '@byeol/contract';
+import { describe, expect, it } from 'vitest';
+import { createI18n, namespaces } from './index';
+
+type Tree = { [key: string]: string | Tree };
+
+function keysOf(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`)));
+}
+
+function valueAt(tree: Tree, key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], tree);
+}
+
+describe('translations', () => {
+  for (const [ns, byLang] of Object.entries(namespaces)) {
+    const all = new Set(LANGS.flatMap((lang) => keysOf(byLang[lang] as Tree)));
+    for (const lang of LANGS) {
+      it(`${ns}: ${lang} has every key of every other language, none empty`, () => {
+        const tree = byLang[lang] as Tree;
+        const missing = [...all].filter((k) => typeof valueAt(tree, k) !== 'string' || valueAt(tree, k) === '');
+        expect(missing, `missing or empty in ${lang}/${ns}`).toEqual([]);
+      });
+    }
+  }
+
+  it('uses the same placeholders in every language', () => {
+    for (const [ns, byLang] of Object.entries(namespaces)) {
+      for (const key of keysOf(byLang.ko as Tree)) {
+        const placeholders = (lang: (typeof LANGS)[number]) =>
+          [...String(valueAt(byLang[lang] as Tree, key)).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+        for (const lang of LANGS) expect(placeholders(lang), `${ns}:${key} in ${lang}`).toEqual(placeholders('ko'));
+      }
+    }
+  });
+
+  it('renders Korean by default and each language on request', () => {
+    expect(createI18n('ko').t('home.live.title')).toBe('지금 라이브');
+    expect(createI18n('en').t('home.live.title')).toBe('Live now');
+    expect(createI18n('ja').t('nav.home')).toBe('ホーム');
+    expect(createI18n('zh-CN').t('nav.home')).toBe('首页');
+  });
+
+  it('has the SPEC §9 Korean button texts', () => {
+    const ko = createI18n('ko');
+    expect([ko.t('dialog:button.confirm'), ko.t('dialog:button.cancel'), ko.t('dialog:button.yes'), ko.t('dialog:button.no')]).toEqual([
+      '확인',
+      '취소',
+      '예',
+      '아니오',
+    ]);
+  });
+});

@@ -1,0 +1,32 @@
+import { DEFAULT_LANG, LANGS, type Lang } from '@byeol/contract';
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { common } from './resources/common';
+import { dialog } from './resources/dialog';
+
+/** Every namespace with its texts per language; i18n.test.ts checks they have the same keys. */
+export const namespaces = { common, dialog } as const;
+
+export const resources = Object.fromEntries(
+  LANGS.map((lang) => [lang, Object.fromEntries(Object.entries(namespaces).map(([ns, byLang]) => [ns, byLang[lang]]))]),
+);
+
+/**
+ * One i18next instance per render tree (per request on the server), initialised synchronously so SSR
+ * renders the caller's language on the first pass.
+ */
+export function createI18n(lang: Lang): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources,
+    lng: lang,
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: [...LANGS],
+    defaultNS: 'common',
+    ns: Object.keys(namespaces),
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}

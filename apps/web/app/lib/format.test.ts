@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatNumber, fromNow } from './format';
+
+describe('formatNumber', () => {
+  it('groups thousands in every language', () => {
+    expect(formatNumber(1234567, 'ko')).toBe('1,234,567');
+    expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+    expect(formatNumber(1234567, 'ja')).toBe('1,234,567');
+    expect(formatNumber(1234567, 'zh-CN')).toBe('1,234,567');
+  });
+});
+
+describe('fromNow (SPEC §9 thresholds)', () => {
+  const now = new Date('2026-01-01T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const S = 1000;
+  const M = 60 * S;
+  const H = 60 * M;
+  const D = 24 * H;
+
+  it('switches unit exactly at the thresholds', () => {
+    expect(fromNow(ago(44 * S), 'en', now)).toBe('a few seconds ago');
+    expect(fromNow(ago(45 * S), 'en', now)).toBe('a minute ago');
+    expect(fromNow(ago(89 * S), 'en', now)).toBe('a minute ago');
+    expect(fromNow(ago(90 * S), 'en', now)).toBe('2 minutes ago');
+    expect(fromNow(ago(44 * M), 'en', now)).toBe('44 minutes ago');
+    expect(fromNow(ago(45 * M), 'en', now)).toBe('an hour ago');
+    expect(fromNow(ago(21 * H), 'en', now)).toBe('21 hours ago');
+    expect(fromNow(ago(22 * H), 'en', now)).toBe('a day ago');
+    expect(fromNow(ago(25 * D), 'en', now)).toBe('25 days ago');
+    expect(fromNow(ago(26 * D), 'en', now)).toBe('a month ago');
+  });
+
+  it('speaks the viewer language', () => {
+    expect(fromNow(ago(3 * M), 'ko', now)).toBe('3분 전');
+    expect(fromNow(ago(3 * M), 'ja', now)).toBe('3分前');
+    expect(fromNow(ago(3 * M), 'zh-CN', now)).toBe('3 分钟前');
+  });
+});

@@ -1,0 +1,9 @@
+/** What the server (apps/server/src/platform/web.ts) gives every loader and action. */
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Calls an API path (e.g. `/v1/pubapi/...`) with the page request's cookies; in-process when this process serves the API. */
+    api(pathWithQuery: string, init?: { method?: string; body?: string; headers?: Record<string, string> }): Promise<Response>;
+  }
+}
+
+export {};

@@ -1,0 +1,97 @@
+import { isLivePlayPath, resolveHeadMeta, resolveLang } from '@byeol/contract';
+import { useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+} from 'react-router';
+import type { Route } from './+types/root';
+import appCss from './app.css?url';
+import { loadSiteInfo } from './features/site/site.server';
+import { type RootData, useSite } from './features/site/use-site';
+import { createI18n } from './i18n';
+import { DialogProvider } from './ui/dialogs';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const site = await loadSiteInfo(context, new URL(request.url).pathname);
+  return { site, lang: resolveLang(site.cur_lang_cd), now: Date.now() };
+}
+
+/**
+ * Site info changes rarely and the head is computed from it on the client, so moving between pages does
+ * not reload it; a form submission or an explicit revalidation (the language switcher) does.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search;
+}
+
+/** SPEC §2: the head is looked up by request path and falls back to site-wide values. */
+export const meta: Route.MetaFunction = ({ data, location }) => {
+  if (!data) return [{ title: '별' }];
+  const head = resolveHeadMeta(data.site.site_meta, data.site.page_meta_list, location.pathname);
+  return [
+    { title: head.title },
+    { name: 'description', content: head.description },
+    { name: 'keywords', content: head.keywords },
+    { property: 'og:title', content: head.title },
+    { property: 'og:description', content: head.description },
+    { property: 'og:image', content: head.og_image },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:image', content: head.twitter_image },
+  ];
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const lang = useSite()?.lang ?? 'ko';
+  const { pathname } = useLocation();
+  const i18n = useMemo(() => createI18n(lang), [lang]);
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className={isLivePlayPath(pathname) ? 'bg-neutral-950 text-neutral-100' : 'bg-white text-neutral-900'}>
+        <I18nextProvider i18n={i18n}>
+          <div className="wrap min-h-screen">
+            <DialogProvider>{children}</DialogProvider>
+          </div>
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Faults outside any layout (e.g. the API unreachable): a plain page, never a stack in production. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="text-2xl font-bold">{t('error.title')}</h1>
+      <p className="mt-3 text-neutral-600">
+        {status} · {t('error.retry')}
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+/**
+ * SPEC §2 layouts: play pages (optionally under a concert) use `play`, effects pages use `play-effects`,
+ * everything else `default`. Each later issue adds its routes to the layout it belongs to.
+ */
+export default [
+  layout('layouts/default.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')]),
+  layout('layouts/play.tsx', [
+    route('play/:vod_key', 'routes/play.tsx', { id: 'play' }),
+    route('concert/:id/play/:vod_key', 'routes/play.tsx', { id: 'concert-play' }),
+  ]),
+  layout('layouts/play-effects.tsx', [
+    route('play/:vod_key/effects', 'routes/effects.tsx', { id: 'play-effects' }),
+    route('play/:vod_key/effects/full', 'routes/effects.tsx', { id: 'play-effects-full' }),
+    route('vod/:vod_key/effects', 'routes/effects.tsx', { id: 'vod-effects' }),
+    route('vod/:vod_key/effects/full', 'routes/effects.tsx', { id: 'vod-effects-full' }),
+  ]),
+] satisfies RouteConfig;

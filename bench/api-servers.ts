@@ -1,0 +1,38 @@
+// The servers under test for bench/api.bench.ts, in their own process so the load generator does not
+// share their event loop: a bare Fastify answering the envelope (baseline) and Byeol's API role.
+
+import Fastify from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { seedDemo } from '../apps/server/src/demo/demo.seed.js';
+import { seedSiteDefaults } from '../apps/server/src/modules/site/site.repository.js';
+import { createBus } from '../apps/server/src/platform/bus.redis.js';
+import { connectExternal, migrateDatabase } from '../apps/server/src/platform/db.js';
+import { createTestDatabase } from '../apps/server/src/testing/database.js';
+
+const testDb = await createTestDatabase('byeol_bench');
+const config = loadConfig({ ...process.env, DATABASE_URL: testDb.url, BYEOL_ROLES: 'api', LOG_LEVEL: 'silent' });
+const database = await connectExternal(testDb.url, config.DATABASE_POOL_MAX);
+await migrateDatabase(database.pool);
+await seedSiteDefaults(database.db);
+await seedDemo(database.db);
+const bus = await createBus(config.REDIS_URL);
+const byeol = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
+await byeol.listen({ host: '127.0.0.1', port: 0 });
+
+const bare = Fastify({ logger: false });
+bare.get('/envelope', async () => ({ rslt_cd: 0, rslt_set: { ok: true }, rslt_msg: '성공' }));
+await bare.listen({ host: '127.0.0.1', port: 0 });
+
+const port = (s: { server: import('node:net').Server }) => (s.server.address() as import('node:net').AddressInfo).port;
+process.send?.({ bare: port(bare), byeol: port(byeol), database: database.embedded ? 'embedded' : 'external' });
+
+process.on('message', async (m) => {
+  if (m !== 'stop') return;
+  await Promise.all([bare.close(), byeol.close()]);
+  await bus.close();
+  await database.close();
+  await testDb.drop();
+  process.exit(0);
+});

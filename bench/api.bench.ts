@@ -1,0 +1,38 @@
+// HTTP throughput of Byeol's API beside a bare Fastify baseline, measured in the same invocation so the
+// ratio holds on a noisy machine (ANCHORS.md). Run: npx tsx bench/api.bench.ts [seconds] [connections]
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const seconds = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 100);
+
+const child = fork(path.join(import.meta.dirname, 'api-servers.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const ports = await new Promise<{ bare: number; byeol: number; database: string }>((resolve) =>
+  child.once('message', (m) => resolve(m as never)),
+);
+
+async function run(name: string, url: string) {
+  await autocannon({ url, connections, duration: 2 }); // warm-up
+  const r = await autocannon({ url, connections, duration: seconds });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+const rows = [];
+rows.push(await run('bare Fastify 5, JSON envelope (baseline)', `http://127.0.0.1:${ports.bare}/envelope`));
+rows.push(
+  await run(
+    'Byeol GET /v1/pubapi/api_site_cache_info (cached)',
+    `http://127.0.0.1:${ports.byeol}/v1/pubapi/api_site_cache_info?segment1=sub&segment2=live`,
+  ),
+);
+rows.push(
+  await run('Byeol GET /v1/pubapi/play_live_list (PostgreSQL)', `http://127.0.0.1:${ports.byeol}/v1/pubapi/play_live_list?limit=8`),
+);
+child.send('stop');
+
+const base = rows[0]?.rps ?? 1;
+console.log(`\nautocannon -c ${connections} -d ${seconds}, database ${ports.database}, node ${process.version}`);
+console.log('| target | req/s | p50 ms | p99 ms | vs baseline |\n|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((r.rps / base) * 100).toFixed(0)} % |`);

@@ -1,0 +1,89 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+beforeEach(async () => {
+  await context?.close();
+  context = await browser.newContext({ baseURL: baseUrl, locale: 'ko-KR' });
+  page = await context.newPage();
+});
+
+describe('home', () => {
+  it('renders in Korean with real sections, header and footer from the API', async () => {
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe('ko');
+    await expect.poll(() => page.locator('h2#live-title').textContent()).toBe('지금 라이브');
+    expect(await page.locator('h2#replay-title').textContent()).toBe('다시보기');
+    // Demo broadcasts come from GET /v1/pubapi/play_live_list, most viewers first.
+    const live = await page.locator('#live li').allTextContents();
+    expect(live.length).toBeGreaterThan(0);
+    expect(live[0]).toContain('음악방송 같이 봐요');
+    expect(live[0]).toContain('2,405명 시청 중');
+    expect(await page.locator('footer').textContent()).toContain('(주)별');
+    expect(await page.title()).toBe('별 - K-POP 라이브 스트리밍 커뮤니티');
+    expect(await page.getAttribute('meta[name="description"]', 'content')).toContain('K-POP');
+    expect(await page.getAttribute('meta[property="og:image"]', 'content')).toBe('/og-image.png');
+  });
+
+  it('switches to English and keeps it in the xlang cookie across reloads', async () => {
+    await page.goto('/');
+    // The switcher works once the page is hydrated: wait until its scripts have loaded.
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('언어').selectOption('en');
+    await expect.poll(() => page.locator('h2#live-title').textContent(), { timeout: 10_000 }).toBe('Live now');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    const cookie = (await context.cookies()).find((c) => c.name === 'xlang');
+    expect(cookie?.value).toBe('en');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    await page.reload();
+    expect(await page.locator('h2#live-title').textContent()).toBe('Live now');
+    expect(await page.locator('#live li').first().textContent()).toContain('2,405 watching');
+  });
+});
+
+describe('not found', () => {
+  it('shows "Page not found: {path}" with HTTP 404', async () => {
+    const res = await page.goto('/nope');
+    expect(res?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe('Page not found: /nope');
+    // Still inside the default layout: the footer is there.
+    expect(await page.locator('footer').count()).toBe(1);
+  });
+});
+
+describe('API headers', () => {
+  it('refuses a state-changing call without X-Api-Mode and X-Requested-With, changing nothing', async () => {
+    await page.goto('/');
+    const refused = await page.request.put('/v1/user/language/en');
+    expect(refused.status()).toBe(403);
+    const body = (await refused.json()) as { rslt_cd: number; rslt_msg: string };
+    expect(body.rslt_cd).toBe(1005);
+    expect(body.rslt_msg).toBe('허용되지 않은 요청입니다.');
+    expect((await context.cookies()).find((c) => c.name === 'xlang')).toBeUndefined();
+    await page.reload();
+    expect(await page.getAttribute('html', 'lang')).toBe('ko');
+
+    // The same call from the page with the headers goes through.
+    const ok = await page.evaluate(async () => {
+      const r = await fetch('/v1/user/language/ja', {
+        method: 'PUT',
+        headers: { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest' },
+      });
+      return ((await r.json()) as { rslt_cd: number }).rslt_cd;
+    });
+    expect(ok).toBe(0);
+    await page.reload();
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+  });
+});

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RunningPlatform {
+  url: string;
+  process: ChildProcess;
+  logs: () => string;
+  stop(): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Starts the platform exactly as `npm start` runs it (the server entry through tsx, all roles), with
+ * its own data folder: the embedded PostgreSQL unless `env.DATABASE_URL` is given.
+ */
+export async function startPlatform(env: Record<string, string | undefined> = {}, args: string[] = ['--demo']): Promise<RunningPlatform> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'byeol-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`platform exited early (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`platform not ready in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    process: child,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 20_000).unref())]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
