@@ -33,6 +33,11 @@ describe('home', () => {
     expect(await page.title()).toBe('별 - K-POP 라이브 스트리밍 커뮤니티');
     expect(await page.getAttribute('meta[name="description"]', 'content')).toContain('K-POP');
     expect(await page.getAttribute('meta[property="og:image"]', 'content')).toBe('/og-image.png');
+    // The dialog system lives inside the element with class wrap (SPEC §2).
+    expect(await page.locator('.wrap [data-dialog-host]').count()).toBe(1);
+    const og = await page.request.get('/og-image.png');
+    expect(og.status()).toBe(200);
+    expect(og.headers()['content-type']).toBe('image/png');
   });
 
   it('switches to English and keeps it in the xlang cookie across reloads', async () => {
@@ -85,5 +90,32 @@ describe('API headers', () => {
     expect(ok).toBe(0);
     await page.reload();
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
+  });
+});
+
+describe('scroll', () => {
+  it('scrolls to an anchor, to the top on a new page, and back to the saved position on back/forward', async () => {
+    await page.setViewportSize({ width: 1000, height: 420 });
+    await page.goto('/#magazine');
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById('magazine')?.getBoundingClientRect().top ?? -1)))
+      .toBeLessThan(5);
+
+    await page.goto('/nope');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // A client-side navigation to a new page starts at the top.
+    await page.getByRole('link', { name: '홈으로 가기' }).click();
+    await expect.poll(() => page.locator('h2#live-title').isVisible()).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    await page.goBack();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Page not found: /nope');
+    await page.goForward();
+    await expect.poll(() => page.locator('h2#live-title').isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
   });
 });

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Envelope, ListSet, LiveListItem, SiteInfo, VodListItem } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './platform/net.js';
 
 /**
  * The real process, as an operator starts it: `node --import tsx apps/server/src/main.ts --roles api --demo`
@@ -26,17 +26,6 @@ interface Proc {
   /** pino's JSON lines from stdout. */
   logs: () => Array<Record<string, unknown>>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 const started: Proc[] = [];

