@@ -26,7 +26,11 @@ bare.get('/envelope', async () => ({ rslt_cd: 0, rslt_set: { ok: true }, rslt_ms
 await bare.listen({ host: '127.0.0.1', port: 0 });
 
 const port = (s: { server: import('node:net').Server }) => (s.server.address() as import('node:net').AddressInfo).port;
-process.send?.({ bare: port(bare), byeol: port(byeol), database: database.embedded ? 'embedded' : 'external' });
+process.send?.({
+  bare: port(bare),
+  byeol: port(byeol),
+  database: process.env.DATABASE_URL ? 'PostgreSQL of DATABASE_URL' : 'embedded PostgreSQL',
+});
 
 process.on('message', async (m) => {
   if (m !== 'stop') return;

@@ -19,20 +19,20 @@ async function run(name: string, url: string) {
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
+// The baseline runs before and after the targets: on a shared machine (CPU steal) the spread between the
+// two says how far to trust the ratios.
+const bareUrl = `http://127.0.0.1:${ports.bare}/envelope`;
+const byeolUrl = (path: string) => `http://127.0.0.1:${ports.byeol}${path}`;
 const rows = [];
-rows.push(await run('bare Fastify 5, JSON envelope (baseline)', `http://127.0.0.1:${ports.bare}/envelope`));
+rows.push(await run('bare Fastify 5, JSON envelope (baseline, before)', bareUrl));
 rows.push(
-  await run(
-    'Byeol GET /v1/pubapi/api_site_cache_info (cached)',
-    `http://127.0.0.1:${ports.byeol}/v1/pubapi/api_site_cache_info?segment1=sub&segment2=live`,
-  ),
+  await run('Byeol GET /v1/pubapi/api_site_cache_info (cached)', byeolUrl('/v1/pubapi/api_site_cache_info?segment1=sub&segment2=live')),
 );
-rows.push(
-  await run('Byeol GET /v1/pubapi/play_live_list (PostgreSQL)', `http://127.0.0.1:${ports.byeol}/v1/pubapi/play_live_list?limit=8`),
-);
+rows.push(await run('Byeol GET /v1/pubapi/play_live_list (PostgreSQL)', byeolUrl('/v1/pubapi/play_live_list?limit=8')));
+rows.push(await run('bare Fastify 5, JSON envelope (baseline, after)', bareUrl));
 child.send('stop');
 
-const base = rows[0]?.rps ?? 1;
+const base = ((rows[0]?.rps ?? 1) + (rows[3]?.rps ?? 1)) / 2;
 console.log(`\nautocannon -c ${connections} -d ${seconds}, database ${ports.database}, node ${process.version}`);
-console.log('| target | req/s | p50 ms | p99 ms | vs baseline |\n|---|---|---|---|---|');
+console.log('| target | req/s | p50 ms | p99 ms | vs mean baseline |\n|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((r.rps / base) * 100).toFixed(0)} % |`);
