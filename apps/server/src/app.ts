@@ -12,6 +12,7 @@ import { apiConventions } from './platform/api.js';
 import type { Bus } from './platform/bus.js';
 import type { Database } from './platform/db.js';
 import { observability } from './platform/observability.js';
+import { sessions } from './platform/session.js';
 import { webRole } from './platform/web.js';
 
 export interface AppDeps {
@@ -49,6 +50,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     uploadLimit: config.UPLOAD_LIMIT,
     uploadDir: path.join(config.DATA_DIR, 'tmp'),
   });
+  await app.register(sessions, { db: database.db, secure: config.NODE_ENV === 'production' });
 
   if (roles.has('api')) {
     await app.register(swagger, {

@@ -1,3 +1,4 @@
+export * from './accounts.js';
 export * from './chat.js';
 export * from './content.js';
 export * from './envelope.js';

@@ -95,6 +95,17 @@ export class RedisBus implements Bus {
     },
   };
 
+  counters = {
+    hit: async (key: string, windowMs: number) => {
+      const k = `${PREFIX}count:${key}`;
+      // SET NX PX starts the window once; INCR counts; PTTL says when it ends.
+      const res = await this.pub.multi().set(k, 0, 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
+      const count = Number(res?.[1]?.[1] ?? 0);
+      const ttl = Number(res?.[2]?.[1] ?? windowMs);
+      return { count, resetMs: ttl > 0 ? ttl : windowMs };
+    },
+  };
+
   async ping(): Promise<void> {
     await this.pub.ping();
   }

@@ -17,6 +17,11 @@ export interface Bus {
     remove(set: string, member: string): Promise<void>;
     members(set: string): Promise<string[]>;
   };
+  /** Fixed-window counters shared by every process (rate limits). */
+  counters: {
+    /** Adds one to `key` and answers the count in the current window of `windowMs`, and ms left in it. */
+    hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  };
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -76,6 +81,23 @@ export class MemoryBus implements Bus {
         else s.delete(m);
       }
       return live.sort();
+    },
+  };
+
+  private readonly windows = new Map<string, { count: number; until: number }>();
+
+  counters = {
+    hit: async (key: string, windowMs: number) => {
+      const now = Date.now();
+      let w = this.windows.get(key);
+      if (!w || w.until <= now) {
+        // Sweep expired windows now and then so the map does not grow without bound.
+        if (this.windows.size > 10_000) for (const [k, v] of this.windows) if (v.until <= now) this.windows.delete(k);
+        w = { count: 0, until: now + windowMs };
+        this.windows.set(key, w);
+      }
+      w.count += 1;
+      return { count: w.count, resetMs: w.until - now };
     },
   };
 

@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Per-user switches of /mypage/setting. */
+export interface UserSettings {
+  adult_broadcast: boolean;
+  viewer_count: boolean;
+  translation: boolean;
+}
 
 /**
- * A member account (SPEC §3 logged-in user). The accounts issue adds credentials, phone and verification;
- * the foundation needs the public face of a broadcaster for the home page.
+ * A member account (SPEC §3 logged-in user). Several accounts may share one phone; a broadcaster account
+ * is a separate account. Closed accounts keep their row (soft delete) until the grace period ends.
  */
 export const users = pgTable(
   'users',
@@ -19,6 +26,31 @@ export const users = pgTable(
     /** BJ variant: general, enter (agency star), public, program, rookie. */
     bjTypeCd: text('bj_type_cd').notNull().default(''),
     profileImage: text('profile_image').notNull().default(''),
+    profileCss: text('profile_css').notNull().default(''),
+    /** argon2id; null for accounts that only sign in socially. */
+    passwordHash: text('password_hash'),
+    /** Account role of SPEC §6 (room roles such as manager live with the room). */
+    role: text('role', { enum: ['user', 'bj', 'operator', 'gm'] })
+      .notNull()
+      .default('user'),
+    phoneCountryNum: text('phone_country_num').notNull().default(''),
+    phoneNo: text('phone_no').notNull().default(''),
+    sex: text('sex', { enum: ['M', 'F', ''] })
+      .notNull()
+      .default(''),
+    birthDate: date('birth_date'),
+    email: text('email').notNull().default(''),
+    countryCd: text('country_cd').notNull().default('kr'),
+    /** Identity-verification key (adult verification); empty until verified. */
+    ci: text('ci').notNull().default(''),
+    agreeMarketing: boolean('agree_marketing').notNull().default(false),
+    settings: jsonb('settings').$type<UserSettings>().notNull().default({ adult_broadcast: false, viewer_count: true, translation: false }),
+    /** Wrong passwords in a row; at the limit the next login needs phone re-verification. */
+    loginFailCnt: integer('login_fail_cnt').notNull().default(0),
+    state: text('state', { enum: ['active', 'closed'] })
+      .notNull()
+      .default('active'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     stateMemo: text('state_memo').notNull().default(''),
     userLevel: integer('user_level').notNull().default(1),
     /** Demo content (BYEOL_DEMO / --demo; npm start sets it outside production); never created in production. */
@@ -29,5 +61,60 @@ export const users = pgTable(
     uniqueIndex('users_id_key').on(sql`lower(${t.id})`),
     uniqueIndex('users_nick_key').on(t.nick),
     index('users_type_idx').on(t.typeCd),
+    index('users_phone_idx').on(t.phoneCountryNum, t.phoneNo),
   ],
 );
+
+/**
+ * Server-side sessions: the cookie holds an opaque token, the table only its SHA-256, so a copy of the
+ * database cannot be replayed as logins.
+ */
+export const userSession = pgTable(
+  'user_session',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userKey: bigint('user_key', { mode: 'number' })
+      .notNull()
+      .references(() => users.userKey, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('user_session_user_idx').on(t.userKey), index('user_session_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A phone verification (SPEC §4: sent, resend, confirmed or failed). The pin and the token handed out
+ * after confirmation are stored hashed; a confirmed verification is spent once, on its purpose.
+ */
+export const phoneVerification = pgTable(
+  'phone_verification',
+  {
+    verifyId: text('verify_id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    phoneCountryNum: text('phone_country_num').notNull(),
+    phoneNo: text('phone_no').notNull(),
+    pinHash: text('pin_hash').notNull(),
+    state: text('state', { enum: ['sent', 'confirmed', 'void', 'used'] })
+      .notNull()
+      .default('sent'),
+    tries: integer('tries').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    tokenHash: text('token_hash').unique(),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('phone_verification_phone_idx').on(t.phoneCountryNum, t.phoneNo, t.sentAt)],
+);
+
+/** Messages the `log` SMS driver "sent": development and tests only (never written in production). */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  phoneCountryNum: text('phone_country_num').notNull(),
+  phoneNo: text('phone_no').notNull(),
+  text: text('text').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

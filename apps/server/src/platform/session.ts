@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AccountRole } from '@byeol/contract';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { userSession, users } from '../modules/users/users.tables.js';
+import type { Db } from './db.js';
+import { AppError } from './errors.js';
+
+/** The cookie holding the opaque session token. */
+export const SESSION_COOKIE = 'byeol_sid';
+/** Sessions last this long without use; each use within a day of the end extends them. */
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export interface SessionUser {
+  userKey: number;
+  id: string;
+  nick: string;
+  role: AccountRole;
+  bjTypeCd: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in account, or null; read once per request, only by calls that ask. */
+    currentUser(): Promise<SessionUser | null>;
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export interface SessionOptions {
+  db: Db;
+  /** Secure cookies outside development (the accounts issue: Secure outside development). */
+  secure: boolean;
+}
+
+export function sessionCookieOptions(secure: boolean) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: SESSION_TTL_MS / 1000 };
+}
+
+/** Starts a session for `userKey` (a fresh token: the login rotates it) and sets the cookie. */
+export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userKey: number, secure: boolean): Promise<void> {
+  const old = request.cookies[SESSION_COOKIE];
+  if (old) await db.delete(userSession).where(eq(userSession.tokenHash, hashToken(old)));
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(userSession).values({
+    tokenHash: hashToken(token),
+    userKey,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+  });
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(secure));
+}
+
+/** Ends the caller's session (if any) and clears the cookie. */
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await db.delete(userSession).where(eq(userSession.tokenHash, hashToken(token)));
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** Ends every session of an account (password change, withdrawal). */
+export async function endAllSessions(db: Db, userKey: number): Promise<void> {
+  await db.delete(userSession).where(eq(userSession.userKey, userKey));
+}
+
+/** Decorates requests with `currentUser()`; a forged, expired or closed-account session is no session. */
+export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db }) => {
+  const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
+    let found = cache.get(this);
+    if (!found) {
+      found = lookup(db, this.cookies[SESSION_COOKIE]);
+      cache.set(this, found);
+    }
+    return found;
+  });
+});
+
+async function lookup(db: Db, token: string | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      userKey: users.userKey,
+      id: users.id,
+      nick: users.nick,
+      role: users.role,
+      bjTypeCd: users.bjTypeCd,
+      expiresAt: userSession.expiresAt,
+    })
+    .from(userSession)
+    .innerJoin(users, eq(users.userKey, userSession.userKey))
+    .where(and(eq(userSession.tokenHash, tokenHash), gt(userSession.expiresAt, sql`now()`), eq(users.state, 'active')));
+  if (!row) return null;
+  // Sliding expiry, written at most once a day per session.
+  if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 3600 * 1000) {
+    await db
+      .update(userSession)
+      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+      .where(eq(userSession.tokenHash, tokenHash));
+  }
+  const { expiresAt: _, ...user } = row;
+  return user;
+}
+
+/** The logged-in account, or SPEC §6 'This is a login-required service'. */
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await request.currentUser();
+  if (!user) throw new AppError('LOGIN_REQUIRED');
+  return user;
+}
+
+/** The logged-in account if its role is one of `roles` (operators and GMs pass every check). */
+export async function requireRole(request: FastifyRequest, ...roles: AccountRole[]): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role === 'operator' || user.role === 'gm' || roles.includes(user.role)) return user;
+  throw new AppError('FORBIDDEN');
+}

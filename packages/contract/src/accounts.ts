@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import type { Lang } from './lang.js';
+
+/** Login ID (SPEC §5): English letters or digits, this many characters. */
+export const ID_LENGTH = { min: 4, max: 20 } as const;
+/** Nickname length in characters (any script, digits, _ and .). */
+export const NICK_LENGTH = { min: 2, max: 12 } as const;
+/** Password length (SPEC §9). */
+export const PASSWORD_LENGTH = { min: 8, max: 20 } as const;
+/** Phone verification (accounts issue): pin expiry, resend cooldown, wrong tries before the pin is void. */
+export const PIN = { digits: 6, ttlSeconds: 180, resendSeconds: 30, maxTries: 5 } as const;
+/** Wrong passwords in a row before the account needs phone re-verification (SPEC §8). */
+export const LOGIN_FAILURE_LIMIT = 5;
+/** Countries whose phones can receive our SMS; others sign up with social login (SPEC §8). */
+export const PHONE_COUNTRIES = { '82': 'kr' } as const;
+
+export const ID_PATTERN = /^[A-Za-z0-9]+$/;
+export const NICK_PATTERN = /^[\p{L}\p{N}_.]+$/u;
+/** Korean mobile numbers, digits only: 010, 011, 016–019 then 7 or 8 digits. */
+export const KR_MOBILE_PATTERN = /^01[016789]\d{7,8}$/;
+
+export type PasswordRule = 'length' | 'kinds' | 'repeat' | 'sequence' | 'space' | 'same_as_id';
+export const PASSWORD_RULES: readonly PasswordRule[] = ['length', 'kinds', 'repeat', 'sequence', 'space', 'same_as_id'];
+
+/** Keyboard rows and ordered runs a password must not contain 4 characters of, forwards or backwards. */
+const SEQUENCES = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'abcdefghijklmnopqrstuvwxyz'];
+const SEQUENCE_LENGTH = 4;
+/** Identical characters in a row that count as a repeat ('aaa'). */
+const REPEAT_LENGTH = 3;
+
+function hasSequence(password: string): boolean {
+  const p = password.toLowerCase();
+  for (let i = 0; i + SEQUENCE_LENGTH <= p.length; i++) {
+    const part = p.slice(i, i + SEQUENCE_LENGTH);
+    const reversed = [...part].reverse().join('');
+    if (SEQUENCES.some((row) => row.includes(part) || row.includes(reversed))) return true;
+  }
+  return false;
+}
+
+/**
+ * The newer password rule of SPEC §5, one implementation for the form and the server: answers every rule
+ * the password breaks, in a fixed order (empty when it passes).
+ */
+export function passwordViolations(password: string, id = ''): PasswordRule[] {
+  const broken: PasswordRule[] = [];
+  const length = [...password].length;
+  if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) broken.push('length');
+  const kinds = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9\s]/].filter((re) => re.test(password)).length;
+  if (kinds < 3) broken.push('kinds');
+  if (new RegExp(`(.)\\1{${REPEAT_LENGTH - 1}}`, 'u').test(password)) broken.push('repeat');
+  if (hasSequence(password)) broken.push('sequence');
+  if (/\s/.test(password)) broken.push('space');
+  if (id !== '' && password.toLowerCase() === id.toLowerCase()) broken.push('same_as_id');
+  return broken;
+}
+
+/** Texts for each password rule, shown beside the field (SPEC §5). */
+export const passwordRuleMessages: Record<PasswordRule | 'confirm', Record<Lang, string>> = {
+  length: {
+    ko: `비밀번호는 ${PASSWORD_LENGTH.min}~${PASSWORD_LENGTH.max}자로 입력해 주세요.`,
+    en: `Use ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters.`,
+    ja: `パスワードは${PASSWORD_LENGTH.min}〜${PASSWORD_LENGTH.max}文字で入力してください。`,
+    'zh-CN': `密码长度应为${PASSWORD_LENGTH.min}至${PASSWORD_LENGTH.max}个字符。`,
+  },
+  kinds: {
+    ko: '영문 대문자, 소문자, 숫자, 특수문자 중 3가지 이상을 조합해 주세요.',
+    en: 'Combine at least 3 of upper case, lower case, digits and special characters.',
+    ja: '英大文字・英小文字・数字・記号のうち3種類以上を組み合わせてください。',
+    'zh-CN': '请组合使用大写字母、小写字母、数字和特殊字符中的至少3种。',
+  },
+  repeat: {
+    ko: '같은 문자를 연속으로 3번 이상 사용할 수 없습니다.',
+    en: 'Do not repeat the same character 3 times in a row.',
+    ja: '同じ文字を3回以上続けて使用できません。',
+    'zh-CN': '不能连续3次使用相同字符。',
+  },
+  sequence: {
+    ko: '연속된 키보드 배열이나 숫자(예: qwer, 1234)는 사용할 수 없습니다.',
+    en: 'Do not use keyboard or number sequences such as qwer or 1234.',
+    ja: '連続したキー配列や数字（例: qwer、1234）は使用できません。',
+    'zh-CN': '不能使用连续的键盘排列或数字（如 qwer、1234）。',
+  },
+  space: {
+    ko: '비밀번호에 공백을 사용할 수 없습니다.',
+    en: 'Spaces are not allowed.',
+    ja: 'パスワードに空白は使用できません。',
+    'zh-CN': '密码不能包含空格。',
+  },
+  same_as_id: {
+    ko: '아이디와 같은 비밀번호는 사용할 수 없습니다.',
+    en: 'The password must not be the same as the ID.',
+    ja: 'IDと同じパスワードは使用できません。',
+    'zh-CN': '密码不能与ID相同。',
+  },
+  confirm: {
+    ko: '비밀번호가 일치하지 않습니다.',
+    en: 'Passwords do not match.',
+    ja: 'パスワードが一致しません。',
+    'zh-CN': '两次输入的密码不一致。',
+  },
+};
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+/** ID field: letters and digits within ID_LENGTH. */
+export const IdSchema = trimmed(ID_LENGTH.max).min(ID_LENGTH.min).regex(ID_PATTERN);
+export const NickSchema = trimmed(NICK_LENGTH.max * 2)
+  .refine((v) => [...v].length >= NICK_LENGTH.min && [...v].length <= NICK_LENGTH.max)
+  .refine((v) => NICK_PATTERN.test(v));
+/** Phone digits only; the client may send hyphens, which are dropped. */
+export const PhoneSchema = z
+  .string()
+  .max(20)
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{7,15}$/));
+export const PhoneCountrySchema = z
+  .string()
+  .max(4)
+  .transform((v) => v.replace(/^\+/, ''))
+  .pipe(z.string().regex(/^\d{1,4}$/))
+  .default('82');
+
+/** What a phone verification is for; a confirmed one can only be spent on that purpose. */
+export const VERIFY_PURPOSES = ['join', 'find_id', 'find_pw', 'login_unlock', 'guardian', 'adult'] as const;
+export type VerifyPurpose = (typeof VERIFY_PURPOSES)[number];
+
+/** POST /user/auth_phone_no_proc: send (or resend) a pin code. */
+export const SendPinSchema = z.object({
+  phone_country_num: PhoneCountrySchema,
+  phone_no: PhoneSchema,
+  purpose: z.enum(VERIFY_PURPOSES).default('join'),
+});
+export type SendPinReq = z.infer<typeof SendPinSchema>;
+
+/** POST /user/confirm_pincode: confirm the pin; answers a verification token for the next step. */
+export const ConfirmPinSchema = z.object({
+  verify_id: z.string().min(1).max(64),
+  pincode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+export type ConfirmPinReq = z.infer<typeof ConfirmPinSchema>;
+
+/** POST /user/user_check_proc: is an ID or nickname free? */
+export const UserCheckSchema = z.object({
+  check_type: z.enum(['id', 'nick']),
+  value: z.string().max(40),
+});
+
+/** POST /user/user_direct_join_proc. */
+export const JoinSchema = z.object({
+  id: IdSchema,
+  passwd: z.string().max(64),
+  passwd_confirm: z.string().max(64),
+  nick: NickSchema,
+  /** The token answered by confirm_pincode for purpose 'join'. */
+  verify_token: z.string().min(1).max(128),
+  /** YYYY-MM-DD. */
+  birth_date: z.iso.date(),
+  sex: z.enum(['M', 'F']),
+  email: z.string().trim().max(254).optional().default(''),
+  /** Every required agreement of the join steps (terms, privacy). */
+  agree_terms: z.literal('Y'),
+  agree_privacy: z.literal('Y'),
+  agree_marketing: z.enum(['Y', 'N']).default('N'),
+});
+export type JoinReq = z.infer<typeof JoinSchema>;
+
+/** POST /user/login_proc. */
+export const LoginSchema = z.object({
+  id: z.string().trim().min(1).max(40),
+  passwd: z.string().min(1).max(64),
+});
+export type LoginReq = z.infer<typeof LoginSchema>;
+
+/** The logged-in user of SPEC §3, as GET /user/user_info answers it. */
+export interface UserInfo {
+  user_key: number;
+  user_level: number;
+  id: string;
+  nick: string;
+  sex: 'M' | 'F' | '';
+  type_cd: string;
+  bj_type_cd: string;
+  country_cd: string;
+  star_cnt: number;
+  cubic_cnt: number;
+  profile_css: string;
+  phone_country_num: string;
+  profile_image: string;
+  coin_cnt: number;
+  vip_level: number;
+  bj_level_v2: number;
+  state_memo: string;
+  /** Identity-verification key; empty until verified. */
+  ci: string;
+}
+
+export interface UserInfoSet {
+  user_info: UserInfo | null;
+  summary_info: { item_cnt: number };
+}
+
+/** Roles of SPEC §6 held by an account (room roles such as manager are per room). */
+export const ACCOUNT_ROLES = ['user', 'bj', 'operator', 'gm'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+/** BJ variants (SPEC §1): general, agency star, public figure, program, rookie. */
+export const BJ_TYPES = ['general', 'enter', 'public', 'program', 'rookie'] as const;
