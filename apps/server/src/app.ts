@@ -8,6 +8,9 @@ import { communityRoutes } from './modules/community/community.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createSmsDriver } from './modules/verification/sms.js';
+import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { apiConventions } from './platform/api.js';
 import type { Bus } from './platform/bus.js';
 import type { Database } from './platform/db.js';
@@ -60,11 +63,17 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     const site = new SiteService(database.db);
     const unwatch = await site.watch(bus);
     app.addHook('onClose', async () => unwatch());
+    const sms = createSmsDriver(config, database.db, logger);
     await app.register(
       async (v1) => {
         await v1.register(siteRoutes, { site });
         await v1.register(liveRoutes, { db: database.db });
         await v1.register(communityRoutes, { db: database.db });
+        await v1.register(usersRoutes, { db: database.db, bus, secure: config.NODE_ENV === 'production' });
+        await v1.register(verificationRoutes, {
+          deps: { db: database.db, bus, sms, log: logger },
+          devOutbox: config.SMS_DRIVER === 'log' && config.NODE_ENV !== 'production',
+        });
       },
       { prefix: '/v1' },
     );

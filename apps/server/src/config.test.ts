@@ -13,6 +13,9 @@ function errorOf(env: NodeJS.ProcessEnv, overrides: Record<string, string> = {})
   throw new Error(`expected a ConfigError for ${JSON.stringify({ env, overrides })}`);
 }
 
+/** A complete Solapi setting (production needs a real SMS driver). */
+const SOLAPI = { SMS_DRIVER: 'solapi', SOLAPI_API_KEY: 'key', SOLAPI_API_SECRET: 'secret', SMS_SENDER: '0212345678' };
+
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
     const c = loadConfig({});
@@ -33,6 +36,11 @@ describe('loadConfig', () => {
       API_ORIGIN: undefined,
       TRUST_PROXY: false,
       SHUTDOWN_GRACE_SECONDS: 10,
+      SMS_DRIVER: 'log',
+      SOLAPI_API_KEY: undefined,
+      SOLAPI_API_SECRET: undefined,
+      SMS_SENDER: undefined,
+      SOLAPI_BASE_URL: 'https://api.solapi.com',
     });
     expect(ROLES).toEqual(['api', 'chat', 'media', 'web']);
   });
@@ -64,6 +72,11 @@ describe('loadConfig', () => {
       BODY_LIMIT: '2048',
       UPLOAD_LIMIT: '4096',
       SHUTDOWN_GRACE_SECONDS: '2.5',
+      // Production refuses the development SMS driver.
+      SMS_DRIVER: 'solapi',
+      SOLAPI_API_KEY: 'key',
+      SOLAPI_API_SECRET: 'secret',
+      SMS_SENDER: '0212345678',
     });
     expect(c).toMatchObject({
       NODE_ENV: 'production',
@@ -179,7 +192,33 @@ describe('loadConfig', () => {
     it('is allowed outside production, and production runs without it', () => {
       expect(loadConfig({ NODE_ENV: 'development', BYEOL_DEMO: '1' }).BYEOL_DEMO).toBe(true);
       expect(loadConfig({ NODE_ENV: 'test', BYEOL_DEMO: 'true' }).BYEOL_DEMO).toBe(true);
-      expect(loadConfig({ NODE_ENV: 'production', BYEOL_DEMO: '0' }).BYEOL_DEMO).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'production', BYEOL_DEMO: '0', ...SOLAPI }).BYEOL_DEMO).toBe(false);
+    });
+  });
+
+  describe('SMS_DRIVER', () => {
+    it('needs the Solapi key, secret and sender with SMS_DRIVER=solapi, naming each missing one', () => {
+      const none = errorOf({ SMS_DRIVER: 'solapi' }).message;
+      for (const name of ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SMS_SENDER']) expect(none).toContain(`${name}: `);
+      const noSecret = errorOf({ ...SOLAPI, SOLAPI_API_SECRET: '' }).message;
+      expect(noSecret).toContain('SOLAPI_API_SECRET');
+      expect(noSecret).not.toContain('SOLAPI_API_KEY');
+      expect(errorOf({ ...SOLAPI, SMS_SENDER: '' }).message).toContain('SMS_SENDER');
+      const c = loadConfig({ ...SOLAPI, SOLAPI_BASE_URL: 'http://127.0.0.1:9999' });
+      expect(c).toMatchObject({ SMS_DRIVER: 'solapi', SOLAPI_API_KEY: 'key', SOLAPI_BASE_URL: 'http://127.0.0.1:9999' });
+    });
+
+    it('refuses the log driver in production, naming SMS_DRIVER', () => {
+      const err = errorOf({ NODE_ENV: 'production' });
+      expect(err.message).toContain('SMS_DRIVER');
+      expect(err.message).toContain('production');
+      expect(errorOf({ NODE_ENV: 'production', SMS_DRIVER: 'log' }).message).toContain('SMS_DRIVER');
+      expect(loadConfig({ NODE_ENV: 'production', ...SOLAPI }).SMS_DRIVER).toBe('solapi');
+    });
+
+    it('refuses an unknown driver and a base URL that is not http(s)', () => {
+      expect(errorOf({ SMS_DRIVER: 'twilio' }).message).toContain('SMS_DRIVER: ');
+      expect(errorOf({ SOLAPI_BASE_URL: 'api.solapi.com' }).message).toContain('SOLAPI_BASE_URL: ');
     });
   });
 });

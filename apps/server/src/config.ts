@@ -84,6 +84,16 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** How pin codes reach phones: log (development outbox, refused in production) or solapi. */
+  SMS_DRIVER: z.enum(['log', 'solapi']).default('log'),
+  /** Solapi API key (required with SMS_DRIVER=solapi). */
+  SOLAPI_API_KEY: z.string().optional(),
+  /** Solapi API secret that signs each request (required with SMS_DRIVER=solapi). */
+  SOLAPI_API_SECRET: z.string().optional(),
+  /** Sender number registered with the SMS provider, digits only (required with SMS_DRIVER=solapi). */
+  SMS_SENDER: z.string().optional(),
+  /** Solapi REST API base URL. */
+  SOLAPI_BASE_URL: url(['http:', 'https:']).default('https://api.solapi.com'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -111,6 +121,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (parsed.data.NODE_ENV === 'production' && parsed.data.BYEOL_DEMO) {
     throw new ConfigError('Invalid configuration:\n  BYEOL_DEMO: demo content is never created in production (NODE_ENV=production)');
+  }
+  if (parsed.data.SMS_DRIVER === 'solapi') {
+    const missing = (['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SMS_SENDER'] as const).filter((k) => !parsed.data[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n  ${missing.map((k) => `${k}: required when SMS_DRIVER=solapi`).join('\n  ')}`);
+    }
+  }
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.SMS_DRIVER === 'log') {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_DRIVER: the log driver only writes pins to the log and a development outbox; set SMS_DRIVER=solapi in production (NODE_ENV=production)',
+    );
   }
   return parsed.data;
 }

@@ -27,7 +27,8 @@ declare module 'fastify' {
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** How a session token is stored. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export interface SessionOptions {
   db: Db;

@@ -1,0 +1,554 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  API_HEADERS,
+  type Envelope,
+  LOGIN_FAILURE_LIMIT,
+  PASSWORD_RULES,
+  type PasswordRule,
+  passwordViolations,
+  type UserInfoSet,
+  type VerifyPurpose,
+} from '@byeol/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hashToken, SESSION_COOKIE } from '../../platform/session.js';
+import type { Called, CallOptions, TestApp } from '../../testing/app.js';
+import { startTestApp } from '../../testing/app.js';
+import { tokenHash } from '../verification/verification.service.js';
+import { LOGIN_LIMITS } from './users.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  // Each call comes from its own (forwarded) address, so the per-address login limit only bites where tested.
+  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+});
+afterAll(async () => t?.close());
+
+const PASSWORD = 'Byeol!pw7x';
+const RUN = randomBytes(3).toString('hex'); // ids, nicks and phones of this file never collide with others
+let seq = 0;
+const uid = () => `u${RUN}${(seq++).toString(36)}${randomInt(36 ** 3).toString(36)}`;
+const unick = () => `n${RUN}${(seq++).toString(36)}${randomInt(36).toString(36)}`.slice(0, 12);
+const uphone = () => `010${String(randomInt(10 ** 8)).padStart(8, '0')}`;
+const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+const from = (ip = randomIp()): CallOptions['headers'] => ({ 'x-forwarded-for': ip });
+
+async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await t.database.pool.query(text, params)).rows as T[];
+}
+
+/** A confirmed phone verification with a known token, written the way verification.service.ts stores it. */
+async function verified(purpose: VerifyPurpose, phoneNo = uphone(), confirmedMinutesAgo = 0) {
+  const token = randomBytes(24).toString('base64url');
+  await sql(
+    `insert into phone_verification (verify_id, purpose, phone_country_num, phone_no, pin_hash, state, expires_at, confirmed_at, token_hash)
+     values ($1, $2, '82', $3, 'x', 'confirmed', now() + interval '3 minutes', now() - make_interval(mins => $4), $5)`,
+    [randomUUID(), purpose, phoneNo, confirmedMinutesAgo, tokenHash(token)],
+  );
+  return { token, phoneNo };
+}
+
+async function verificationState(token: string): Promise<string | undefined> {
+  return (await sql<{ state: string }>('select state from phone_verification where token_hash = $1', [tokenHash(token)]))[0]?.state;
+}
+
+function sessionCookie(called: Called<unknown>): string {
+  const set = called.response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!set) throw new Error('no session cookie');
+  return set.split(';')[0] as string;
+}
+
+const sessionHash = (cookie: string) => hashToken(cookie.slice(SESSION_COOKIE.length + 1));
+
+interface Joined {
+  id: string;
+  nick: string;
+  phoneNo: string;
+  userKey: number;
+  cookie: string;
+}
+
+function joinForm(over: Record<string, string> = {}): Record<string, string> {
+  return {
+    id: uid(),
+    passwd: PASSWORD,
+    passwd_confirm: PASSWORD,
+    nick: unick(),
+    verify_token: 'set-me',
+    birth_date: '1999-04-01',
+    sex: 'F',
+    email: '',
+    agree_terms: 'Y',
+    agree_privacy: 'Y',
+    ...over,
+  };
+}
+
+async function join(over: Record<string, string> = {}): Promise<Joined> {
+  const v = await verified('join');
+  const form = joinForm({ verify_token: v.token, ...over });
+  const res = await t.post<{ user_key: number; id: string; nick: string }>('/v1/user/user_direct_join_proc', form);
+  expect(res.body).toMatchObject({ rslt_cd: 0 });
+  return {
+    id: form.id as string,
+    nick: form.nick as string,
+    phoneNo: v.phoneNo,
+    userKey: res.body.rslt_set.user_key,
+    cookie: sessionCookie(res),
+  };
+}
+
+const info = (cookie?: string) => t.get<UserInfoSet>('/v1/user/user_info', {}, cookie ? { cookie } : {});
+const login = (body: Record<string, string>, opts: CallOptions = {}) =>
+  t.post<{ rtv: string; user_key: number }>('/v1/user/login_proc', body, { headers: from(), ...opts });
+const countUsers = async (id: string) =>
+  Number((await sql<{ n: string }>('select count(*) n from users where lower(id) = lower($1)', [id]))[0]?.n);
+
+const USER_INFO_FIELDS = [
+  'user_key',
+  'user_level',
+  'id',
+  'nick',
+  'sex',
+  'type_cd',
+  'bj_type_cd',
+  'country_cd',
+  'star_cnt',
+  'cubic_cnt',
+  'profile_css',
+  'phone_country_num',
+  'profile_image',
+  'coin_cnt',
+  'vip_level',
+  'bj_level_v2',
+  'state_memo',
+  'ci',
+].sort();
+
+describe('join, user_info, logout, login', () => {
+  it('joins logged in, logs out, logs back in', async () => {
+    const me = await join();
+    const mine = await info(me.cookie);
+    expect(mine.body.rslt_cd).toBe(0);
+    const u = mine.body.rslt_set.user_info;
+    expect(Object.keys(u ?? {}).sort()).toEqual(USER_INFO_FIELDS);
+    expect(u).toMatchObject({
+      user_key: me.userKey,
+      id: me.id,
+      nick: me.nick,
+      sex: 'F',
+      type_cd: 'user',
+      user_level: 1,
+      star_cnt: 0,
+      cubic_cnt: 0,
+      coin_cnt: 0,
+      vip_level: 0,
+      bj_level_v2: 0,
+      ci: '',
+      phone_country_num: '82',
+      state_memo: '',
+    });
+    expect(mine.body.rslt_set.summary_info).toEqual({ item_cnt: 0 });
+    const row = (await sql<{ password_hash: string; phone_no: string }>('select * from users where user_key = $1', [me.userKey]))[0];
+    expect(row?.password_hash.startsWith('$argon2id$')).toBe(true);
+    expect(row?.phone_no).toBe(me.phoneNo);
+
+    const out = await t.get('/v1/user/logout_proc', {}, { cookie: me.cookie });
+    expect(out.body).toEqual({ rslt_cd: 0, rslt_set: { rtv: 'SUCC' }, rslt_msg: '성공' });
+    const gone = await info(me.cookie);
+    expect(gone.body).toMatchObject({ rslt_cd: 2001, rslt_set: { user_info: null, summary_info: { item_cnt: 0 } } });
+    // Logging out without a session still succeeds.
+    expect((await t.get('/v1/user/logout_proc')).body.rslt_cd).toBe(0);
+
+    const back = await login({ id: me.id.toUpperCase(), passwd: PASSWORD });
+    expect(back.body).toMatchObject({ rslt_cd: 0, rslt_set: { rtv: 'SUCC', user_key: me.userKey } });
+    expect((await info(sessionCookie(back))).body.rslt_set.user_info?.id).toBe(me.id);
+  });
+
+  it('refuses each broken password rule with 1101, naming it, and creates nothing', async () => {
+    const samples: Record<PasswordRule, (id: string) => string> = {
+      length: () => 'Ab1!x',
+      kinds: () => 'pwmzrtkq',
+      repeat: () => 'Qx7!aaaK',
+      sequence: () => 'Zq!1234k',
+      space: () => 'Qx7! mzK',
+      same_as_id: (id) => id,
+    };
+    for (const rule of PASSWORD_RULES) {
+      let id = uid();
+      // same_as_id needs an ID that breaks no other rule as a password.
+      if (rule === 'same_as_id') {
+        do id = `Pq${randomBytes(3).toString('hex')}7Z`;
+        while (passwordViolations(id, id).length !== 1);
+      }
+      const passwd = samples[rule](id);
+      expect(passwordViolations(passwd, id)).toEqual([rule]);
+      const v = await verified('join');
+      const res = await t.post('/v1/user/user_direct_join_proc', joinForm({ id, passwd, passwd_confirm: passwd, verify_token: v.token }));
+      expect(res.body).toMatchObject({ rslt_cd: 1101, rslt_set: { rule, rules: [rule] } });
+      expect(await countUsers(id)).toBe(0);
+      expect(await verificationState(v.token)).toBe('confirmed');
+    }
+    const several = await t.post('/v1/user/user_direct_join_proc', joinForm({ passwd: 'aaaa', passwd_confirm: 'aaaa' }));
+    expect(several.body.rslt_set).toMatchObject({ rule: 'length', rules: passwordViolations('aaaa') });
+  });
+
+  it('refuses a confirmation that does not match (1102) and a bad email (1001 email)', async () => {
+    const v = await verified('join');
+    const id = uid();
+    const mismatch = await t.post(
+      '/v1/user/user_direct_join_proc',
+      joinForm({ id, passwd_confirm: `${PASSWORD}x`, verify_token: v.token }),
+    );
+    expect(mismatch.body.rslt_cd).toBe(1102);
+    const email = await t.post('/v1/user/user_direct_join_proc', joinForm({ id, email: 'fan@@byeol.kr', verify_token: v.token }));
+    expect(email.body).toMatchObject({ rslt_cd: 1001, rslt_set: { field: 'email' } });
+    expect(await countUsers(id)).toBe(0);
+    expect(await verificationState(v.token)).toBe('confirmed');
+    // A valid email and an under-14 birth date are accepted (guardian consent is a later step).
+    const kid = await join({ email: 'fan@byeol.kr', birth_date: `${new Date().getUTCFullYear() - 10}-01-01` });
+    expect(kid.userKey).toBeGreaterThan(0);
+  });
+});
+
+describe('user_check_proc and duplicates', () => {
+  it('answers available, duplicates case-insensitively, and refuses malformed values', async () => {
+    const me = await join();
+    const freeId = uid();
+    expect((await t.post('/v1/user/user_check_proc', { check_type: 'id', value: freeId })).body).toMatchObject({
+      rslt_cd: 0,
+      rslt_set: { check_type: 'id', value: freeId, available: true },
+    });
+    expect((await t.post('/v1/user/user_check_proc', { check_type: 'id', value: me.id.toUpperCase() })).body.rslt_cd).toBe(4101);
+    expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: me.nick })).body.rslt_cd).toBe(4102);
+    expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: me.nick.toUpperCase() })).body.rslt_cd).toBe(4102);
+    expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: unick() })).body.rslt_cd).toBe(0);
+    for (const value of ['ab', 'has space', 'bad!id', 'ㄱㄴㄷㄹ']) {
+      expect((await t.post('/v1/user/user_check_proc', { check_type: 'id', value })).body).toMatchObject({
+        rslt_cd: 1001,
+        rslt_set: { field: 'value' },
+      });
+    }
+    expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: 'x' })).body.rslt_cd).toBe(1001);
+    // A closed account keeps its ID and nickname.
+    await sql(`update users set state = 'closed', closed_at = now() where user_key = $1`, [me.userKey]);
+    expect((await t.post('/v1/user/user_check_proc', { check_type: 'id', value: me.id })).body.rslt_cd).toBe(4101);
+  });
+
+  it('refuses a duplicate ID or nickname at join without spending the verification', async () => {
+    const me = await join();
+    const v = await verified('join');
+    const dupId = await t.post('/v1/user/user_direct_join_proc', joinForm({ id: me.id.toUpperCase(), verify_token: v.token }));
+    expect(dupId.body.rslt_cd).toBe(4101);
+    const dupNick = await t.post('/v1/user/user_direct_join_proc', joinForm({ nick: me.nick, verify_token: v.token }));
+    expect(dupNick.body.rslt_cd).toBe(4102);
+    expect(dupNick.response.headers.getSetCookie().some((c) => c.startsWith(SESSION_COOKIE))).toBe(false);
+    expect(await verificationState(v.token)).toBe('confirmed');
+    // The same verification still serves a join that is fine.
+    const ok = await t.post('/v1/user/user_direct_join_proc', joinForm({ verify_token: v.token }));
+    expect(ok.body.rslt_cd).toBe(0);
+    expect(await verificationState(v.token)).toBe('used');
+  });
+
+  it('answers one of two racing joins for the same ID with 4101 and leaves its verification unspent', async () => {
+    const id = uid();
+    const [a, b] = [await verified('join'), await verified('join')];
+    const answers = await Promise.all([a, b].map((v) => t.post('/v1/user/user_direct_join_proc', joinForm({ id, verify_token: v.token }))));
+    expect(answers.map((r) => r.body.rslt_cd).sort()).toEqual([0, 4101]);
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(await countUsers(id)).toBe(1);
+    expect([await verificationState(a.token), await verificationState(b.token)].sort()).toEqual(['confirmed', 'used']);
+  });
+
+  it('answers 4205 for a verification used twice, of another purpose, expired or forged', async () => {
+    const v = await verified('join');
+    expect((await t.post('/v1/user/user_direct_join_proc', joinForm({ verify_token: v.token }))).body.rslt_cd).toBe(0);
+    const cases = [
+      v.token,
+      (await verified('login_unlock')).token,
+      (await verified('find_pw')).token,
+      (await verified('join', uphone(), 31)).token,
+      randomBytes(24).toString('base64url'),
+    ];
+    for (const token of cases) {
+      const id = uid();
+      const res = await t.post('/v1/user/user_direct_join_proc', joinForm({ id, verify_token: token }));
+      expect(res.body.rslt_cd).toBe(4205);
+      expect(await countUsers(id)).toBe(0);
+    }
+  });
+});
+
+describe('login failures', () => {
+  it('locks after the limit, even for the right password, until a login_unlock of the same phone', async () => {
+    const me = await join();
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      expect((await login({ id: me.id, passwd: 'Wrong!pw9' })).body.rslt_cd).toBe(2101);
+    }
+    const fails = async () =>
+      (await sql<{ login_fail_cnt: number }>('select login_fail_cnt from users where user_key = $1', [me.userKey]))[0]?.login_fail_cnt;
+    expect(await fails()).toBe(LOGIN_FAILURE_LIMIT);
+    expect((await login({ id: me.id, passwd: PASSWORD })).body.rslt_cd).toBe(2102);
+
+    // Another phone's verification, or a join verification of this phone, does not unlock (and is not spent).
+    const other = await verified('login_unlock');
+    expect((await login({ id: me.id, passwd: PASSWORD, verify_token: other.token })).body.rslt_cd).toBe(4205);
+    expect(await verificationState(other.token)).toBe('confirmed');
+    const wrongPurpose = await verified('join', me.phoneNo);
+    expect((await login({ id: me.id, passwd: PASSWORD, verify_token: wrongPurpose.token })).body.rslt_cd).toBe(4205);
+    expect((await login({ id: me.id, passwd: PASSWORD })).body.rslt_cd).toBe(2102);
+    expect(await fails()).toBe(LOGIN_FAILURE_LIMIT);
+
+    const unlock = await verified('login_unlock', me.phoneNo);
+    const res = await login({ id: me.id, passwd: PASSWORD, verify_token: unlock.token });
+    expect(res.body).toMatchObject({ rslt_cd: 0, rslt_set: { rtv: 'SUCC', user_key: me.userKey } });
+    expect(await fails()).toBe(0);
+    expect(await verificationState(unlock.token)).toBe('used');
+    expect((await info(sessionCookie(res))).body.rslt_cd).toBe(0);
+  });
+
+  it('answers unknown IDs like wrong passwords, and closed accounts with 2103', async () => {
+    const me = await join();
+    const unknown = await login({ id: uid(), passwd: PASSWORD });
+    const wrong = await login({ id: me.id, passwd: 'Wrong!pw9' });
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body.rslt_cd).toBe(2101);
+    // A good login resets the count.
+    expect((await login({ id: me.id, passwd: PASSWORD })).body.rslt_cd).toBe(0);
+    expect((await sql<{ n: number }>('select login_fail_cnt n from users where user_key = $1', [me.userKey]))[0]?.n).toBe(0);
+
+    await sql(`update users set state = 'closed', closed_at = now() where user_key = $1`, [me.userKey]);
+    expect((await login({ id: me.id, passwd: PASSWORD })).body.rslt_cd).toBe(2103);
+    expect((await login({ id: me.id, passwd: 'Wrong!pw9' })).body.rslt_cd).toBe(2101);
+    // Its sessions no longer count.
+    expect((await info(me.cookie)).body.rslt_cd).toBe(2001);
+  });
+
+  it('limits attempts per login ID (429, 9001)', async () => {
+    const id = uid();
+    for (let i = 0; i < LOGIN_LIMITS.perId; i++) expect((await login({ id, passwd: PASSWORD })).body.rslt_cd).toBe(2101);
+    const limited = await login({ id, passwd: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ rslt_cd: 9001, rslt_set: { num: 10 } });
+  });
+
+  it('limits attempts per address (429)', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
+      expect((await login({ id: uid(), passwd: PASSWORD }, { headers: from(ip) })).status).toBe(200);
+    }
+    const limited = await login({ id: uid(), passwd: PASSWORD }, { headers: from(ip) });
+    expect(limited.status).toBe(429);
+    expect(limited.body.rslt_cd).toBe(9001);
+  });
+});
+
+describe('sessions', () => {
+  it('treats forged and expired cookies as logged out', async () => {
+    expect((await info(`${SESSION_COOKIE}=forged`)).body.rslt_cd).toBe(2001);
+    expect((await info(`${SESSION_COOKIE}=${'x'.repeat(500)}`)).body.rslt_cd).toBe(2001);
+    const me = await join();
+    expect((await info(me.cookie)).body.rslt_cd).toBe(0);
+    await sql(`update user_session set expires_at = now() - interval '1 second' where token_hash = $1`, [sessionHash(me.cookie)]);
+    expect((await info(me.cookie)).body).toMatchObject({ rslt_cd: 2001, rslt_set: { user_info: null } });
+  });
+
+  it('refuses a logout without the API headers and keeps the session', async () => {
+    const me = await join();
+    const res = await t.get('/v1/user/logout_proc', {}, { cookie: me.cookie, headers: false });
+    expect(res.status).toBe(403);
+    expect(res.body.rslt_cd).toBe(1005);
+    expect(res.response.headers.getSetCookie()).toEqual([]);
+    expect((await info(me.cookie)).body.rslt_cd).toBe(0);
+  });
+
+  it('rotates the session at login', async () => {
+    const me = await join();
+    const res = await login({ id: me.id, passwd: PASSWORD }, { cookie: me.cookie });
+    const fresh = sessionCookie(res);
+    expect(fresh).not.toBe(me.cookie);
+    expect((await info(me.cookie)).body.rslt_cd).toBe(2001);
+    expect((await info(fresh)).body.rslt_cd).toBe(0);
+  });
+});
+
+describe('user_update_proc', () => {
+  const update = (cookie: string, body: Record<string, string>) =>
+    t.post<{ rtv: string; user_info: UserInfoSet['user_info'] }>('/v1/user/user_update_proc', body, { cookie });
+
+  it('needs a login', async () => {
+    expect((await t.post('/v1/user/user_update_proc', { state_memo: 'hi' })).body.rslt_cd).toBe(2001);
+  });
+
+  it('changes only what is sent: nick and memo', async () => {
+    const me = await join();
+    const other = await join();
+    const nick = unick();
+    const res = await update(me.cookie, { nick });
+    expect(res.body).toMatchObject({ rslt_cd: 0, rslt_set: { rtv: 'SUCC', user_info: { nick, state_memo: '' } } });
+    const memo = await update(me.cookie, { state_memo: '오늘도 별 ✨' });
+    expect(memo.body.rslt_set.user_info).toMatchObject({ nick, state_memo: '오늘도 별 ✨' });
+    expect((await update(me.cookie, { nick: other.nick })).body.rslt_cd).toBe(4102);
+    expect((await update(me.cookie, { nick: other.nick.toUpperCase() })).body.rslt_cd).toBe(4102);
+    expect((await update(me.cookie, { state_memo: 'x'.repeat(101) })).body).toMatchObject({
+      rslt_cd: 1001,
+      rslt_set: { field: 'state_memo' },
+    });
+    expect((await info(me.cookie)).body.rslt_set.user_info).toMatchObject({ nick, state_memo: '오늘도 별 ✨' });
+    // Sending one's own nickname again is no conflict.
+    expect((await update(me.cookie, { nick })).body.rslt_cd).toBe(0);
+  });
+
+  it('changes the password with the current one, by the rules, ending other sessions', async () => {
+    const me = await join();
+    const second = sessionCookie(await login({ id: me.id, passwd: PASSWORD }));
+    const next = 'Newer#pw52';
+    expect((await update(me.cookie, { current_passwd: 'Wrong!pw9', passwd: next, passwd_confirm: next })).body.rslt_cd).toBe(2101);
+    expect((await update(me.cookie, { current_passwd: PASSWORD, passwd: 'short', passwd_confirm: 'short' })).body).toMatchObject({
+      rslt_cd: 1101,
+      rslt_set: { rule: 'length' },
+    });
+    expect((await update(me.cookie, { current_passwd: PASSWORD, passwd: next, passwd_confirm: `${next}!` })).body.rslt_cd).toBe(1102);
+    expect((await info(second)).body.rslt_cd).toBe(0);
+
+    const changed = await update(me.cookie, { current_passwd: PASSWORD, passwd: next, passwd_confirm: next });
+    expect(changed.body.rslt_cd).toBe(0);
+    const rotated = sessionCookie(changed);
+    expect((await info(rotated)).body.rslt_cd).toBe(0);
+    expect((await info(me.cookie)).body.rslt_cd).toBe(2001);
+    expect((await info(second)).body.rslt_cd).toBe(2001);
+    expect((await login({ id: me.id, passwd: PASSWORD })).body.rslt_cd).toBe(2101);
+    expect((await login({ id: me.id, passwd: next })).body.rslt_cd).toBe(0);
+  });
+});
+
+describe('garbage input', () => {
+  async function raw(pathname: string, body: string, contentType: string, cookie = '') {
+    const res = await fetch(t.url + pathname, {
+      method: 'POST',
+      headers: { ...API_HEADERS, 'content-type': contentType, 'x-forwarded-for': randomIp(), ...(cookie ? { cookie } : {}) },
+      body,
+    });
+    return { status: res.status, body: (await res.json()) as Envelope<Record<string, unknown>>, res };
+  }
+
+  it('answers a clear envelope error and changes nothing', async () => {
+    const me = await join();
+    const v = await verified('join');
+    const id = uid();
+    const nick = unick();
+    const good = joinForm({ id, nick, verify_token: v.token });
+    const big = 'a'.repeat(10_000);
+    const snapshot = async () =>
+      JSON.stringify(
+        await sql(
+          `select u.id, u.nick, u.state_memo, u.password_hash, u.login_fail_cnt,
+                  (select count(*) from user_session s where s.user_key = u.user_key) sessions
+             from users u where u.user_key = $1 or lower(u.id) = lower($2) or u.nick = $3`,
+          [me.userKey, id, nick],
+        ),
+      );
+    const before = await snapshot();
+
+    const form = 'application/x-www-form-urlencoded';
+    const json = 'application/json';
+    const calls: [string, string, string][] = [];
+    const paths = ['/v1/user/user_check_proc', '/v1/user/user_direct_join_proc', '/v1/user/login_proc', '/v1/user/user_update_proc'];
+    for (const p of paths) {
+      // Every field of user_update_proc is optional: an empty body is a valid call that changes nothing.
+      if (!p.endsWith('update_proc')) calls.push([p, '', form]);
+      calls.push([p, 'id=%ZZ&passwd=%E0%A4%A', form]);
+      calls.push([p, '{"id":', json]);
+      calls.push([p, 'plain text', 'text/plain']);
+    }
+    const joinWith = (over: Record<string, unknown>) => JSON.stringify({ ...good, ...over });
+    calls.push(
+      ['/v1/user/user_check_proc', 'check_type=email&value=x', form],
+      ['/v1/user/user_check_proc', `check_type=id&value=${big}`, form],
+      ['/v1/user/user_check_proc', 'check_type=id&value=a&value=b', form],
+      ['/v1/user/user_check_proc', JSON.stringify({ check_type: 'id', value: 12345 }), json],
+      ['/v1/user/user_direct_join_proc', joinWith({ id: big }), json],
+      ['/v1/user/user_direct_join_proc', joinWith({ nick: big }), json],
+      ['/v1/user/user_direct_join_proc', joinWith({ passwd: big, passwd_confirm: big }), json],
+      ['/v1/user/user_direct_join_proc', joinWith({ birth_date: '1999-13-45' }), json],
+      ['/v1/user/user_direct_join_proc', joinWith({ birth_date: '2999-01-01' }), json],
+      ['/v1/user/user_direct_join_proc', joinWith({ sex: 'X' }), json],
+      ['/v1/user/user_direct_join_proc', joinWith({ agree_terms: 'N' }), json],
+      ['/v1/user/user_direct_join_proc', joinWith({ verify_token: big }), json],
+      ['/v1/user/user_direct_join_proc', joinWith({ id: ['a', 'b'] }), json],
+      ['/v1/user/user_direct_join_proc', joinWith({ email: big }), json],
+      ['/v1/user/user_direct_join_proc', joinWith({ agree_privacy: undefined }), json],
+      ['/v1/user/login_proc', JSON.stringify({ id: me.id }), json],
+      ['/v1/user/login_proc', JSON.stringify({ id: me.id, passwd: big }), json],
+      ['/v1/user/login_proc', JSON.stringify({ id: big, passwd: PASSWORD }), json],
+      ['/v1/user/login_proc', JSON.stringify({ id: me.id, passwd: 12345678 }), json],
+      ['/v1/user/login_proc', JSON.stringify({ id: me.id, passwd: 'x', verify_token: big }), json],
+    );
+    for (const [p, body, type] of calls) {
+      const res = await raw(p, body, type, p.endsWith('update_proc') ? me.cookie : '');
+      expect(Object.keys(res.body).sort(), `${p} ${body.slice(0, 40)}`).toEqual(['rslt_cd', 'rslt_msg', 'rslt_set']);
+      expect([1001, 1002, 1004], `${p} ${body.slice(0, 60)} → ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.body.rslt_cd);
+      expect([200, 400, 415]).toContain(res.status);
+      expect(res.res.headers.getSetCookie().some((c) => c.startsWith(SESSION_COOKIE))).toBe(false);
+    }
+    const updates: Record<string, unknown>[] = [
+      { nick: big },
+      { nick: 'x' },
+      { state_memo: big },
+      { nick: 'bad nick!' },
+      { passwd: big },
+      { state_memo: 5 },
+    ];
+    for (const body of updates) {
+      const res = await raw('/v1/user/user_update_proc', JSON.stringify(body), json, me.cookie);
+      expect([1001, 1002], JSON.stringify(body).slice(0, 60)).toContain(res.body.rslt_cd);
+    }
+    expect(await snapshot()).toBe(before);
+    expect(await verificationState(v.token)).toBe('confirmed');
+    expect((await info(me.cookie)).body.rslt_cd).toBe(0);
+  });
+});
+
+describe('admin:create', () => {
+  it('creates operator and GM accounts without a phone; refuses other roles and weak passwords', async () => {
+    const { createOperator } = await import('./users.service.js');
+    const id = uid();
+    const created = await createOperator(t.database.db, { id, nick: unick(), role: 'operator', password: PASSWORD });
+    expect(created).toMatchObject({ id, role: 'operator' });
+    const [row] = await sql<{ role: string; phone_no: string }>('select role, phone_no from users where user_key = $1', [created.user_key]);
+    expect(row).toEqual({ role: 'operator', phone_no: '' });
+    expect((await login({ id, passwd: PASSWORD })).body.rslt_cd).toBe(0);
+    await expect(createOperator(t.database.db, { id, nick: unick(), role: 'gm', password: PASSWORD })).rejects.toMatchObject({
+      code: 'DUPLICATE_ID',
+    });
+    await expect(
+      createOperator(t.database.db, { id: uid(), nick: unick(), role: 'user' as 'gm', password: PASSWORD }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+    await expect(createOperator(t.database.db, { id: uid(), nick: unick(), role: 'gm', password: 'weak' })).rejects.toMatchObject({
+      code: 'PASSWORD_RULE',
+    });
+  });
+
+  it('runs as a command with the password from the environment', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+    const id = uid();
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/admin-create.ts', '--id', id, '--nick', unick(), '--role', 'gm'],
+      { cwd: root, env: { ...process.env, DATABASE_URL: inject('databaseUrl'), BYEOL_ADMIN_PASSWORD: PASSWORD } },
+    );
+    expect(stdout).toMatch(new RegExp(`created gm ${id} .*user_key \\d+`));
+    expect((await sql<{ role: string }>('select role from users where id = $1', [id]))[0]?.role).toBe('gm');
+    const refused = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/admin-create.ts', '--id', uid(), '--nick', unick(), '--role', 'user'],
+      { cwd: root, env: { ...process.env, DATABASE_URL: inject('databaseUrl'), BYEOL_ADMIN_PASSWORD: PASSWORD } },
+    ).catch((err: { code: number; stderr: string }) => err);
+    expect(refused).toMatchObject({ code: 2 });
+  });
+});

@@ -1,0 +1,56 @@
+import { JoinSchema, LoginSchema, NickSchema, UserCheckSchema } from '@byeol/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, hasApiHeaders, ok } from '../../platform/api.js';
+import { AppError } from '../../platform/errors.js';
+import { checkAvailability, join, login, logout, STATE_MEMO_MAX, type UsersDeps, updateProfile, userInfo } from './users.service.js';
+
+const LoginWithUnlockSchema = LoginSchema.extend({
+  /** A confirmed 'login_unlock' verification of the account's phone, to lift the failure limit. */
+  verify_token: z.string().max(128).optional(),
+});
+
+const UpdateSchema = z.object({
+  nick: NickSchema.optional(),
+  state_memo: z.string().trim().max(STATE_MEMO_MAX).optional(),
+  current_passwd: z.string().max(64).optional(),
+  passwd: z.string().max(64).optional(),
+  passwd_confirm: z.string().max(64).optional(),
+});
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) => {
+  app.post(
+    '/user/user_check_proc',
+    { schema: { tags: ['users'], summary: 'Is an ID or nickname available?', body: UserCheckSchema } },
+    async (request) => ok(request, await checkAvailability(deps.db, request.body.check_type, request.body.value)),
+  );
+
+  app.post(
+    '/user/user_direct_join_proc',
+    { schema: { tags: ['users'], summary: 'Join with ID and password after phone verification', body: JoinSchema } },
+    async (request, reply) => ok(request, await join(deps, { request, reply }, request.body)),
+  );
+
+  app.post(
+    '/user/login_proc',
+    { schema: { tags: ['users'], summary: 'Log in with ID and password', body: LoginWithUnlockSchema } },
+    async (request, reply) => ok(request, await login(deps, { request, reply }, request.body)),
+  );
+
+  app.get('/user/logout_proc', { schema: { tags: ['users'], summary: 'Log out (needs the API headers)' } }, async (request, reply) => {
+    // A GET, but it changes state: without the headers a cross-site <img> could log people out.
+    if (!hasApiHeaders(request)) throw new AppError('API_HEADERS_REQUIRED', {}, 403);
+    return ok(request, await logout(deps, { request, reply }));
+  });
+
+  app.get('/user/user_info', { schema: { tags: ['users'], summary: 'The logged-in user (SPEC §3)' } }, async (request) => {
+    const set = await userInfo(deps.db, request);
+    return set ? ok(request, set) : envelope(request.lang, { user_info: null, summary_info: { item_cnt: 0 } }, 'LOGIN_REQUIRED');
+  });
+
+  app.post(
+    '/user/user_update_proc',
+    { schema: { tags: ['users'], summary: 'Change nickname, status memo or password', body: UpdateSchema } },
+    async (request, reply) => ok(request, await updateProfile(deps, { request, reply }, request.body)),
+  );
+};

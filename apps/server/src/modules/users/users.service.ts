@@ -1,0 +1,326 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AccountRole,
+  IdSchema,
+  isEmail,
+  type JoinReq,
+  LOGIN_FAILURE_LIMIT,
+  type LoginReq,
+  NickSchema,
+  type PasswordRule,
+  passwordViolations,
+  type UserInfo,
+  type UserInfoSet,
+} from '@byeol/contract';
+import { hash, verify } from '@node-rs/argon2';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Bus } from '../../platform/bus.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, invalid } from '../../platform/errors.js';
+import { enforceLimits } from '../../platform/rate-limit.js';
+import { endAllSessions, endSession, requireUser, startSession } from '../../platform/session.js';
+import { consumeVerification } from '../verification/verification.service.js';
+import {
+  addLoginFailure,
+  findByKey,
+  findByLoginId,
+  idTaken,
+  insertUser,
+  nickTaken,
+  resetLoginFailures,
+  type UserRow,
+  uniqueViolation,
+  updateUser,
+} from './users.repository.js';
+
+export interface UsersDeps {
+  db: Db;
+  bus: Bus;
+  /** Secure cookies (production). */
+  secure: boolean;
+}
+
+/** The request and reply of the call, for the session cookie and the caller's address. */
+export interface CallCtx {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+const TEN_MINUTES = 10 * 60_000;
+/** Login attempts per client address and per login ID (SPEC §8 'retry in {num} minutes'). */
+export const LOGIN_LIMITS = { perIp: 30, perId: 10, windowMs: TEN_MINUTES } as const;
+/** Password-change attempts per account (the current password is checked each time). */
+const PASSWORD_CHANGE_LIMIT = { max: 10, windowMs: TEN_MINUTES } as const;
+export const STATE_MEMO_MAX = 100;
+
+// ---- passwords -----------------------------------------------------------------------------------
+
+/** argon2id (the library's default algorithm) with its default cost: 19 MiB, 2 passes, 1 lane. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | null = null;
+/** Spends the time of one verification when there is no account, so unknown IDs answer as slowly. */
+async function verifyDummy(password: string): Promise<void> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+  await verifyPassword(await dummyHash, password);
+}
+
+/** PASSWORD_RULE with the first broken rule as `{rule}` and every broken rule in `rslt_set.rules`. */
+function passwordRuleError(rules: PasswordRule[]): AppError {
+  // rslt_set is the error's params; the list travels there too (no message placeholder uses it).
+  return new AppError('PASSWORD_RULE', { rule: rules[0] as string, rules } as unknown as Record<string, string>);
+}
+
+/** The new-password checks shared by join, password change and admin:create. */
+export function checkNewPassword(passwd: string, confirm: string | undefined, id: string): void {
+  const broken = passwordViolations(passwd, id);
+  if (broken.length > 0) throw passwordRuleError(broken);
+  if (confirm !== undefined && passwd !== confirm) throw new AppError('PASSWORD_MISMATCH');
+}
+
+// ---- answers -------------------------------------------------------------------------------------
+
+/** SPEC §3 logged-in user. Wallet balances, VIP and BJ levels are 0 until their issues exist. */
+export function toUserInfo(row: UserRow): UserInfo {
+  return {
+    user_key: row.userKey,
+    user_level: row.userLevel,
+    id: row.id,
+    nick: row.nick,
+    sex: row.sex,
+    type_cd: row.typeCd,
+    bj_type_cd: row.bjTypeCd,
+    country_cd: row.countryCd,
+    star_cnt: 0,
+    cubic_cnt: 0,
+    profile_css: row.profileCss,
+    phone_country_num: row.phoneCountryNum,
+    profile_image: row.profileImage,
+    coin_cnt: 0,
+    vip_level: 0,
+    bj_level_v2: 0,
+    state_memo: row.stateMemo,
+    ci: row.ci,
+  };
+}
+
+// ---- calls ---------------------------------------------------------------------------------------
+
+export interface CheckResult {
+  check_type: 'id' | 'nick';
+  value: string;
+  available: true;
+}
+
+/** user_check_proc: an ID or nickname that is well formed and not used by any account (closed ones included). */
+export async function checkAvailability(db: Db, checkType: 'id' | 'nick', raw: string): Promise<CheckResult> {
+  const parsed = (checkType === 'id' ? IdSchema : NickSchema).safeParse(raw);
+  if (!parsed.success) throw invalid('value');
+  const value = parsed.data;
+  if (checkType === 'id' && (await idTaken(db, value))) throw new AppError('DUPLICATE_ID');
+  if (checkType === 'nick' && (await nickTaken(db, value))) throw new AppError('DUPLICATE_NICK');
+  return { check_type: checkType, value, available: true };
+}
+
+function checkBirthDate(value: string): void {
+  const born = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(born.getTime()) || born.getUTCFullYear() < 1900 || born.getTime() > Date.now()) throw invalid('birth_date');
+}
+
+export interface JoinResult {
+  user_key: number;
+  id: string;
+  nick: string;
+}
+
+/**
+ * user_direct_join_proc. The phone verification is spent and the account created in one transaction,
+ * so a refused join (duplicate ID or nickname, even one raced in by another request) spends nothing.
+ * Under-14 accounts are accepted as any other for now; guardian consent is a later step.
+ */
+export async function join({ db, secure }: UsersDeps, { request, reply }: CallCtx, input: JoinReq): Promise<JoinResult> {
+  checkNewPassword(input.passwd, input.passwd_confirm, input.id);
+  if (input.email !== '' && !isEmail(input.email)) throw invalid('email');
+  checkBirthDate(input.birth_date);
+  const passwordHash = await hashPassword(input.passwd);
+
+  const row = await db.transaction(async (tx) => {
+    const phone = await consumeVerification(db, input.verify_token, 'join', tx);
+    if (await idTaken(tx, input.id)) throw new AppError('DUPLICATE_ID');
+    if (await nickTaken(tx, input.nick)) throw new AppError('DUPLICATE_NICK');
+    try {
+      return await insertUser(tx, {
+        id: input.id,
+        nick: input.nick,
+        passwordHash,
+        phoneCountryNum: phone.phoneCountryNum,
+        phoneNo: phone.phoneNo,
+        sex: input.sex,
+        birthDate: input.birth_date,
+        email: input.email,
+        agreeMarketing: input.agree_marketing === 'Y',
+      });
+    } catch (err) {
+      const which = uniqueViolation(err);
+      if (which === 'id') throw new AppError('DUPLICATE_ID');
+      if (which === 'nick') throw new AppError('DUPLICATE_NICK');
+      throw err;
+    }
+  });
+
+  await startSession(db, request, reply, row.userKey, secure);
+  return { user_key: row.userKey, id: row.id, nick: row.nick };
+}
+
+export type LoginInput = LoginReq & { verify_token?: string | undefined };
+
+export interface LoginResult {
+  rtv: 'SUCC';
+  user_key: number;
+}
+
+/**
+ * login_proc. Unknown ID and wrong password answer alike (LOGIN_FAILED, with a dummy verification for
+ * the unknown ID). From LOGIN_FAILURE_LIMIT wrong passwords in a row every login answers
+ * LOGIN_LIMIT_EXCEEDED until it carries a 'login_unlock' verification of the account's own phone.
+ */
+export async function login({ db, bus, secure }: UsersDeps, { request, reply }: CallCtx, input: LoginInput): Promise<LoginResult> {
+  await enforceLimits(bus, [
+    { key: `login:ip:${request.ip}`, max: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs },
+    { key: `login:id:${input.id.toLowerCase()}`, max: LOGIN_LIMITS.perId, windowMs: LOGIN_LIMITS.windowMs },
+  ]);
+  const row = await findByLoginId(db, input.id);
+  if (!row?.passwordHash) {
+    await verifyDummy(input.passwd);
+    throw new AppError('LOGIN_FAILED');
+  }
+
+  let failures = row.loginFailCnt;
+  if (failures >= LOGIN_FAILURE_LIMIT) {
+    const token = input.verify_token;
+    if (!token) throw new AppError('LOGIN_LIMIT_EXCEEDED');
+    // Spent only when it is the account's phone: a mismatch rolls the verification back.
+    await db.transaction(async (tx) => {
+      const phone = await consumeVerification(db, token, 'login_unlock', tx);
+      if (row.phoneNo === '' || phone.phoneCountryNum !== row.phoneCountryNum || phone.phoneNo !== row.phoneNo) {
+        throw new AppError('VERIFY_REQUIRED');
+      }
+      await resetLoginFailures(tx, row.userKey);
+    });
+    failures = 0;
+  }
+
+  if (!(await verifyPassword(row.passwordHash, input.passwd))) {
+    await addLoginFailure(db, row.userKey);
+    throw new AppError('LOGIN_FAILED');
+  }
+  if (row.state === 'closed') throw new AppError('ACCOUNT_CLOSED');
+  if (failures > 0) await resetLoginFailures(db, row.userKey);
+  await startSession(db, request, reply, row.userKey, secure);
+  return { rtv: 'SUCC', user_key: row.userKey };
+}
+
+/** logout_proc: ends the caller's session; succeeds when there is none too. */
+export async function logout({ db, secure }: UsersDeps, { request, reply }: CallCtx): Promise<{ rtv: 'SUCC' }> {
+  await endSession(db, request, reply, secure);
+  return { rtv: 'SUCC' };
+}
+
+/** user_info for the logged-in caller, or null. */
+export async function userInfo(db: Db, request: FastifyRequest): Promise<UserInfoSet | null> {
+  const user = await request.currentUser();
+  if (!user) return null;
+  const row = await findByKey(db, user.userKey);
+  if (!row) return null;
+  return { user_info: toUserInfo(row), summary_info: { item_cnt: 0 } };
+}
+
+export interface UpdateInput {
+  nick?: string | undefined;
+  state_memo?: string | undefined;
+  current_passwd?: string | undefined;
+  passwd?: string | undefined;
+  passwd_confirm?: string | undefined;
+}
+
+/**
+ * user_update_proc: changes only what is sent. A password change needs the current password, follows
+ * the same rules as the join, ends every other session and rotates this one.
+ */
+export async function updateProfile(
+  { db, bus, secure }: UsersDeps,
+  { request, reply }: CallCtx,
+  input: UpdateInput,
+): Promise<{ rtv: 'SUCC'; user_info: UserInfo }> {
+  const me = await requireUser(request);
+  const row = await findByKey(db, me.userKey);
+  if (!row) throw new AppError('LOGIN_REQUIRED');
+
+  const changes: { nick?: string; stateMemo?: string; passwordHash?: string } = {};
+  const changingPassword = input.passwd !== undefined && input.passwd !== '';
+  if (changingPassword) {
+    await enforceLimits(bus, [{ key: `passwd:id:${row.id.toLowerCase()}`, ...PASSWORD_CHANGE_LIMIT }]);
+    if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.current_passwd ?? ''))) {
+      throw new AppError('LOGIN_FAILED');
+    }
+    checkNewPassword(input.passwd as string, input.passwd_confirm ?? '', row.id);
+    changes.passwordHash = await hashPassword(input.passwd as string);
+  }
+  if (input.nick !== undefined && input.nick !== row.nick) {
+    if (await nickTaken(db, input.nick, row.userKey)) throw new AppError('DUPLICATE_NICK');
+    changes.nick = input.nick;
+  }
+  if (input.state_memo !== undefined) changes.stateMemo = input.state_memo;
+
+  try {
+    await updateUser(db, row.userKey, changes);
+  } catch (err) {
+    if (uniqueViolation(err) === 'nick') throw new AppError('DUPLICATE_NICK');
+    throw err;
+  }
+  if (changingPassword) {
+    await endAllSessions(db, row.userKey);
+    await startSession(db, request, reply, row.userKey, secure);
+  }
+  const fresh = await findByKey(db, row.userKey);
+  return { rtv: 'SUCC', user_info: toUserInfo(fresh ?? row) };
+}
+
+export interface OperatorInput {
+  id: string;
+  nick: string;
+  role: Extract<AccountRole, 'operator' | 'gm'>;
+  password: string;
+}
+
+/** admin:create: an operator or GM account without a phone (never reachable from a web form). */
+export async function createOperator(db: Db, input: OperatorInput): Promise<{ user_key: number; id: string; nick: string; role: string }> {
+  if (input.role !== 'operator' && input.role !== 'gm') throw invalid('role');
+  const id = IdSchema.safeParse(input.id);
+  if (!id.success) throw invalid('id');
+  const nick = NickSchema.safeParse(input.nick);
+  if (!nick.success) throw invalid('nick');
+  checkNewPassword(input.password, undefined, id.data);
+  if (await idTaken(db, id.data)) throw new AppError('DUPLICATE_ID');
+  if (await nickTaken(db, nick.data)) throw new AppError('DUPLICATE_NICK');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const row = await insertUser(db, { id: id.data, nick: nick.data, passwordHash, role: input.role });
+    return { user_key: row.userKey, id: row.id, nick: row.nick, role: row.role };
+  } catch (err) {
+    const which = uniqueViolation(err);
+    if (which === 'id') throw new AppError('DUPLICATE_ID');
+    if (which === 'nick') throw new AppError('DUPLICATE_NICK');
+    throw err;
+  }
+}

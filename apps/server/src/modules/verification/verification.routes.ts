@@ -1,0 +1,86 @@
+import { ConfirmPinSchema, PhoneSchema, SendPinSchema } from '@byeol/contract';
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, okList } from '../../platform/api.js';
+import { smsOutbox } from '../users/users.tables.js';
+import { ACCOUNT_PURPOSES, activeAccountsByPhone, confirmPin, sendPin, type VerificationDeps } from './verification.service.js';
+
+const FindSendPinSchema = SendPinSchema.extend({ purpose: z.enum(['find_id', 'find_pw']).default('find_id') });
+
+/** find_id shows only the start of each ID: `fanboy` → `fan***`. */
+export const maskId = (id: string) => id.slice(0, 3) + '*'.repeat(Math.max(0, id.length - 3));
+
+export interface VerificationRoutesOptions {
+  deps: VerificationDeps;
+  /** Registers GET /dev/sms_outbox (only with the log driver outside production). */
+  devOutbox: boolean;
+}
+
+export const verificationRoutes: FastifyPluginAsyncZod<VerificationRoutesOptions> = async (app, { deps, devOutbox }) => {
+  const send = async (
+    input: { phone_country_num: string; phone_no: string; purpose: z.infer<typeof SendPinSchema>['purpose'] },
+    ip: string,
+  ) => {
+    const r = await sendPin(deps, { phoneCountryNum: input.phone_country_num, phoneNo: input.phone_no, purpose: input.purpose, ip });
+    return { verify_id: r.verifyId, expire_sec: r.expireSec, resend_sec: r.resendSec };
+  };
+
+  app.post(
+    '/user/auth_phone_no_proc',
+    { schema: { tags: ['verification'], summary: 'Send (or resend) a phone verification pin', body: SendPinSchema } },
+    async (request) => ok(request, await send(request.body, request.ip)),
+  );
+
+  app.post(
+    '/user/find_id_pw_phone_no_proc',
+    { schema: { tags: ['verification'], summary: 'Send a pin to find an ID or reset a password', body: FindSendPinSchema } },
+    async (request) => ok(request, await send(request.body, request.ip)),
+  );
+
+  app.post(
+    '/user/confirm_pincode',
+    { schema: { tags: ['verification'], summary: 'Confirm a pin; answers a verification token', body: ConfirmPinSchema } },
+    async (request) => {
+      const r = await confirmPin(deps, { verifyId: request.body.verify_id, pincode: request.body.pincode });
+      const accounts = ACCOUNT_PURPOSES.includes(r.purpose) ? await activeAccountsByPhone(deps.db, r.phoneCountryNum, r.phoneNo) : [];
+      const account_list = accounts.map((a) => ({
+        user_key: a.userKey,
+        id: r.purpose === 'find_id' ? maskId(a.id) : a.id,
+        nick: a.nick,
+        reg_date: a.createdAt.toISOString(),
+      }));
+      return ok(request, { verify_token: r.verifyToken, account_list });
+    },
+  );
+
+  if (devOutbox) {
+    app.get(
+      '/dev/sms_outbox',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Development only: the last 10 messages the log SMS driver wrote for a phone',
+          querystring: z.object({ phone_no: PhoneSchema }),
+        },
+      },
+      async (request) => {
+        const rows = await deps.db
+          .select()
+          .from(smsOutbox)
+          .where(eq(smsOutbox.phoneNo, request.query.phone_no))
+          .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+          .limit(10);
+        const list = rows.map((m) => ({
+          id: m.id,
+          phone_country_num: m.phoneCountryNum,
+          phone_no: m.phoneNo,
+          text: m.text,
+          created_at: m.createdAt.toISOString(),
+        }));
+        const [total] = await deps.db.select({ n: count() }).from(smsOutbox).where(eq(smsOutbox.phoneNo, request.query.phone_no));
+        return okList(request, list, total?.n ?? 0);
+      },
+    );
+  }
+};
