@@ -48,12 +48,13 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
       { name: 'bus', check: () => bus.ping() },
     ],
   });
+  // Before apiConventions: its session-cookie refresh must run before the cookie plugin writes cookies.
+  await app.register(sessions, { db: database.db, secure: config.NODE_ENV === 'production' });
   await app.register(apiConventions, {
     bodyLimit: config.BODY_LIMIT,
     uploadLimit: config.UPLOAD_LIMIT,
     uploadDir: path.join(config.DATA_DIR, 'tmp'),
   });
-  await app.register(sessions, { db: database.db, secure: config.NODE_ENV === 'production' });
 
   if (roles.has('api')) {
     await app.register(swagger, {

@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
+import { loadUser } from './features/account/account.server';
 import { loadSiteInfo } from './features/site/site.server';
 import { type RootData, useSite } from './features/site/use-site';
 import { createI18n } from './i18n';
@@ -24,13 +25,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const site = await loadSiteInfo(context, new URL(request.url).pathname);
-  return { site, lang: resolveLang(site.cur_lang_cd), now: Date.now() };
+  const [site, user] = await Promise.all([loadSiteInfo(context, new URL(request.url).pathname), loadUser(context)]);
+  return { site, lang: resolveLang(site.cur_lang_cd), now: Date.now(), user };
 }
 
 /**
  * Site info changes rarely and the head is computed from it on the client, so moving between pages does
- * not reload it; a form submission or an explicit revalidation (the language switcher) does.
+ * not reload it; a form submission or an explicit revalidation does: the language switcher, and signing in,
+ * signing up and signing out (features/account), which revalidate so the header shows the new user.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;

@@ -5,7 +5,14 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
  * everything else `default`. Each later issue adds its routes to the layout it belongs to.
  */
 export default [
-  layout('layouts/default.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')]),
+  layout('layouts/default.tsx', [
+    index('routes/home.tsx'),
+    route('user/login', 'routes/user-login.tsx'),
+    route('user/join', 'routes/user-join.tsx'),
+    route('user/join-complete', 'routes/user-join-complete.tsx'),
+    route('mypage', 'routes/mypage.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
   layout('layouts/play.tsx', [
     route('play/:vod_key', 'routes/play.tsx', { id: 'play' }),
     route('concert/:id/play/:vod_key', 'routes/play.tsx', { id: 'concert-play' }),

@@ -9,7 +9,7 @@ import { AppError } from './errors.js';
 
 /** The cookie holding the opaque session token. */
 export const SESSION_COOKIE = 'byeol_sid';
-/** Sessions last this long without use; each use within a day of the end extends them. */
+/** Sessions last this long after their last use; the expiry (and the cookie) move forward at most once a day. */
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export interface SessionUser {
@@ -40,6 +40,9 @@ export function sessionCookieOptions(secure: boolean) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: SESSION_TTL_MS / 1000 };
 }
 
+/** Requests that started or ended a session: their own cookie must not be overwritten by a refresh. */
+const sessionChanged = new WeakSet<FastifyRequest>();
+
 /** Starts a session for `userKey` (a fresh token: the login rotates it) and sets the cookie. */
 export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userKey: number, secure: boolean): Promise<void> {
   const old = request.cookies[SESSION_COOKIE];
@@ -52,6 +55,7 @@ export async function startSession(db: Db, request: FastifyRequest, reply: Fasti
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
   });
+  sessionChanged.add(request);
   reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(secure));
 }
 
@@ -59,6 +63,7 @@ export async function startSession(db: Db, request: FastifyRequest, reply: Fasti
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await db.delete(userSession).where(eq(userSession.tokenHash, hashToken(token)));
+  sessionChanged.add(request);
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
@@ -68,19 +73,27 @@ export async function endAllSessions(db: Db, userKey: number): Promise<void> {
 }
 
 /** Decorates requests with `currentUser()`; a forged, expired or closed-account session is no session. */
-export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db }) => {
+export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, secure }) => {
   const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  const extended = new WeakSet<FastifyRequest>();
   app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
     let found = cache.get(this);
     if (!found) {
-      found = lookup(db, this.cookies[SESSION_COOKIE]);
+      found = lookup(db, this.cookies[SESSION_COOKIE], () => extended.add(this));
       cache.set(this, found);
     }
     return found;
   });
+  // When the server moved a session's expiry forward, the browser's cookie moves with it. This hook must
+  // run before @fastify/cookie's own onSend writer, so app.ts registers this plugin before the cookie one.
+  app.addHook('onSend', async (request, reply) => {
+    const token = request.cookies?.[SESSION_COOKIE];
+    if (token && extended.has(request) && !sessionChanged.has(request))
+      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(secure));
+  });
 });
 
-async function lookup(db: Db, token: string | undefined): Promise<SessionUser | null> {
+async function lookup(db: Db, token: string | undefined, onExtended: () => void): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const [row] = await db
@@ -102,6 +115,7 @@ async function lookup(db: Db, token: string | undefined): Promise<SessionUser | 
       .update(userSession)
       .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
       .where(eq(userSession.tokenHash, tokenHash));
+    onExtended();
   }
   const { expiresAt: _, ...user } = row;
   return user;

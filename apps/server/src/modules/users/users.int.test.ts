@@ -356,6 +356,25 @@ describe('sessions', () => {
     expect((await info(me.cookie)).body).toMatchObject({ rslt_cd: 2001, rslt_set: { user_info: null } });
   });
 
+  it('moves an aged session and its cookie forward, and leaves a fresh one alone', async () => {
+    const me = await join();
+    const fresh = await info(me.cookie);
+    expect(fresh.response.headers.getSetCookie()).toEqual([]);
+    await sql(`update user_session set expires_at = now() + interval '2 days' where token_hash = $1`, [sessionHash(me.cookie)]);
+    const aged = await info(me.cookie);
+    expect(aged.body.rslt_cd).toBe(0);
+    const [cookie] = aged.response.headers.getSetCookie();
+    // The same token, with a new 30-day lifetime for the browser.
+    expect(cookie?.split(';')[0]).toBe(me.cookie);
+    expect(cookie).toContain('Max-Age=2592000');
+    expect(cookie).toContain('HttpOnly');
+    const [row] = await sql<{ days: string }>(
+      `select extract(day from expires_at - now()) as days from user_session where token_hash = $1`,
+      [sessionHash(me.cookie)],
+    );
+    expect(Number(row?.days)).toBeGreaterThanOrEqual(29);
+  });
+
   it('refuses a logout without the API headers and keeps the session', async () => {
     const me = await join();
     const res = await t.get('/v1/user/logout_proc', {}, { cookie: me.cookie, headers: false });

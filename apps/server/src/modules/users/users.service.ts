@@ -205,6 +205,12 @@ export async function login({ db, bus, secure }: UsersDeps, { request, reply }: 
     throw new AppError('LOGIN_FAILED');
   }
 
+  // The password is checked first, so a locked account answers a wrong password exactly like an
+  // unknown ID: only someone who knows the password learns that the account is locked.
+  if (!(await verifyPassword(row.passwordHash, input.passwd))) {
+    await addLoginFailure(db, row.userKey);
+    throw new AppError('LOGIN_FAILED');
+  }
   let failures = row.loginFailCnt;
   if (failures >= LOGIN_FAILURE_LIMIT) {
     const token = input.verify_token;
@@ -218,11 +224,6 @@ export async function login({ db, bus, secure }: UsersDeps, { request, reply }: 
       await resetLoginFailures(tx, row.userKey);
     });
     failures = 0;
-  }
-
-  if (!(await verifyPassword(row.passwordHash, input.passwd))) {
-    await addLoginFailure(db, row.userKey);
-    throw new AppError('LOGIN_FAILED');
   }
   if (row.state === 'closed') throw new AppError('ACCOUNT_CLOSED');
   if (failures > 0) await resetLoginFailures(db, row.userKey);

@@ -59,7 +59,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_id_key').on(sql`lower(${t.id})`),
-    uniqueIndex('users_nick_key').on(t.nick),
+    // Nicknames are unique regardless of case, as the duplicate check compares them.
+    uniqueIndex('users_nick_key').on(sql`lower(${t.nick})`),
     index('users_type_idx').on(t.typeCd),
     index('users_phone_idx').on(t.phoneCountryNum, t.phoneNo),
   ],

@@ -8,7 +8,7 @@ import { ACCOUNT_PURPOSES, activeAccountsByPhone, confirmPin, sendPin, type Veri
 
 const FindSendPinSchema = SendPinSchema.extend({ purpose: z.enum(['find_id', 'find_pw']).default('find_id') });
 
-/** find_id shows only the start of each ID: `fanboy` → `fan***`. */
+/** The account chooser shows only the start of each ID: `fanboy` → `fan***`. */
 export const maskId = (id: string) => id.slice(0, 3) + '*'.repeat(Math.max(0, id.length - 3));
 
 export interface VerificationRoutesOptions {
@@ -46,7 +46,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<VerificationRoutesOptions
       const accounts = ACCOUNT_PURPOSES.includes(r.purpose) ? await activeAccountsByPhone(deps.db, r.phoneCountryNum, r.phoneNo) : [];
       const account_list = accounts.map((a) => ({
         user_key: a.userKey,
-        id: r.purpose === 'find_id' ? maskId(a.id) : a.id,
+        id: maskId(a.id),
         nick: a.nick,
         reg_date: a.createdAt.toISOString(),
       }));

@@ -80,16 +80,18 @@ export async function sendPin(
   const { db, bus, sms, log } = deps;
   if (!Object.hasOwn(PHONE_COUNTRIES, phoneCountryNum)) throw new AppError('COUNTRY_NOT_SUPPORTED');
   if (phoneCountryNum === '82' && !KR_MOBILE_PATTERN.test(phoneNo)) throw new AppError('PHONE_INVALID');
+  // Limits come before the registered-phone check, so nobody can probe which phones have accounts
+  // faster than they could send pins.
+  await enforceLimits(bus, [
+    { key: `sms:phone:${phoneCountryNum}:${phoneNo}`, max: SEND_LIMITS.perPhone, windowMs: SEND_LIMITS.windowMs },
+    { key: `sms:ip:${ip}`, max: SEND_LIMITS.perIp, windowMs: SEND_LIMITS.windowMs },
+  ]);
   if (ACCOUNT_PURPOSES.includes(purpose)) {
     const accounts = await activeAccountsByPhone(db, phoneCountryNum, phoneNo);
     if (accounts.length === 0) throw new AppError('PHONE_UNREGISTERED');
   }
   const wait = await resendWait(db, phoneCountryNum, phoneNo, purpose);
   if (wait > 0) throw new AppError('PIN_RESEND_WAIT', { num: wait });
-  await enforceLimits(bus, [
-    { key: `sms:phone:${phoneCountryNum}:${phoneNo}`, max: SEND_LIMITS.perPhone, windowMs: SEND_LIMITS.windowMs },
-    { key: `sms:ip:${ip}`, max: SEND_LIMITS.perIp, windowMs: SEND_LIMITS.windowMs },
-  ]);
 
   const verifyId = randomUUID();
   const pin = String(randomInt(0, 10 ** PIN.digits)).padStart(PIN.digits, '0');

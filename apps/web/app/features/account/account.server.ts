@@ -1,0 +1,22 @@
+import type { UserInfo, UserInfoSet } from '@byeol/contract';
+import type { AppLoadContext } from 'react-router';
+import { callApi } from '../site/site.server';
+import { safeRedirect } from './redirect';
+
+/**
+ * The logged-in user from `GET /v1/user/user_info` with the page request's cookie; null when logged out
+ * (rslt_cd 2001) or when the call fails, so a page never breaks on it.
+ */
+export async function loadUser(context: AppLoadContext): Promise<UserInfo | null> {
+  try {
+    const body = await callApi<UserInfoSet | null>(context, '/v1/user/user_info');
+    return body.rslt_cd === 0 ? (body.rslt_set?.user_info ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a signed-in visitor of the sign-in page goes: the same-site `?redirect=` path, else `/`. */
+export function redirectTarget(request: Request): string {
+  return safeRedirect(new URL(request.url).searchParams.get('redirect'));
+}

@@ -1,0 +1,397 @@
+import {
+  ID_LENGTH,
+  NICK_LENGTH,
+  PASSWORD_LENGTH,
+  type PasswordRule,
+  passwordRuleMessages,
+  passwordViolations,
+  ResultCode,
+} from '@byeol/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useRevalidator } from 'react-router';
+import { api } from '../../lib/api';
+import { useLang, useSite } from '../site/use-site';
+import { fieldOf, isOk, send } from './account-api';
+import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from './fields';
+import { PhoneVerify } from './phone-verify';
+
+type Step = 1 | 2 | 3;
+type Agreement = 'terms' | 'privacy' | 'marketing';
+type FieldName = 'id' | 'passwd' | 'passwd_confirm' | 'nick' | 'birth_date' | 'sex' | 'email';
+const FIELDS: readonly FieldName[] = ['id', 'passwd', 'passwd_confirm', 'nick', 'birth_date', 'sex', 'email'];
+
+interface Values {
+  id: string;
+  passwd: string;
+  passwd_confirm: string;
+  nick: string;
+  birth_date: string;
+  sex: '' | 'M' | 'F';
+  email: string;
+}
+
+const EMPTY: Values = { id: '', passwd: '', passwd_confirm: '', nick: '', birth_date: '', sex: '', email: '' };
+
+function StepList({ step }: { step: Step }) {
+  const { t } = useTranslation('account');
+  const names = [t('join.steps.agree'), t('join.steps.phone'), t('join.steps.form')];
+  return (
+    <ol className="mb-6 grid grid-cols-3 gap-2 text-center text-xs sm:text-sm">
+      {names.map((name, i) => (
+        <li
+          key={name}
+          aria-current={step === i + 1 ? 'step' : undefined}
+          className={`rounded-lg border px-2 py-2 ${step === i + 1 ? 'border-brand bg-brand/10 font-bold text-brand' : step > i + 1 ? 'border-neutral-200 text-neutral-700' : 'border-neutral-200 text-neutral-400'}`}
+        >
+          <span className="sr-only">{t('join.stepOf', { n: i + 1, total: 3 })}: </span>
+          {name}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** SPEC §4 sign-up: 1 agreements, 2 phone verification, 3 the account form; then /user/join-complete. */
+export function JoinPage() {
+  const { t } = useTranslation('account');
+  const lang = useLang();
+  // The render time of the root data, so the server and the browser agree on today's date.
+  const today = new Date(useSite()?.now ?? Date.now()).toISOString().slice(0, 10);
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+
+  const [step, setStep] = useState<Step>(1);
+  const [agree, setAgree] = useState<Record<Agreement, boolean>>({ terms: false, privacy: false, marketing: false });
+  const [verifyToken, setVerifyToken] = useState('');
+  const [phoneNo, setPhoneNo] = useState('');
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [checked, setChecked] = useState<{ id: string | null; nick: string | null }>({ id: null, nick: null });
+  const [checking, setChecking] = useState<'id' | 'nick' | null>(null);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string[]>>>({});
+  const [formError, setFormError] = useState('');
+  const [verifyAgain, setVerifyAgain] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const allAgreed = agree.terms && agree.privacy && agree.marketing;
+  const requiredAgreed = agree.terms && agree.privacy;
+
+  const violations: PasswordRule[] = values.passwd ? passwordViolations(values.passwd, values.id.trim()) : [];
+  const ruleMessages = violations.map((rule) => passwordRuleMessages[rule][lang]);
+  const confirmMismatch = values.passwd_confirm !== '' && values.passwd_confirm !== values.passwd;
+  const idChecked = checked.id !== null && checked.id === values.id.trim();
+  const nickChecked = checked.nick !== null && checked.nick === values.nick.trim();
+  const ready =
+    requiredAgreed &&
+    verifyToken !== '' &&
+    idChecked &&
+    nickChecked &&
+    values.passwd !== '' &&
+    violations.length === 0 &&
+    values.passwd_confirm === values.passwd &&
+    values.birth_date !== '' &&
+    values.sex !== '';
+
+  function set<K extends FieldName>(name: K, value: Values[K]) {
+    setValues((v) => ({ ...v, [name]: value }));
+    setServerErrors((e) => ({ ...e, [name]: undefined }));
+  }
+
+  function showRefusal(res: { rslt_msg: string; rslt_set: unknown }, fallbackField?: FieldName) {
+    const message = res.rslt_msg || t('error.retry');
+    const named = fieldOf(res as never);
+    const field = FIELDS.find((f) => f === named) ?? fallbackField;
+    if (field) setServerErrors((e) => ({ ...e, [field]: [message] }));
+    else setFormError(message);
+  }
+
+  async function check(type: 'id' | 'nick') {
+    const value = values[type].trim();
+    setChecking(type);
+    setServerErrors((e) => ({ ...e, [type]: undefined }));
+    const res = await send(() => api.post<{ available: boolean }>('/user/user_check_proc', { check_type: type, value }), t('error.retry'));
+    setChecking(null);
+    if (isOk(res) && (res.rslt_set as { available?: boolean } | null)?.available) {
+      setChecked((c) => ({ ...c, [type]: value }));
+      return;
+    }
+    setChecked((c) => ({ ...c, [type]: null }));
+    setServerErrors((e) => ({ ...e, [type]: [res.rslt_msg || t('error.retry')] }));
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!ready || busy) return;
+    setBusy(true);
+    setFormError('');
+    setVerifyAgain(false);
+    const res = await send(
+      () =>
+        api.post<{ user_key: number; id: string; nick: string }>('/user/user_direct_join_proc', {
+          id: values.id.trim(),
+          passwd: values.passwd,
+          passwd_confirm: values.passwd_confirm,
+          nick: values.nick.trim(),
+          verify_token: verifyToken,
+          birth_date: values.birth_date,
+          sex: values.sex,
+          email: values.email.trim() || undefined,
+          agree_terms: 'Y',
+          agree_privacy: 'Y',
+          agree_marketing: agree.marketing ? 'Y' : 'N',
+        }),
+      t('error.retry'),
+    );
+    if (isOk(res)) {
+      await navigate('/user/join-complete');
+      await revalidator.revalidate();
+      return;
+    }
+    setBusy(false);
+    switch (res.rslt_cd) {
+      case ResultCode.PASSWORD_RULE: {
+        const rules = ((res.rslt_set as { rules?: unknown } | null)?.rules ?? []) as PasswordRule[];
+        const texts = rules.filter((r) => r in passwordRuleMessages).map((r) => passwordRuleMessages[r][lang]);
+        setServerErrors((e) => ({ ...e, passwd: [res.rslt_msg, ...texts].filter(Boolean) }));
+        return;
+      }
+      case ResultCode.PASSWORD_MISMATCH:
+        showRefusal(res, 'passwd_confirm');
+        return;
+      case ResultCode.DUPLICATE_ID:
+        setChecked((c) => ({ ...c, id: null }));
+        showRefusal(res, 'id');
+        return;
+      case ResultCode.DUPLICATE_NICK:
+        setChecked((c) => ({ ...c, nick: null }));
+        showRefusal(res, 'nick');
+        return;
+      case ResultCode.VERIFY_REQUIRED:
+        setFormError(res.rslt_msg || t('error.retry'));
+        setVerifyAgain(true);
+        return;
+      default:
+        showRefusal(res);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-10">
+      <h1 className="mb-6 text-2xl font-bold">{t('join.title')}</h1>
+      <StepList step={step} />
+
+      {step === 1 && (
+        <section aria-labelledby="join-agree-title" className="space-y-4">
+          <h2 id="join-agree-title" className="sr-only">
+            {t('join.steps.agree')}
+          </h2>
+          <label className="flex min-h-11 items-center gap-3 rounded-lg border border-neutral-300 px-3 font-bold">
+            <input
+              type="checkbox"
+              className="size-5 accent-brand"
+              checked={allAgreed}
+              onChange={(e) => setAgree({ terms: e.target.checked, privacy: e.target.checked, marketing: e.target.checked })}
+            />
+            {t('join.agree.all')}
+          </label>
+          <div className="space-y-1 px-1">
+            {(['terms', 'privacy', 'marketing'] as const).map((name) => (
+              <label key={name} className="flex min-h-11 items-center gap-3 px-2">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-brand"
+                  checked={agree[name]}
+                  onChange={(e) => setAgree((a) => ({ ...a, [name]: e.target.checked }))}
+                />
+                {t(`join.agree.${name}`)}
+              </label>
+            ))}
+          </div>
+          {!requiredAgreed && <p className="text-sm text-neutral-500">{t('join.agree.required')}</p>}
+          <button type="button" className={`${primaryButton} w-full`} disabled={!requiredAgreed} onClick={() => setStep(2)}>
+            {t('join.next')}
+          </button>
+        </section>
+      )}
+
+      {step === 2 && (
+        <section aria-labelledby="join-phone-title" className="space-y-4">
+          <h2 id="join-phone-title" className="text-lg font-bold">
+            {t('phone.title')}
+          </h2>
+          {verifyToken ? (
+            <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+              {t('phone.verified')} ({phoneNo})
+            </p>
+          ) : (
+            <PhoneVerify
+              purpose="join"
+              idPrefix="join-phone"
+              onVerified={(token, phone) => {
+                setVerifyToken(token);
+                setPhoneNo(phone);
+                setFormError('');
+                setVerifyAgain(false);
+                setStep(3);
+              }}
+            />
+          )}
+          <div className="flex gap-2">
+            <button type="button" className={`${secondaryButton} flex-1`} onClick={() => setStep(1)}>
+              {t('join.back')}
+            </button>
+            <button type="button" className={`${primaryButton} flex-1`} disabled={!verifyToken} onClick={() => setStep(3)}>
+              {t('join.next')}
+            </button>
+          </div>
+        </section>
+      )}
+
+      {step === 3 && (
+        <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-busy={busy} noValidate>
+          <h2 className="sr-only">{t('join.steps.form')}</h2>
+          <TextField
+            id="join-id"
+            name="id"
+            label={t('join.form.id')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={ID_LENGTH.max}
+            required
+            value={values.id}
+            onChange={(e) => set('id', e.target.value)}
+            errors={serverErrors.id}
+            success={idChecked ? t('join.form.idAvailable') : undefined}
+            hint={values.id.trim() ? t('join.form.needCheck') : t('join.form.idHint', ID_LENGTH)}
+            action={
+              <button
+                type="button"
+                className={secondaryButton}
+                aria-label={`${t('join.form.id')} ${t('join.form.check')}`}
+                disabled={checking !== null || values.id.trim() === '' || idChecked}
+                onClick={() => void check('id')}
+              >
+                {checking === 'id' ? t('join.form.checking') : t('join.form.check')}
+              </button>
+            }
+          />
+          <TextField
+            id="join-passwd"
+            name="passwd"
+            type="password"
+            label={t('join.form.passwd')}
+            autoComplete="new-password"
+            maxLength={PASSWORD_LENGTH.max * 2}
+            required
+            value={values.passwd}
+            onChange={(e) => set('passwd', e.target.value)}
+            errors={[...ruleMessages, ...(serverErrors.passwd ?? [])]}
+            success={values.passwd && violations.length === 0 ? t('join.form.passwdOk') : undefined}
+            hint={passwordRuleMessages.length[lang]}
+          />
+          <TextField
+            id="join-passwd-confirm"
+            name="passwd_confirm"
+            type="password"
+            label={t('join.form.passwdConfirm')}
+            autoComplete="new-password"
+            maxLength={PASSWORD_LENGTH.max * 2}
+            required
+            value={values.passwd_confirm}
+            onChange={(e) => set('passwd_confirm', e.target.value)}
+            errors={[confirmMismatch ? passwordRuleMessages.confirm[lang] : '', ...(serverErrors.passwd_confirm ?? [])]}
+          />
+          <TextField
+            id="join-nick"
+            name="nick"
+            label={t('join.form.nick')}
+            autoComplete="nickname"
+            maxLength={NICK_LENGTH.max}
+            required
+            value={values.nick}
+            onChange={(e) => set('nick', e.target.value)}
+            errors={serverErrors.nick}
+            success={nickChecked ? t('join.form.nickAvailable') : undefined}
+            hint={values.nick.trim() ? t('join.form.needCheck') : t('join.form.nickHint', NICK_LENGTH)}
+            action={
+              <button
+                type="button"
+                className={secondaryButton}
+                aria-label={`${t('join.form.nick')} ${t('join.form.check')}`}
+                disabled={checking !== null || values.nick.trim() === '' || nickChecked}
+                onClick={() => void check('nick')}
+              >
+                {checking === 'nick' ? t('join.form.checking') : t('join.form.check')}
+              </button>
+            }
+          />
+          <TextField
+            id="join-birth"
+            name="birth_date"
+            type="date"
+            label={t('join.form.birth')}
+            autoComplete="bday"
+            max={today}
+            required
+            value={values.birth_date}
+            onChange={(e) => set('birth_date', e.target.value)}
+            errors={serverErrors.birth_date}
+          />
+          <fieldset aria-describedby="join-sex-msg">
+            <legend className="mb-1 text-sm font-semibold text-neutral-800">{t('join.form.sex')}</legend>
+            <div className="flex gap-4">
+              {(['M', 'F'] as const).map((sex) => (
+                <label key={sex} className="flex min-h-11 items-center gap-2">
+                  <input
+                    type="radio"
+                    name="sex"
+                    value={sex}
+                    className="size-5 accent-brand"
+                    checked={values.sex === sex}
+                    onChange={() => set('sex', sex)}
+                  />
+                  {sex === 'M' ? t('join.form.male') : t('join.form.female')}
+                </label>
+              ))}
+            </div>
+            <FieldMessages id="join-sex" errors={serverErrors.sex} />
+          </fieldset>
+          <TextField
+            id="join-email"
+            name="email"
+            type="email"
+            label={t('join.form.email')}
+            autoComplete="email"
+            maxLength={254}
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            errors={serverErrors.email}
+          />
+          <FormError message={formError}>
+            {verifyAgain && (
+              <button
+                type="button"
+                className={`${secondaryButton} mt-2`}
+                onClick={() => {
+                  setVerifyToken('');
+                  setStep(2);
+                }}
+              >
+                {t('join.form.verifyAgain')}
+              </button>
+            )}
+          </FormError>
+          <div className="flex gap-2">
+            <button type="button" className={`${secondaryButton} flex-1`} onClick={() => setStep(2)}>
+              {t('join.back')}
+            </button>
+            <button type="submit" className={`${primaryButton} flex-1`} disabled={!ready || busy}>
+              {busy ? t('join.form.submitting') : t('join.form.submit')}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { ResultCode } from '@byeol/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../lib/api';
+import { fieldOf, isOk, send } from './account-api';
+import { FormError, primaryButton, secondaryButton, TextField } from './fields';
+import { PhoneVerify } from './phone-verify';
+
+/**
+ * The sign-in form, shared by the page /user/login and the panel of useSignIn(). After
+ * LOGIN_LIMIT_EXCEEDED (SPEC §8) it offers the phone re-verification (purpose login_unlock) and sends the
+ * token with the next attempt.
+ */
+export function SignInForm({ onSignedIn, onJoin }: { onSignedIn: () => void | Promise<void>; onJoin?: () => void }) {
+  const { t } = useTranslation('account');
+  const uid = useId();
+  const [id, setId] = useState('');
+  const [passwd, setPasswd] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<{ id?: string; passwd?: string; form?: string }>({});
+  const [locked, setLocked] = useState(false);
+  const [unlocking, setUnlocking] = useState(false);
+  const [verifyToken, setVerifyToken] = useState('');
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setErrors({});
+    const body: Record<string, string> = { id: id.trim(), passwd };
+    if (verifyToken) body.verify_token = verifyToken;
+    const res = await send(() => api.post<{ rtv: string; user_key: number }>('/user/login_proc', body), t('error.retry'));
+    if (isOk(res)) {
+      await onSignedIn();
+      setBusy(false);
+      return;
+    }
+    setBusy(false);
+    const message = res.rslt_msg || t('error.retry');
+    if (res.rslt_cd === ResultCode.LOGIN_LIMIT_EXCEEDED) {
+      setLocked(true);
+      setVerifyToken('');
+    }
+    const field = fieldOf(res);
+    if (field === 'id' || field === 'passwd') setErrors({ [field]: message });
+    else setErrors({ form: message });
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-busy={busy} noValidate>
+      <TextField
+        id={`${uid}-id`}
+        name="id"
+        label={t('login.id')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        data-autofocus
+        value={id}
+        onChange={(e) => setId(e.target.value)}
+        errors={[errors.id ?? '']}
+      />
+      <TextField
+        id={`${uid}-passwd`}
+        name="passwd"
+        type="password"
+        label={t('login.passwd')}
+        autoComplete="current-password"
+        required
+        value={passwd}
+        onChange={(e) => setPasswd(e.target.value)}
+        errors={[errors.passwd ?? '']}
+      />
+      <FormError message={errors.form}>
+        {locked && !unlocking && !verifyToken && (
+          <button type="button" className={`${secondaryButton} mt-2 w-full`} onClick={() => setUnlocking(true)}>
+            {t('login.unlock')}
+          </button>
+        )}
+      </FormError>
+      {locked && unlocking && !verifyToken && (
+        <section aria-labelledby={`${uid}-unlock`} className="space-y-3 rounded-lg border border-neutral-200 p-3">
+          <h3 id={`${uid}-unlock`} className="text-sm font-bold">
+            {t('phone.title')}
+          </h3>
+          <p className="text-sm text-neutral-600">{t('login.unlockHint')}</p>
+          <PhoneVerify
+            purpose="login_unlock"
+            idPrefix={`${uid}-unlock`}
+            onVerified={(token) => {
+              setVerifyToken(token);
+              setUnlocking(false);
+              setErrors({});
+            }}
+          />
+        </section>
+      )}
+      {verifyToken && (
+        <p role="status" className="text-sm text-emerald-700">
+          {t('login.unlocked')}
+        </p>
+      )}
+      <button type="submit" className={`${primaryButton} w-full`} disabled={busy || id.trim() === '' || passwd === ''}>
+        {busy ? t('login.submitting') : t('login.submit')}
+      </button>
+      <p className="text-center text-sm text-neutral-600">
+        {t('login.noAccount')}{' '}
+        <Link to="/user/join" className="font-semibold text-brand underline-offset-2 hover:underline" onClick={onJoin}>
+          {t('login.join')}
+        </Link>
+      </p>
+    </form>
+  );
+}

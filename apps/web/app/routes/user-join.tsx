@@ -1,0 +1,5 @@
+import { JoinPage } from '../features/account/join-page';
+
+export default function UserJoin() {
+  return <JoinPage />;
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { loadUser, redirectTarget } from '../features/account/account.server';
+import { safeRedirect } from '../features/account/redirect';
+import { SignInForm } from '../features/account/sign-in-form';
+import type { Route } from './+types/user-login';
+
+/** SPEC §4: the sign-in page is skipped when already logged in. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await loadUser(context)) throw redirect(redirectTarget(request));
+  return null;
+}
+
+export default function UserLogin() {
+  const { t } = useTranslation('account');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  return (
+    <div className="mx-auto max-w-sm px-4 py-12">
+      <h1 className="mb-6 text-2xl font-bold">{t('login.title')}</h1>
+      <SignInForm
+        onSignedIn={async () => {
+          await navigate(safeRedirect(params.get('redirect')), { replace: true });
+          await revalidator.revalidate();
+        }}
+      />
+    </div>
+  );
+}

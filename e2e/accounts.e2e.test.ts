@@ -1,0 +1,247 @@
+import { passwordRuleMessages, passwordViolations, resultMessages } from '@byeol/contract';
+import { type APIRequestContext, type Browser, type BrowserContext, type Page, request } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Uncaught errors and React's hydration complaints of the current page. */
+let faults: string[] = [];
+
+/** The platform is shared by every e2e file: each run signs up a user of its own. */
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+const runId = `${Date.now().toString(36).slice(-5)}${digits(4)}`;
+const member = { id: `e2e${runId}`, nick: `별${runId}`.slice(0, 12), passwd: 'Star#7392moon' };
+
+beforeAll(async () => {
+  expect(passwordViolations(member.passwd, member.id)).toEqual([]);
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+beforeEach(async () => {
+  await context?.close();
+  context = await browser.newContext({ baseURL: baseUrl, locale: 'ko-KR' });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  faults = [];
+  page.on('pageerror', (err) => faults.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /hydrat|did not match/i.test(msg.text())) faults.push(msg.text());
+  });
+});
+
+/** The pin of the newest SMS the development outbox holds for `phone`, once it holds more than `earlier`. */
+async function readPin(phone: string, client: APIRequestContext = page.request, earlier = 0): Promise<string> {
+  let pin = '';
+  await expect
+    .poll(async () => {
+      const res = await client.get(`${baseUrl}/v1/dev/sms_outbox?phone_no=${phone}`);
+      const body = (await res.json()) as { rslt_set: { data_list: { text: string }[] } };
+      const list = body.rslt_set?.data_list ?? [];
+      const text = list.length > earlier ? (list[0]?.text ?? '') : '';
+      pin = /\[(\d{6})\]/.exec(text)?.[1] ?? '';
+      return pin;
+    })
+    .toMatch(/^\d{6}$/);
+  return pin;
+}
+
+/** Steps 1 and 2 of /user/join with a fresh phone number; ends on the form of step 3. */
+async function joinUntilForm(): Promise<void> {
+  const phone = `010${digits(8)}`;
+  await page.goto('/user/join');
+  await page.waitForLoadState('networkidle');
+  const next = page.getByRole('button', { name: '다음' });
+  expect(await next.isDisabled()).toBe(true);
+  await page.getByLabel('전체 동의').check();
+  expect(await page.getByLabel('[필수] 이용약관 동의').isChecked()).toBe(true);
+  expect(await page.getByLabel('[선택] 마케팅 정보 수신 동의').isChecked()).toBe(true);
+  await next.click();
+
+  await page.getByLabel('휴대폰 번호').fill(phone);
+  await page.getByRole('button', { name: '인증번호 받기' }).click();
+  await expect.poll(() => page.locator('[data-countdown]').textContent()).toMatch(/^남은 시간 (3:00|2:5\d)$/);
+  // Resending waits for the 30 s cooldown.
+  expect(await page.getByRole('button', { name: '다시 받기' }).isDisabled()).toBe(true);
+  await page.getByLabel('인증번호', { exact: true }).fill(await readPin(phone));
+  await page.getByRole('button', { name: '확인', exact: true }).click();
+  await expect.poll(() => page.getByLabel('아이디', { exact: true }).isVisible()).toBe(true);
+}
+
+/** Signs up through the API alone (its own cookie jar, so the page stays logged out). */
+async function joinByApi(): Promise<{ id: string; nick: string; passwd: string; phone: string }> {
+  const client = await request.newContext({
+    baseURL: baseUrl,
+    extraHTTPHeaders: { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest' },
+  });
+  try {
+    const phone = `010${digits(8)}`;
+    const other = { id: `e2u${runId}`, nick: `잠금${digits(6)}`, passwd: member.passwd, phone };
+    const call = async <T>(path: string, form: Record<string, string>) => {
+      const res = await client.post(`/v1${path}`, { form });
+      const body = (await res.json()) as { rslt_cd: number; rslt_msg: string; rslt_set: T };
+      expect(body.rslt_cd, `${path}: ${body.rslt_msg}`).toBe(0);
+      return body.rslt_set;
+    };
+    const sent = await call<{ verify_id: string }>('/user/auth_phone_no_proc', {
+      phone_country_num: '82',
+      phone_no: phone,
+      purpose: 'join',
+    });
+    const pin = await readPin(phone, client);
+    const { verify_token } = await call<{ verify_token: string }>('/user/confirm_pincode', { verify_id: sent.verify_id, pincode: pin });
+    await call('/user/user_direct_join_proc', {
+      id: other.id,
+      passwd: other.passwd,
+      passwd_confirm: other.passwd,
+      nick: other.nick,
+      verify_token,
+      birth_date: '1999-09-09',
+      sex: 'M',
+      agree_terms: 'Y',
+      agree_privacy: 'Y',
+      agree_marketing: 'N',
+    });
+    return other;
+  } finally {
+    await client.dispose();
+  }
+}
+
+describe('sign-up, sign-out and sign-in', () => {
+  it('joins through the three steps, shows the nick, logs out and back in through the header panel', async () => {
+    await joinUntilForm();
+    const submit = page.getByRole('button', { name: '가입하기' });
+
+    await page.getByLabel('아이디', { exact: true }).fill(member.id);
+    await page.getByRole('button', { name: '아이디 중복 확인' }).click();
+    await expect.poll(() => page.locator('#join-id-msg').textContent()).toBe('사용할 수 있는 아이디입니다.');
+
+    // A broken password: every broken rule is shown live and the form cannot be sent.
+    await page.getByLabel('비밀번호', { exact: true }).fill('aaa1');
+    const errors = page.locator('[data-field-errors="join-passwd"] li');
+    await expect.poll(() => errors.allTextContents()).toEqual(passwordViolations('aaa1', member.id).map((r) => passwordRuleMessages[r].ko));
+    expect(await errors.allTextContents()).toContain(passwordRuleMessages.repeat.ko);
+    expect(await submit.isDisabled()).toBe(true);
+
+    await page.getByLabel('비밀번호', { exact: true }).fill(member.passwd);
+    await expect.poll(() => errors.count()).toBe(0);
+    await page.getByLabel('비밀번호 확인').fill(`${member.passwd}x`);
+    await expect.poll(() => page.locator('#join-passwd-confirm-msg').textContent()).toBe(passwordRuleMessages.confirm.ko);
+    await page.getByLabel('비밀번호 확인').fill(member.passwd);
+    await page.getByLabel('닉네임', { exact: true }).fill(member.nick);
+    await page.getByRole('button', { name: '닉네임 중복 확인' }).click();
+    await expect.poll(() => page.locator('#join-nick-msg').textContent()).toBe('사용할 수 있는 닉네임입니다.');
+    await page.getByLabel('생년월일').fill('2000-01-15');
+    await page.getByLabel('여성').check();
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+
+    await page.waitForURL('**/user/join-complete');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('회원가입을 환영합니다!');
+    const nickLink = page.locator('header [data-user-nick]');
+    await expect.poll(() => nickLink.textContent(), { timeout: 10_000 }).toContain(member.nick);
+
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    const loginButton = page.locator('header').getByRole('button', { name: '로그인' });
+    await expect.poll(() => loginButton.isVisible()).toBe(true);
+    expect(await nickLink.count()).toBe(0);
+
+    await loginButton.click();
+    const panel = page.getByRole('dialog', { name: '로그인' });
+    await panel.getByLabel('아이디').fill(member.id);
+    await panel.getByLabel('비밀번호').fill(member.passwd);
+    await panel.getByRole('button', { name: '로그인' }).click();
+    await expect.poll(() => panel.count()).toBe(0);
+    await expect.poll(() => nickLink.textContent()).toContain(member.nick);
+
+    await nickLink.click();
+    await page.waitForURL('**/mypage');
+    await expect.poll(() => page.locator('[data-mypage="id"] dd').textContent()).toBe(member.id);
+    expect(await page.locator('[data-mypage="star"] dd').textContent()).toBe('0');
+    expect(await page.locator('h2#mypage-nick').textContent()).toBe(member.nick);
+    expect(await page.getByRole('img', { name: `${member.nick}님의 프로필 이미지` }).count()).toBe(1);
+    expect(faults).toEqual([]);
+  });
+
+  it('shows LOGIN_FAILED in the panel for a wrong password and keeps what was typed', async () => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.locator('header').getByRole('button', { name: '로그인' }).click();
+    const panel = page.getByRole('dialog', { name: '로그인' });
+    await panel.getByLabel('아이디').fill(member.id);
+    await panel.getByLabel('비밀번호').fill('Wrong#7392pass');
+    await panel.getByRole('button', { name: '로그인' }).click();
+    await expect.poll(() => panel.getByRole('alert').allTextContents()).toContain(resultMessages.LOGIN_FAILED.ko);
+    expect(await panel.getByLabel('아이디').inputValue()).toBe(member.id);
+    expect(await page.locator('header [data-user-nick]').count()).toBe(0);
+  });
+
+  it('sends an anonymous visitor of /mypage to the sign-in page and back after signing in', async () => {
+    const res = await page.goto('/mypage');
+    expect(res?.status()).toBe(200);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/user/login?redirect=%2Fmypage');
+    await page.waitForLoadState('networkidle');
+    const form = page.locator('main form');
+    await form.getByLabel('아이디').fill(member.id);
+    await form.getByLabel('비밀번호').fill(member.passwd);
+    await form.getByRole('button', { name: '로그인' }).click();
+    await page.waitForURL('**/mypage');
+    await expect.poll(() => page.locator('[data-mypage="id"] dd').textContent()).toBe(member.id);
+    await expect.poll(() => page.locator('header [data-user-nick]').textContent()).toContain(member.nick);
+
+    // Signed in, the sign-in page is skipped.
+    await page.goto('/user/login');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('shows the server refusal of a taken ID beside the field', async () => {
+    await joinUntilForm();
+    await page.getByLabel('아이디', { exact: true }).fill(member.id);
+    await page.getByRole('button', { name: '아이디 중복 확인' }).click();
+    await expect.poll(() => page.locator('[data-field-errors="join-id"]').textContent()).toBe(resultMessages.DUPLICATE_ID.ko);
+    expect(await page.getByLabel('아이디', { exact: true }).inputValue()).toBe(member.id);
+    expect(await page.getByRole('button', { name: '가입하기' }).isDisabled()).toBe(true);
+    expect(faults).toEqual([]);
+  });
+
+  it('after too many wrong passwords asks for the phone again (SPEC §8), then signs in with the verification', async () => {
+    const other = await joinByApi();
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.locator('header').getByRole('button', { name: '로그인' }).click();
+    const panel = page.getByRole('dialog', { name: '로그인' });
+    await panel.getByLabel('아이디').fill(other.id);
+    await panel.getByLabel('비밀번호').fill('Wrong#7392pass');
+    const submitLogin = panel.getByRole('button', { name: '로그인', exact: true });
+    const alerts = () => panel.getByRole('alert').allTextContents();
+    const attempt = async () => {
+      const answered = page.waitForResponse((res) => res.url().endsWith('/v1/user/login_proc'));
+      await submitLogin.click();
+      const body = (await (await answered).json()) as { rslt_cd: number; rslt_msg: string };
+      await expect.poll(() => submitLogin.isEnabled()).toBe(true);
+      return body;
+    };
+    // Five wrong passwords answer like any wrong password; the account is locked after them.
+    for (let i = 0; i < 5; i++) expect((await attempt()).rslt_cd).toBe(2101);
+    // Even the right password is refused until the phone is verified again.
+    await panel.getByLabel('비밀번호').fill(other.passwd);
+    const answer = await attempt();
+    expect(answer.rslt_cd).toBe(2102);
+    await expect.poll(alerts).toEqual([expect.stringContaining(answer.rslt_msg)]);
+
+    await panel.getByRole('button', { name: '휴대폰 인증하고 로그인하기' }).click();
+    await panel.getByLabel('휴대폰 번호').fill(other.phone);
+    await panel.getByRole('button', { name: '인증번호 받기' }).click();
+    await panel.getByLabel('인증번호', { exact: true }).fill(await readPin(other.phone, page.request, 1));
+    await panel.getByRole('button', { name: '확인', exact: true }).click();
+    await expect.poll(() => panel.getByRole('status').textContent()).toBe('휴대폰 인증이 완료되었습니다. 로그인 버튼을 눌러 주세요.');
+    await submitLogin.click();
+    await expect.poll(() => panel.count()).toBe(0);
+    await expect.poll(() => page.locator('header [data-user-nick]').textContent()).toContain(other.nick);
+    expect(faults).toEqual([]);
+  });
+});
