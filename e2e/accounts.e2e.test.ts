@@ -78,7 +78,7 @@ async function joinByApi(): Promise<{ id: string; nick: string; passwd: string; 
   });
   try {
     const phone = `010${digits(8)}`;
-    const other = { id: `e2u${runId}`, nick: `잠금${digits(6)}`, passwd: member.passwd, phone };
+    const other = { id: `e2u${runId}${digits(3)}`, nick: `잠금${digits(6)}`, passwd: member.passwd, phone };
     const call = async <T>(path: string, form: Record<string, string>) => {
       const res = await client.post(`/v1${path}`, { form });
       const body = (await res.json()) as { rslt_cd: number; rslt_msg: string; rslt_set: T };
@@ -196,6 +196,32 @@ describe('sign-up, sign-out and sign-in', () => {
     // Signed in, the sign-in page is skipped.
     await page.goto('/user/login');
     expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('renders /mypage with one user_info call although the root and the page both need it', async () => {
+    const other = await joinByApi();
+    const login = await page.request.post('/v1/user/login_proc', {
+      form: { id: other.id, passwd: other.passwd },
+      headers: { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest' },
+    });
+    expect(((await login.json()) as { rslt_cd: number }).rslt_cd).toBe(0);
+    const calls = async () => {
+      const text = await (await page.request.get('/metrics')).text();
+      const line = text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('byeol_http_request_duration_seconds_count{') &&
+            l.includes('route="/v1/user/user_info"') &&
+            l.includes('status="200"'),
+        );
+      return Number(line?.split(' ').pop() ?? 0);
+    };
+    const before = await calls();
+    const res = await page.goto('/mypage');
+    expect(res?.status()).toBe(200);
+    expect(await page.locator('main').textContent()).toContain(other.id);
+    expect((await calls()) - before).toBe(1);
   });
 
   it('shows the server refusal of a taken ID beside the field', async () => {

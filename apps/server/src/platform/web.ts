@@ -47,12 +47,30 @@ export async function webRole(app: FastifyInstance, opts: { buildDir: string; ap
     mode: opts.production ? 'production' : 'development',
     getLoadContext(request) {
       const cookie = request.headers.get('cookie') ?? '';
+      const call = async (pathWithQuery: string, init: Parameters<WebLoadContext['api']>[1] = {}) => {
+        const headers = { cookie, 'x-api-mode': 'TRUE', 'x-requested-with': 'xmlhttprequest', ...init.headers };
+        if (opts.apiOrigin) return fetch(new URL(pathWithQuery, opts.apiOrigin), { ...init, headers });
+        const method = (init.method ?? 'GET') as 'GET';
+        return toResponse(await app.inject({ method, url: pathWithQuery, headers, payload: init.body }));
+      };
+      // Loaders of one page run side by side and often read the same thing (the root and /mypage both
+      // need user_info): a GET is made once per page request. Any other call may change what a GET would
+      // answer, so it empties the memo.
+      const reads = new Map<string, Promise<Response>>();
       const context: WebLoadContext = {
         async api(pathWithQuery, init = {}) {
-          const headers = { cookie, 'x-api-mode': 'TRUE', 'x-requested-with': 'xmlhttprequest', ...init.headers };
-          if (opts.apiOrigin) return fetch(new URL(pathWithQuery, opts.apiOrigin), { ...init, headers });
-          const method = (init.method ?? 'GET') as 'GET';
-          return toResponse(await app.inject({ method, url: pathWithQuery, headers, payload: init.body }));
+          if ((init.method ?? 'GET') !== 'GET' || init.body !== undefined) {
+            reads.clear();
+            return call(pathWithQuery, init);
+          }
+          let read = reads.get(pathWithQuery);
+          if (!read) {
+            read = call(pathWithQuery, init);
+            reads.set(pathWithQuery, read);
+            // A failed call is not remembered: the next loader may try again.
+            read.catch(() => reads.delete(pathWithQuery));
+          }
+          return (await read).clone();
         },
       };
       return context;
