@@ -25,6 +25,8 @@ const bareUrl = `http://127.0.0.1:${ports.bare}/envelope`;
 const byeolUrl = (path: string) => `http://127.0.0.1:${ports.byeol}${path}`;
 const rows = [];
 rows.push(await run('bare Fastify 5, JSON envelope (baseline, before)', bareUrl));
+// The same plugins and hooks with a tiny body: what the platform itself costs per request.
+rows.push(await run('Byeol GET /healthz (platform hooks only)', byeolUrl('/healthz')));
 rows.push(
   await run('Byeol GET /v1/pubapi/api_site_cache_info (cached)', byeolUrl('/v1/pubapi/api_site_cache_info?segment1=sub&segment2=live')),
 );
@@ -32,7 +34,7 @@ rows.push(await run('Byeol GET /v1/pubapi/play_live_list (PostgreSQL)', byeolUrl
 rows.push(await run('bare Fastify 5, JSON envelope (baseline, after)', bareUrl));
 child.send('stop');
 
-const base = ((rows[0]?.rps ?? 1) + (rows[3]?.rps ?? 1)) / 2;
+const base = ((rows[0]?.rps ?? 1) + (rows[rows.length - 1]?.rps ?? 1)) / 2;
 console.log(`\nautocannon -c ${connections} -d ${seconds}, database ${ports.database}, node ${process.version}`);
 console.log('| target | req/s | p50 ms | p99 ms | vs mean baseline |\n|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((r.rps / base) * 100).toFixed(0)} % |`);

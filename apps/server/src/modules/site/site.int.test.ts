@@ -1,6 +1,8 @@
 import type { SiteInfo } from '@byeol/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { SITE_CHANGED } from './site.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,5 +39,25 @@ describe('GET /v1/pubapi/api_site_cache_info', () => {
     expect(ja.body.rslt_msg).toBe('成功');
     const bad = await t.get<SiteInfo>('/v1/pubapi/api_site_cache_info', {}, { cookie: 'xlang=fr' });
     expect(bad.body.rslt_set.cur_lang_cd).toBe('ko');
+  });
+});
+
+describe('a change by an operator', () => {
+  it('reaches the answer once site.changed is published on the bus', async () => {
+    const path = { segment1: 'sub', segment2: 'replay' };
+    const before = await t.get<SiteInfo>('/v1/pubapi/api_site_cache_info', path);
+    expect(before.body.rslt_set._SITE_META.title).toBe('다시보기 - 별');
+    await t.database.db.execute(sql`update page_meta set meta_title = '다시보기 (수정) - 별' where request_url = '/sub/replay'`);
+    try {
+      // Cached until told: the answer is served from memory.
+      expect((await t.get<SiteInfo>('/v1/pubapi/api_site_cache_info', path)).body.rslt_set._SITE_META.title).toBe('다시보기 - 별');
+      await t.bus.publish(SITE_CHANGED, {});
+      await expect
+        .poll(async () => (await t.get<SiteInfo>('/v1/pubapi/api_site_cache_info', path)).body.rslt_set._SITE_META.title)
+        .toBe('다시보기 (수정) - 별');
+    } finally {
+      await t.database.db.execute(sql`update page_meta set meta_title = '다시보기 - 별' where request_url = '/sub/replay'`);
+      await t.bus.publish(SITE_CHANGED, {});
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { isLang, LANG_COOKIE, SiteCacheInfoQuerySchema } from '@byeol/contract';
+import { isLang, LANG_COOKIE, SiteCacheInfoQuerySchema, type SiteInfo } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/api.js';
@@ -8,12 +8,20 @@ import type { SiteService } from './site.service.js';
 const ONE_YEAR = 365 * 24 * 3600;
 
 export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteService }> = async (app, { site }) => {
+  const serialized = new WeakMap<SiteInfo, string>();
   app.get(
     '/pubapi/api_site_cache_info',
     { schema: { tags: ['site'], summary: 'Site info with the head for a page', querystring: SiteCacheInfoQuerySchema } },
-    async (request) => {
+    async (request, reply) => {
       const { segment1, segment2 } = request.query;
-      return ok(request, await site.info(request.lang, segment1, segment2));
+      const info = await site.info(request.lang, segment1, segment2);
+      // Every page view asks for this: each built answer (one per language and page) is serialised once.
+      let json = serialized.get(info);
+      if (!json) {
+        json = JSON.stringify(ok(request, info));
+        serialized.set(info, json);
+      }
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 

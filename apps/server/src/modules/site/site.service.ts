@@ -6,6 +6,8 @@ import { loadSite, type SiteSnapshot, type SiteTermRow } from './site.repository
 
 export const SITE_CHANGED = 'site.changed';
 export const DEFAULT_SITE_KEY = 1;
+/** Built answers kept per snapshot (4 languages × the pages people actually visit). */
+const MAX_BUILT = 512;
 
 function toTerm(row: SiteTermRow | undefined, langCd: SiteTerm['sti_lang_cd']): SiteTerm {
   return {
@@ -27,6 +29,8 @@ function toTerm(row: SiteTermRow | undefined, langCd: SiteTerm['sti_lang_cd']): 
  */
 export class SiteService {
   private snapshot: SiteSnapshot | null = null;
+  /** Answers built from the current snapshot, per language and page; emptied with it. */
+  private built = new Map<string, SiteInfo>();
   private loadedAt = 0;
   private loading: Promise<SiteSnapshot> | null = null;
 
@@ -42,6 +46,7 @@ export class SiteService {
 
   invalidate(): void {
     this.snapshot = null;
+    this.built = new Map();
   }
 
   private async current(): Promise<SiteSnapshot> {
@@ -50,6 +55,7 @@ export class SiteService {
       .then((s) => {
         if (!s) throw new AppError('NO_DATA');
         this.snapshot = s;
+        this.built = new Map();
         this.loadedAt = Date.now();
         return s;
       })
@@ -61,7 +67,17 @@ export class SiteService {
 
   /** The SPEC §3 site info for a caller's language, with `_SITE_META` for the page at /segment1/segment2. */
   async info(lang: Lang, segment1 = '', segment2 = ''): Promise<SiteInfo> {
-    const { site, terms, pages, guides } = await this.current();
+    const snapshot = await this.current();
+    const key = `${lang}\u0000${segment1}\u0000${segment2}`;
+    const cached = this.built.get(key);
+    if (cached) return cached;
+    const info = this.build(snapshot, lang, segment1, segment2);
+    // Segments come from the caller: only a bounded number of answers is kept.
+    if (this.built.size < MAX_BUILT) this.built.set(key, info);
+    return info;
+  }
+
+  private build({ site, terms, pages, guides }: SiteSnapshot, lang: Lang, segment1: string, segment2: string): SiteInfo {
     const termList = (['ko', 'en', 'ja', 'zh'] as const).map((l) =>
       toTerm(
         terms.find((t) => t.langCd === l),
