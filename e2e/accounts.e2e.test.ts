@@ -1,11 +1,9 @@
 import { passwordRuleMessages, passwordViolations, resultMessages } from '@byeol/contract';
-import { type APIRequestContext, type Browser, type BrowserContext, type Page, request } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
+import { type APIRequestContext, type Page, request } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { freshPagePerTest } from './support/browser.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 /** Uncaught errors and React's hydration complaints of the current page. */
 let faults: string[] = [];
@@ -15,21 +13,12 @@ const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.ra
 const runId = `${Date.now().toString(36).slice(-5)}${digits(4)}`;
 const member = { id: `e2e${runId}`, nick: `별${runId}`.slice(0, 12), passwd: 'Star#7392moon' };
 
-beforeAll(async () => {
+beforeAll(() => {
   expect(passwordViolations(member.passwd, member.id)).toEqual([]);
-  browser = await launchBrowser();
 });
-afterAll(async () => browser?.close());
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ baseURL: baseUrl, locale: 'ko-KR' });
-  page = await context.newPage();
+freshPagePerTest(baseUrl, (fresh) => {
+  ({ page, faults } = fresh);
   page.setDefaultTimeout(15_000);
-  faults = [];
-  page.on('pageerror', (err) => faults.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /hydrat|did not match/i.test(msg.text())) faults.push(msg.text());
-  });
 });
 
 /** The pin of the newest SMS the development outbox holds for `phone`, once it holds more than `earlier`. */

@@ -1,20 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { freshPagePerTest } from './support/browser.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ baseURL: baseUrl, locale: 'ko-KR' });
-  page = await context.newPage();
+freshPagePerTest(baseUrl, (fresh) => {
+  ({ context, page } = fresh);
 });
 
 describe('home', () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** Debian's Chromium (installed by scripts/ensure-system-deps.mjs); browsers are never downloaded. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,5 +20,44 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--autoplay-policy=no-user-gesture-required',
     ],
+  });
+}
+
+export interface FreshPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors and React's hydration complaints of this page, for tests to assert on. */
+  faults: string[];
+}
+
+/**
+ * One browser per test file and a new context and page for every test (no cookies carried over),
+ * handed to `use` before each test.
+ */
+export function freshPagePerTest(
+  baseURL: string,
+  use: (fresh: FreshPage) => void,
+  options: BrowserContextOptions = { locale: 'ko-KR' },
+): void {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    await context?.close();
+    if (!browser) throw new Error('the browser did not start');
+    context = await browser.newContext({ baseURL, ...options });
+    const page = await context.newPage();
+    const faults: string[] = [];
+    page.on('pageerror', (err) => faults.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /hydrat|did not match/i.test(msg.text())) faults.push(msg.text());
+    });
+    use({ context, page, faults });
   });
 }

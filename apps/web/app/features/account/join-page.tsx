@@ -265,15 +265,12 @@ export function JoinPage() {
             success={idChecked ? t('join.form.idAvailable') : undefined}
             hint={values.id.trim() ? t('join.form.needCheck') : t('join.form.idHint', ID_LENGTH)}
             action={
-              <button
-                type="button"
-                className={secondaryButton}
-                aria-label={`${t('join.form.id')} ${t('join.form.check')}`}
+              <CheckButton
+                field={t('join.form.id')}
+                busy={checking === 'id'}
                 disabled={checking !== null || values.id.trim() === '' || idChecked}
                 onClick={() => void check('id')}
-              >
-                {checking === 'id' ? t('join.form.checking') : t('join.form.check')}
-              </button>
+              />
             }
           />
           <TextField
@@ -315,15 +312,12 @@ export function JoinPage() {
             success={nickChecked ? t('join.form.nickAvailable') : undefined}
             hint={values.nick.trim() ? t('join.form.needCheck') : t('join.form.nickHint', NICK_LENGTH)}
             action={
-              <button
-                type="button"
-                className={secondaryButton}
-                aria-label={`${t('join.form.nick')} ${t('join.form.check')}`}
+              <CheckButton
+                field={t('join.form.nick')}
+                busy={checking === 'nick'}
                 disabled={checking !== null || values.nick.trim() === '' || nickChecked}
                 onClick={() => void check('nick')}
-              >
-                {checking === 'nick' ? t('join.form.checking') : t('join.form.check')}
-              </button>
+              />
             }
           />
           <TextField
@@ -393,5 +387,15 @@ export function JoinPage() {
         </form>
       )}
     </div>
+  );
+}
+
+/** The duplicate-check button beside the ID and nickname fields (SPEC §5: the check is required). */
+function CheckButton({ field, busy, disabled, onClick }: { field: string; busy: boolean; disabled: boolean; onClick: () => void }) {
+  const { t } = useTranslation('account');
+  return (
+    <button type="button" className={secondaryButton} aria-label={`${field} ${t('join.form.check')}`} disabled={disabled} onClick={onClick}>
+      {busy ? t('join.form.checking') : t('join.form.check')}
+    </button>
   );
 }
