@@ -49,6 +49,24 @@ describe('home', () => {
   });
 });
 
+describe('layouts (SPEC §2)', () => {
+  it.each([
+    ['/play/k1', 'play'],
+    ['/concert/3/play/k1', 'play'],
+    ['/play/k1/effects', 'play-effects'],
+    ['/vod/k1/effects/full', 'play-effects'],
+  ])('%s uses the %s layout', async (path, layout) => {
+    expect((await page.goto(path))?.status()).toBe(200);
+    expect(await page.getAttribute('[data-layout]', 'data-layout')).toBe(layout);
+  });
+
+  it('uses the default layout (header and footer) elsewhere', async () => {
+    await page.goto('/');
+    expect(await page.locator('[data-layout]').count()).toBe(0);
+    expect(await page.locator('footer').count()).toBe(1);
+  });
+});
+
 describe('not found', () => {
   it('shows "Page not found: {path}" with HTTP 404', async () => {
     const res = await page.goto('/nope');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { API_BASE } from '@byeol/contract';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -76,7 +77,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
           devOutbox: config.SMS_DRIVER === 'log' && config.NODE_ENV !== 'production',
         });
       },
-      { prefix: '/v1' },
+      { prefix: API_BASE },
     );
     app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }

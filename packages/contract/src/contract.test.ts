@@ -4,7 +4,6 @@ import {
   isEmail,
   isUrl,
   LANGS,
-  layoutOf,
   livePlayVodKey,
   parseFileInfo,
   ResultCode,
@@ -24,14 +23,6 @@ describe('live-play pattern (SPEC §2)', () => {
     expect(livePlayVodKey('/play/abc123/effects')).toBeNull();
     expect(livePlayVodKey('/vod/abc123')).toBeNull();
     expect(livePlayVodKey('/xplay/abc')).toBeNull();
-  });
-  it('picks the layout of each page', () => {
-    expect(layoutOf('/play/k')).toBe('play');
-    expect(layoutOf('/concert/3/play/k')).toBe('play');
-    expect(layoutOf('/play/k/effects')).toBe('play-effects');
-    expect(layoutOf('/vod/k/effects/full')).toBe('play-effects');
-    expect(layoutOf('/vod/k')).toBe('default');
-    expect(layoutOf('/')).toBe('default');
   });
 });
 

@@ -10,12 +10,3 @@ export function livePlayVodKey(pathname: string): string | null {
 export function isLivePlayPath(pathname: string): boolean {
   return livePlayVodKey(pathname) !== null;
 }
-
-export type LayoutName = 'default' | 'play' | 'play-effects';
-
-/** Which layout of SPEC §2 a path uses. */
-export function layoutOf(pathname: string): LayoutName {
-  if (/^\/(?:play|vod)\/[^/]+\/effects(?:\/full)?\/?$/.test(pathname)) return 'play-effects';
-  if (isLivePlayPath(pathname)) return 'play';
-  return 'default';
-}

@@ -12,6 +12,3 @@ export const RELATIVE_TIME_THRESHOLDS = [
   { l: 'y', r: 17 },
   { l: 'yy', d: 'year' },
 ] as const;
-
-/** SPEC §9 default internationalisation locale. */
-export const DEFAULT_INTL_LOCALE = 'en-US';

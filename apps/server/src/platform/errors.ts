@@ -17,4 +17,3 @@ export class AppError extends Error {
 
 export const invalid = (field: string) => new AppError('INVALID_INPUT', { field });
 export const required = (field: string) => new AppError('REQUIRED', { field });
-export const noData = () => new AppError('NO_DATA');

@@ -1,4 +1,4 @@
-import { API_HEADERS, type Envelope } from '@byeol/contract';
+import { API_BASE, API_HEADERS, type Envelope } from '@byeol/contract';
 
 /**
  * The HTTP layer of SPEC §7, for the browser and for Node (SSR loaders, tests).
@@ -297,4 +297,4 @@ function xhrTransport(credentials: RequestCredentials | undefined, onProgress: P
 }
 
 /** The browser client: same-origin `/v1` with the session cookie. */
-export const api = createApi({ baseUrl: '/v1', credentials: 'same-origin' });
+export const api = createApi({ baseUrl: API_BASE, credentials: 'same-origin' });
