@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Envelope, ListSet, LiveListItem, SiteInfo, VodListItem } from '@byeol/contract';
+import type { Envelope, ListSet, LiveListItem, SiteInfo, UserInfoSet, VodListItem } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './platform/net.js';
 
@@ -109,6 +109,45 @@ async function api<T>(p: Proc, urlPath: string): Promise<Envelope<T>> {
   return (await res.json()) as Envelope<T>;
 }
 
+/** A form POST with the API headers; answers the envelope and the session cookie it set, if any. */
+async function post<T>(p: Proc, urlPath: string, form: Record<string, string>, cookie = '') {
+  const res = await fetch(p.url + urlPath, {
+    method: 'POST',
+    headers: { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest', ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(form),
+  });
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('byeol_sid='));
+  return { body: (await res.json()) as Envelope<T>, cookie: set?.split(';')[0] ?? '' };
+}
+
+/** Signs up through the real phone verification (pin read from the development outbox); answers the session cookie. */
+async function signUp(p: Proc, id: string): Promise<string> {
+  const phone = `0109${String(Date.now()).slice(-7)}`;
+  const sent = await post<{ verify_id: string }>(p, '/v1/user/auth_phone_no_proc', { phone_no: phone, purpose: 'join' });
+  expect(sent.body.rslt_cd, sent.body.rslt_msg).toBe(0);
+  const outbox = await api<ListSet<{ text: string }>>(p, `/v1/dev/sms_outbox?phone_no=${phone}`);
+  const pin = /\[(\d{6})\]/.exec(outbox.rslt_set.data_list[0]?.text ?? '')?.[1] ?? '';
+  const confirmed = await post<{ verify_token: string }>(p, '/v1/user/confirm_pincode', {
+    verify_id: sent.body.rslt_set.verify_id,
+    pincode: pin,
+  });
+  expect(confirmed.body.rslt_cd, confirmed.body.rslt_msg).toBe(0);
+  const joined = await post(p, '/v1/user/user_direct_join_proc', {
+    id,
+    passwd: 'Star#7392moon',
+    passwd_confirm: 'Star#7392moon',
+    nick: `재시작${id.slice(-4)}`,
+    verify_token: confirmed.body.rslt_set.verify_token,
+    birth_date: '2000-01-01',
+    sex: 'F',
+    agree_terms: 'Y',
+    agree_privacy: 'Y',
+  });
+  expect(joined.body.rslt_cd, joined.body.rslt_msg).toBe(0);
+  expect(joined.cookie).not.toBe('');
+  return joined.cookie;
+}
+
 let dataDir: string;
 
 beforeAll(async () => {
@@ -138,6 +177,7 @@ afterAll(async () => {
 
 describe('the real process (main.ts)', () => {
   let firstKeys: { live: string[]; vod: string[] };
+  const member = { id: `restart${String(Date.now()).slice(-6)}`, cookie: '' };
 
   it('starts with its own embedded PostgreSQL and serves site info and the demo lists', { timeout: 60_000 }, async () => {
     const p = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
@@ -161,6 +201,7 @@ describe('the real process (main.ts)', () => {
     expect(vod.rslt_set.data_totalcount).toBe(5);
 
     firstKeys = { live: live.rslt_set.data_list.map((i) => i.vod_key), vod: vod.rslt_set.data_list.map((i) => i.vod_key) };
+    member.cookie = await signUp(p, member.id);
 
     const logs = p.logs();
     const msgs = logs.map((l) => l.msg);
@@ -202,6 +243,12 @@ describe('the real process (main.ts)', () => {
     expect(msgs).not.toContain('demo content seeded');
     expect(msgs).not.toContain('site defaults seeded');
     expect(logs.find((l) => l.msg === 'embedded PostgreSQL started')).toMatchObject({ fresh: false });
+
+    // Whoever was logged in before the restart still is: sessions live in the database.
+    const me = await fetch(`${p.url}/v1/user/user_info`, { headers: { cookie: member.cookie } });
+    const info = (await me.json()) as Envelope<UserInfoSet>;
+    expect(info.rslt_cd).toBe(0);
+    expect(info.rslt_set.user_info?.id).toBe(member.id);
 
     const { result } = await stop(p);
     expect(result, p.output()).toEqual({ code: 0, signal: null });
