@@ -51,6 +51,18 @@ export const users = pgTable(
       .notNull()
       .default('active'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the closed account's grace period ended and its nickname was freed (withdrawal). */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+    /** The verified name from identity verification (adult verification, guardian checks); empty until verified. */
+    realName: text('real_name').notNull().default(''),
+    /** When identity verification proved the holder is an adult (19+ by Korean law). */
+    adultVerifiedAt: timestamp('adult_verified_at', { withTimezone: true }),
+    /** Under-14 accounts: the legal guardian's verified name and identity key, and when they consented. */
+    guardianName: text('guardian_name').notNull().default(''),
+    guardianCi: text('guardian_ci').notNull().default(''),
+    guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
+    /** A broadcaster, program or K-star account is a separate account owned by the applicant's account. */
+    ownerUserKey: bigint('owner_user_key', { mode: 'number' }),
     stateMemo: text('state_memo').notNull().default(''),
     userLevel: integer('user_level').notNull().default(1),
     /** Demo content (BYEOL_DEMO / --demo; npm start sets it outside production); never created in production. */
@@ -63,6 +75,8 @@ export const users = pgTable(
     uniqueIndex('users_nick_key').on(sql`lower(${t.nick})`),
     index('users_type_idx').on(t.typeCd),
     index('users_phone_idx').on(t.phoneCountryNum, t.phoneNo),
+    index('users_owner_idx').on(t.ownerUserKey),
+    index('users_closed_idx').on(t.closedAt),
   ],
 );
 
