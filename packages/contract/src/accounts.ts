@@ -165,6 +165,10 @@ export const JoinSchema = z.object({
   agree_terms: z.literal('Y'),
   agree_privacy: z.literal('Y'),
   agree_marketing: z.enum(['Y', 'N']).default('N'),
+  /** Under 14 (Korea time): the legal guardian's name as typed; must equal the guardian's verified name. */
+  guardian_name: z.string().trim().max(40).optional(),
+  /** Under 14: the identity token of the guardian's verification (identity_verify_proc, purpose 'guardian'). */
+  guardian_token: z.string().max(128).optional(),
 });
 export type JoinReq = z.infer<typeof JoinSchema>;
 

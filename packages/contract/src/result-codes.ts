@@ -51,10 +51,50 @@ export const ResultCode = {
   PHONE_UNREGISTERED: 4206,
   /** SPEC §8 'This country is not supported. Please use social login.' */
   COUNTRY_NOT_SUPPORTED: 4207,
+  /** SPEC §8 'identity verification failed': the provider did not verify the person (or the verification was used). */
+  IDENTITY_FAILED: 4301,
+  /** The identity token is missing, spent, over 10 minutes old or for another purpose: verify again. */
+  IDENTITY_REQUIRED: 4302,
+  /** SPEC §5 'minors need legal guardian consent': an under-14 join without a guardian's verification. */
+  GUARDIAN_REQUIRED: 4303,
+  /** SPEC §8 'guardian name mismatch': the typed guardian name differs from the verified name. */
+  GUARDIAN_NAME_MISMATCH: 4304,
+  /** The verified guardian is not an adult (19+). */
+  GUARDIAN_NOT_ADULT: 4305,
+  /** The verified person is under 19: no adult verification (nothing is recorded). */
+  UNDER_ADULT_AGE: 4306,
+  /** SPEC §5 'age-restricted content needs adult verification'. */
+  ADULT_REQUIRED: 4307,
+  /** The account already holds another person's verified identity (or its guardian's). */
+  IDENTITY_OTHER_PERSON: 4308,
+  /** Only a personal account can apply for a broadcaster, K-star or program account. */
+  APPLY_PERSONAL_ONLY: 4701,
+  /** Applying needs identity verification first. */
+  APPLY_IDENTITY_REQUIRED: 4702,
+  /** The application cannot move to that state (final, or backwards). */
+  APPLICATION_STATE: 4703,
+  /** There is no account of that kind to switch to. */
+  NO_OWNED_ACCOUNT: 4704,
+  /** Recovery: the chosen account is not an active account of the verified phone. */
+  RECOVERY_ACCOUNT_MISMATCH: 4601,
+  /** Recovery: the chosen account signs in only with a social provider and has no password to reset. */
+  RECOVERY_SOCIAL_ONLY: 4602,
   /** No such API call. */
   NOT_FOUND: 3001,
   /** No such record. */
   NO_DATA: 3002,
+  /** Social login: the provider is unknown, not configured (no client id) or social login is switched off. */
+  SOCIAL_PROVIDER_DISABLED: 4501,
+  /** Social login: the sign-in request is unknown, already used, expired or was started in another browser. */
+  SOCIAL_STATE_INVALID: 4502,
+  /** Social login: the user cancelled or refused at the provider. */
+  SOCIAL_DENIED: 4503,
+  /** Social login: the provider answered an error, or its answer could not be verified. */
+  SOCIAL_PROVIDER_ERROR: 4504,
+  /** Social sign-up: no pending social sign-in in this browser (none, expired or already used). */
+  SOCIAL_SIGNUP_EXPIRED: 4505,
+  /** Social sign-up: this social identity already belongs to an account; log in with it. */
+  SOCIAL_ALREADY_JOINED: 4506,
   /** SPEC §8 'already applied'. */
   ALREADY_APPLIED: 4001,
   /** SPEC §8 'service being prepared'. */
@@ -63,6 +103,20 @@ export const ResultCode = {
   UNSUPPORTED_SERVICE: 5002,
   /** SPEC §8 'menu not yet usable'. */
   MENU_NOT_USABLE: 5003,
+  /** SPEC §8 'image upload failed, try again': the file is not a JPEG, PNG, WebP or GIF image, or is broken. */
+  IMAGE_UPLOAD_FAILED: 4401,
+  /** The image is larger than IMAGE_UPLOAD_MAX_BYTES; `{num}` is the limit in MB. */
+  IMAGE_TOO_LARGE: 4402,
+  /** The uploaded file sent with a form is unknown, someone else's, already used or expired. */
+  UPLOAD_NOT_FOUND: 4403,
+  /** SPEC §5 'age-restricted content needs adult verification': adult broadcast needs it first. */
+  ADULT_SETTING_NEEDS_VERIFY: 4404,
+  /** Withdrawal: the password is wrong. */
+  WITHDRAW_PASSWORD_WRONG: 4405,
+  /** Withdrawal without a password: the typed nickname is not the account's. */
+  WITHDRAW_CONFIRM_MISMATCH: 4406,
+  /** Restoring a withdrawal: the account is not closed, or its grace period of `{num}` days is over. */
+  RESTORE_UNAVAILABLE: 4407,
   /** Too many requests; `{num}` minutes to wait (SPEC §8 'retry in {num} minutes'). */
   RATE_LIMITED: 9001,
   /** A fault on our side; never carries a stack or SQL. */
@@ -196,6 +250,18 @@ export const resultMessages: Record<ResultCodeName, Messages> = {
     ja: 'サポートされていない国です。ソーシャルログインをご利用ください。',
     'zh-CN': '不支持该国家/地区，请使用社交账号登录。',
   },
+  RECOVERY_ACCOUNT_MISMATCH: {
+    ko: '인증한 휴대폰 번호로 가입된 계정 중에서 선택해 주세요.',
+    en: 'Please choose one of the accounts of the verified phone number.',
+    ja: '認証した携帯電話番号で登録されたアカウントから選択してください。',
+    'zh-CN': '请从已验证手机号码注册的账号中选择。',
+  },
+  RECOVERY_SOCIAL_ONLY: {
+    ko: '소셜 로그인으로 가입한 계정은 비밀번호가 없습니다. 가입한 소셜 서비스로 로그인해 주세요.',
+    en: 'This account signs in with social login and has no password. Please log in with that service.',
+    ja: 'ソーシャルログインで登録したアカウントにはパスワードがありません。登録したソーシャルサービスでログインしてください。',
+    'zh-CN': '通过社交账号注册的账号没有密码，请使用注册时的社交服务登录。',
+  },
   LOGIN_REQUIRED: {
     ko: '로그인이 필요한 서비스입니다.',
     en: 'This is a login-required service.',
@@ -208,6 +274,78 @@ export const resultMessages: Record<ResultCodeName, Messages> = {
     ja: '権限がありません。',
     'zh-CN': '没有权限。',
   },
+  IDENTITY_FAILED: {
+    ko: '본인인증에 실패했습니다.',
+    en: 'Identity verification failed.',
+    ja: '本人認証に失敗しました。',
+    'zh-CN': '身份验证失败。',
+  },
+  IDENTITY_REQUIRED: {
+    ko: '본인인증을 다시 진행해 주세요.',
+    en: 'Please verify your identity again.',
+    ja: '本人認証をもう一度行ってください。',
+    'zh-CN': '请重新进行身份验证。',
+  },
+  GUARDIAN_REQUIRED: {
+    ko: '만 14세 미만은 법정대리인(보호자)의 동의가 필요합니다.',
+    en: 'Users under 14 need the consent of a legal guardian.',
+    ja: '14歳未満の方は法定代理人（保護者）の同意が必要です。',
+    'zh-CN': '未满14岁的用户需要法定监护人的同意。',
+  },
+  GUARDIAN_NAME_MISMATCH: {
+    ko: '법정대리인(보호자) 이름이 본인인증한 이름과 일치하지 않습니다.',
+    en: "The guardian's name does not match the verified name.",
+    ja: '法定代理人（保護者）の氏名が本人認証した氏名と一致しません。',
+    'zh-CN': '监护人姓名与验证的姓名不一致。',
+  },
+  GUARDIAN_NOT_ADULT: {
+    ko: '법정대리인(보호자)은 만 19세 이상이어야 합니다.',
+    en: 'The legal guardian must be 19 or older.',
+    ja: '法定代理人（保護者）は19歳以上である必要があります。',
+    'zh-CN': '法定监护人必须年满19岁。',
+  },
+  UNDER_ADULT_AGE: {
+    ko: '만 19세 미만은 성인인증을 할 수 없습니다.',
+    en: 'Adult verification is only for people aged 19 or older.',
+    ja: '19歳未満の方は成人認証を行えません。',
+    'zh-CN': '未满19岁无法进行成人认证。',
+  },
+  ADULT_REQUIRED: {
+    ko: '성인인증이 필요한 서비스입니다.',
+    en: 'This service needs adult verification.',
+    ja: '成人認証が必要なサービスです。',
+    'zh-CN': '此服务需要成人认证。',
+  },
+  IDENTITY_OTHER_PERSON: {
+    ko: '이 계정은 다른 사람 명의로 본인인증되어 있습니다.',
+    en: "This account is verified under another person's identity.",
+    ja: 'このアカウントは別の方の名義で本人認証されています。',
+    'zh-CN': '此账号已用他人身份完成验证。',
+  },
+  APPLY_PERSONAL_ONLY: {
+    ko: '개인 계정에서만 신청할 수 있습니다.',
+    en: 'Only a personal account can apply.',
+    ja: '個人アカウントからのみ申請できます。',
+    'zh-CN': '只有个人账号可以申请。',
+  },
+  APPLY_IDENTITY_REQUIRED: {
+    ko: '본인인증(성인인증)을 먼저 완료해 주세요.',
+    en: 'Please complete identity (adult) verification first.',
+    ja: '先に本人認証（成人認証）を完了してください。',
+    'zh-CN': '请先完成身份（成人）认证。',
+  },
+  APPLICATION_STATE: {
+    ko: '신청을 그 상태로 바꿀 수 없습니다.',
+    en: 'The application cannot be moved to that state.',
+    ja: '申請をその状態に変更できません。',
+    'zh-CN': '无法将申请更改为该状态。',
+  },
+  NO_OWNED_ACCOUNT: {
+    ko: '전환할 계정이 없습니다.',
+    en: 'There is no account to switch to.',
+    ja: '切り替えるアカウントがありません。',
+    'zh-CN': '没有可切换的账号。',
+  },
   NOT_FOUND: {
     ko: '요청한 기능을 찾을 수 없습니다.',
     en: 'No such call.',
@@ -219,6 +357,42 @@ export const resultMessages: Record<ResultCodeName, Messages> = {
     en: 'No data.',
     ja: 'データがありません。',
     'zh-CN': '没有数据。',
+  },
+  SOCIAL_PROVIDER_DISABLED: {
+    ko: '사용할 수 없는 소셜 로그인입니다.',
+    en: 'This social login is not available.',
+    ja: 'このソーシャルログインは利用できません。',
+    'zh-CN': '此社交登录不可用。',
+  },
+  SOCIAL_STATE_INVALID: {
+    ko: '로그인 요청이 만료되었거나 올바르지 않습니다. 다시 시도해 주세요.',
+    en: 'The sign-in request has expired or is not valid. Please try again.',
+    ja: 'ログインリクエストの有効期限が切れたか、正しくありません。もう一度お試しください。',
+    'zh-CN': '登录请求已过期或无效，请重试。',
+  },
+  SOCIAL_DENIED: {
+    ko: '소셜 로그인이 취소되었습니다.',
+    en: 'The social login was cancelled.',
+    ja: 'ソーシャルログインがキャンセルされました。',
+    'zh-CN': '社交登录已取消。',
+  },
+  SOCIAL_PROVIDER_ERROR: {
+    ko: '소셜 로그인 서비스에서 로그인을 확인하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The social login service could not confirm the sign-in. Please try again shortly.',
+    ja: 'ソーシャルログインサービスでログインを確認できませんでした。しばらくしてからもう一度お試しください。',
+    'zh-CN': '社交登录服务无法确认登录，请稍后重试。',
+  },
+  SOCIAL_SIGNUP_EXPIRED: {
+    ko: '소셜 회원가입 시간이 지났습니다. 소셜 로그인을 다시 해 주세요.',
+    en: 'The social sign-up has expired. Please use social login again.',
+    ja: 'ソーシャル会員登録の有効期限が切れました。もう一度ソーシャルログインしてください。',
+    'zh-CN': '社交注册已过期，请重新使用社交登录。',
+  },
+  SOCIAL_ALREADY_JOINED: {
+    ko: '이미 가입된 소셜 계정입니다. 로그인해 주세요.',
+    en: 'This social account has already joined. Please log in.',
+    ja: 'すでに登録済みのソーシャルアカウントです。ログインしてください。',
+    'zh-CN': '该社交账号已注册，请登录。',
   },
   ALREADY_APPLIED: {
     ko: '이미 신청하셨습니다.',
@@ -243,6 +417,48 @@ export const resultMessages: Record<ResultCodeName, Messages> = {
     en: 'This menu is not available yet.',
     ja: 'まだ利用できないメニューです。',
     'zh-CN': '此菜单暂不可用。',
+  },
+  IMAGE_UPLOAD_FAILED: {
+    ko: '이미지 업로드에 실패했습니다. 다시 시도해 주세요.',
+    en: 'The image upload failed. Please try again.',
+    ja: '画像のアップロードに失敗しました。もう一度お試しください。',
+    'zh-CN': '图片上传失败，请重试。',
+  },
+  IMAGE_TOO_LARGE: {
+    ko: '이미지는 {num}MB 이하만 올릴 수 있습니다.',
+    en: 'Images can be at most {num} MB.',
+    ja: '画像は{num}MB以下のみアップロードできます。',
+    'zh-CN': '图片大小不能超过{num}MB。',
+  },
+  UPLOAD_NOT_FOUND: {
+    ko: '업로드한 파일을 찾을 수 없습니다. 다시 올려 주세요.',
+    en: 'The uploaded file could not be found. Please upload it again.',
+    ja: 'アップロードしたファイルが見つかりません。もう一度アップロードしてください。',
+    'zh-CN': '找不到已上传的文件，请重新上传。',
+  },
+  ADULT_SETTING_NEEDS_VERIFY: {
+    ko: '성인 방송을 보려면 성인 인증이 필요합니다.',
+    en: 'Adult verification is required to watch adult broadcasts.',
+    ja: '成人向け放送を見るには成人認証が必要です。',
+    'zh-CN': '观看成人直播需要进行成人认证。',
+  },
+  WITHDRAW_PASSWORD_WRONG: {
+    ko: '비밀번호가 올바르지 않습니다.',
+    en: 'The password is incorrect.',
+    ja: 'パスワードが正しくありません。',
+    'zh-CN': '密码不正确。',
+  },
+  WITHDRAW_CONFIRM_MISMATCH: {
+    ko: '닉네임을 정확하게 입력해 주세요.',
+    en: 'Please type your nickname exactly.',
+    ja: 'ニックネームを正確に入力してください。',
+    'zh-CN': '请准确输入您的昵称。',
+  },
+  RESTORE_UNAVAILABLE: {
+    ko: '복구할 수 있는 탈퇴 계정이 아닙니다. 탈퇴 후 {num}일 안에만 복구할 수 있습니다.',
+    en: 'This account cannot be restored. A closed account can be restored only within {num} days.',
+    ja: '復元できる退会アカウントではありません。退会後{num}日以内のみ復元できます。',
+    'zh-CN': '该账号无法恢复。注销后仅可在{num}天内恢复。',
   },
   RATE_LIMITED: {
     ko: '{num}분 후에 다시 시도해 주세요.',

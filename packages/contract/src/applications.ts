@@ -1,0 +1,176 @@
+import { z } from 'zod';
+
+/**
+ * Applications for a separate broadcaster (BJ), K-star or program account (SPEC §1, /mypage/signup/*),
+ * with the broadcaster-profile fields of SPEC §3.
+ */
+export const APPLICATION_KINDS = ['bj', 'kstar', 'program'] as const;
+export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
+
+/** SPEC §4: received → waiting → in progress → complete; an operator may also reject an open one. */
+export const APPLICATION_STATES = ['received', 'waiting', 'in_progress', 'complete', 'rejected'] as const;
+export type ApplicationState = (typeof APPLICATION_STATES)[number];
+/** States that hold the applicant's one open application of a kind (a completed one also blocks another). */
+export const OPEN_APPLICATION_STATES: readonly ApplicationState[] = ['received', 'waiting', 'in_progress'];
+const ORDER: readonly ApplicationState[] = ['received', 'waiting', 'in_progress', 'complete'];
+
+/**
+ * May an operator move an application from `from` to `to`? Forward along the order (steps may be skipped),
+ * or to rejected, and only while it is open: complete and rejected are final.
+ */
+export function canMoveApplication(from: ApplicationState, to: ApplicationState): boolean {
+  if (!OPEN_APPLICATION_STATES.includes(from)) return false;
+  if (to === 'rejected') return true;
+  return ORDER.indexOf(to) > ORDER.indexOf(from);
+}
+
+/** The bj_type_cd of the account a completed application creates (SPEC §1 BJ variants). */
+export const BJ_TYPE_OF_KIND = { bj: 'general', kstar: 'enter', program: 'program' } as const satisfies Record<ApplicationKind, string>;
+
+/** SPEC §7 switch calls, one per kind. */
+export const SWITCH_CALLS = {
+  bj: '/mypage/switch_bj_proc',
+  kstar: '/mypage/switch_kstar_proc',
+  program: '/mypage/switch_program_proc',
+} as const satisfies Record<ApplicationKind, string>;
+
+/** SPEC §3 broadcaster-profile labels (images are uploaded later, from the account itself). */
+export const APPLICATION_FIELDS = [
+  'activity_name_ko',
+  'activity_name_en',
+  'debut_date',
+  'agency',
+  'intro',
+  'operating_plan',
+  'social_url',
+  'tags',
+  'company_name',
+  'representative',
+  'business_no',
+] as const;
+export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
+
+/** Longest value of each field, in characters. */
+export const APPLICATION_FIELD_MAX: Record<ApplicationField, number> = {
+  activity_name_ko: 30,
+  activity_name_en: 40,
+  debut_date: 10,
+  agency: 60,
+  intro: 1000,
+  operating_plan: 2000,
+  social_url: 256,
+  tags: 100,
+  company_name: 60,
+  representative: 40,
+  business_no: 12,
+};
+
+/**
+ * The fields each kind asks for. A K-star (agency star) and a program come from a company: they need
+ * the agency or company, its business registration number and representative.
+ */
+export const APPLICATION_FORM: Record<ApplicationKind, { required: readonly ApplicationField[]; optional: readonly ApplicationField[] }> = {
+  bj: {
+    required: ['activity_name_ko', 'activity_name_en', 'intro', 'operating_plan'],
+    optional: ['debut_date', 'agency', 'social_url', 'tags'],
+  },
+  kstar: {
+    required: ['activity_name_ko', 'activity_name_en', 'debut_date', 'agency', 'intro', 'company_name', 'representative', 'business_no'],
+    optional: ['operating_plan', 'social_url', 'tags'],
+  },
+  program: {
+    required: ['activity_name_ko', 'activity_name_en', 'intro', 'operating_plan', 'company_name', 'representative', 'business_no'],
+    optional: ['debut_date', 'social_url', 'tags'],
+  },
+};
+
+/**
+ * A Korean business registration number (사업자등록번호): 10 digits, hyphens allowed as 123-45-67890,
+ * whose last digit is the National Tax Service check digit.
+ */
+export function isBusinessNo(value: string): boolean {
+  if (!/^(\d{3}-\d{2}-\d{5}|\d{10})$/.test(value)) return false;
+  const d = value.replace(/-/g, '').split('').map(Number);
+  const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  let sum = weights.reduce((acc, w, i) => acc + w * (d[i] as number), 0);
+  sum += Math.floor(((d[8] as number) * 5) / 10);
+  return (10 - (sum % 10)) % 10 === d[9];
+}
+
+const text = (field: ApplicationField) => z.string().trim().max(APPLICATION_FIELD_MAX[field]).optional();
+
+/**
+ * POST /mypage/signup_proc. Every field is optional here; which ones a kind requires is APPLICATION_FORM
+ * (the server answers REQUIRED naming the first missing one).
+ */
+export const ApplySchema = z.object({
+  kind: z.enum(APPLICATION_KINDS),
+  activity_name_ko: text('activity_name_ko'),
+  activity_name_en: z
+    .string()
+    .trim()
+    .max(APPLICATION_FIELD_MAX.activity_name_en)
+    .regex(/^[\x20-\x7e]*$/)
+    .optional(),
+  debut_date: z.union([z.literal(''), z.iso.date()]).optional(),
+  agency: text('agency'),
+  intro: text('intro'),
+  operating_plan: text('operating_plan'),
+  social_url: text('social_url'),
+  tags: text('tags'),
+  company_name: text('company_name'),
+  representative: text('representative'),
+  business_no: text('business_no'),
+});
+export type ApplyReq = z.infer<typeof ApplySchema>;
+
+export const ApplicationKindQuerySchema = z.object({ kind: z.enum(APPLICATION_KINDS) });
+
+/** An application as its applicant and operators see it. */
+export interface ApplicationView {
+  app_sn: number;
+  kind: ApplicationKind;
+  state: ApplicationState;
+  form: Partial<Record<ApplicationField, string>>;
+  /** The account created on completion. */
+  account_user_key: number | null;
+  operator_memo: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /mypage/signup_info. */
+export interface SignupInfo {
+  kind: ApplicationKind;
+  /** The latest application of this kind, or null. */
+  application: ApplicationView | null;
+  /** Applying needs a verified identity (adult verification records it). */
+  identity_verified: boolean;
+  /** The caller is a personal account (owned accounts cannot apply). */
+  personal: boolean;
+}
+
+/** One account of the caller's family: the personal account and the accounts it owns. */
+export interface FamilyAccount {
+  user_key: number;
+  nick: string;
+  /** 'personal' for the owner; otherwise the application kind that created it. */
+  kind: 'personal' | ApplicationKind;
+  bj_type_cd: string;
+  current: boolean;
+}
+
+/** POST /admin/account_application_proc (operators). */
+export const MoveApplicationSchema = z.object({
+  app_sn: z.coerce.number().int().min(1),
+  state: z.enum(APPLICATION_STATES),
+  operator_memo: z.string().trim().max(500).optional(),
+});
+
+/** GET /admin/account_application_list (operators). */
+export const ApplicationListQuerySchema = z.object({
+  state: z.enum(APPLICATION_STATES).optional(),
+  kind: z.enum(APPLICATION_KINDS).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
