@@ -5,10 +5,17 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger as PinoLogger } from 'pino';
 import type { Config } from './config.js';
+import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { communityRoutes } from './modules/community/community.routes.js';
+import { createIdentityDriver } from './modules/identity/identity.drivers.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
+import { socialClients } from './modules/social/social.providers.js';
+import { socialFormPostRoutes, socialRoutes } from './modules/social/social.routes.js';
+import { uploadedFilesRoute, uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createSmsDriver } from './modules/verification/sms.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
@@ -66,20 +73,41 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     const unwatch = await site.watch(bus);
     app.addHook('onClose', async () => unwatch());
     const sms = createSmsDriver(config, database.db, logger);
+    const uploadsDir = path.join(config.DATA_DIR, 'uploads');
     await app.register(
       async (v1) => {
         await v1.register(siteRoutes, { site });
         await v1.register(liveRoutes, { db: database.db });
         await v1.register(communityRoutes, { db: database.db });
-        await v1.register(usersRoutes, { db: database.db, bus, secure: config.NODE_ENV === 'production' });
+        await v1.register(usersRoutes, { db: database.db, bus, secure: config.NODE_ENV === 'production', uploadsDir });
+        await v1.register(uploadsRoutes, { db: database.db, bus, uploadsDir });
+        await v1.register(socialRoutes, {
+          db: database.db,
+          bus,
+          log: logger,
+          clients: socialClients(config),
+          site,
+          secure: config.NODE_ENV === 'production',
+        });
         await v1.register(verificationRoutes, {
           deps: { db: database.db, bus, sms, log: logger },
           devOutbox: config.SMS_DRIVER === 'log' && config.NODE_ENV !== 'production',
         });
+        await v1.register(recoveryRoutes, { db: database.db, bus });
+        await v1.register(identityRoutes, {
+          db: database.db,
+          bus,
+          driver: createIdentityDriver(config, database.db),
+          portone: { storeId: config.PORTONE_STORE_ID ?? '', channelKey: config.PORTONE_IDENTITY_CHANNEL_KEY ?? '' },
+        });
+        await v1.register(applicationsRoutes, { db: database.db, secure: config.NODE_ENV === 'production' });
       },
       { prefix: API_BASE },
     );
+    await app.register(socialFormPostRoutes);
     app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    // Uploaded files (profile images) are public, outside /v1; see docs/accounts-profile.md.
+    await app.register(uploadedFilesRoute, { uploadsDir });
   }
 
   if (roles.has('web')) {

@@ -41,6 +41,24 @@ describe('loadConfig', () => {
       SOLAPI_API_SECRET: undefined,
       SMS_SENDER: undefined,
       SOLAPI_BASE_URL: 'https://api.solapi.com',
+      IDENTITY_DRIVER: undefined,
+      IDENTITY_DEV_CI_SECRET: 'byeol-development-ci-secret',
+      PORTONE_API_SECRET: undefined,
+      PORTONE_STORE_ID: undefined,
+      PORTONE_IDENTITY_CHANNEL_KEY: undefined,
+      PORTONE_BASE_URL: 'https://api.portone.io',
+      PUBLIC_URL: undefined,
+      SOCIAL_GOOGLE_CLIENT_ID: undefined,
+      SOCIAL_GOOGLE_CLIENT_SECRET: undefined,
+      SOCIAL_GOOGLE_ISSUER: 'https://accounts.google.com',
+      SOCIAL_NAVER_CLIENT_ID: undefined,
+      SOCIAL_NAVER_CLIENT_SECRET: undefined,
+      SOCIAL_NAVER_AUTHORIZATION_URL: 'https://nid.naver.com/oauth2.0/authorize',
+      SOCIAL_NAVER_TOKEN_URL: 'https://nid.naver.com/oauth2.0/token',
+      SOCIAL_NAVER_PROFILE_URL: 'https://openapi.naver.com/v1/nid/me',
+      SOCIAL_APPLE_CLIENT_ID: undefined,
+      SOCIAL_APPLE_CLIENT_SECRET: undefined,
+      SOCIAL_APPLE_ISSUER: 'https://appleid.apple.com',
     });
     expect(ROLES).toEqual(['api', 'chat', 'media', 'web']);
   });
@@ -219,6 +237,21 @@ describe('loadConfig', () => {
     it('refuses an unknown driver and a base URL that is not http(s)', () => {
       expect(errorOf({ SMS_DRIVER: 'twilio' }).message).toContain('SMS_DRIVER: ');
       expect(errorOf({ SOLAPI_BASE_URL: 'api.solapi.com' }).message).toContain('SOLAPI_BASE_URL: ');
+    });
+  });
+
+  describe('social login', () => {
+    it('allows plain-http issuers (local providers) outside production only, naming each one', () => {
+      expect(loadConfig({ SOCIAL_GOOGLE_ISSUER: 'http://127.0.0.1:4000' }).SOCIAL_GOOGLE_ISSUER).toBe('http://127.0.0.1:4000');
+      const err = errorOf({
+        NODE_ENV: 'production',
+        ...SOLAPI,
+        SOCIAL_GOOGLE_ISSUER: 'http://127.0.0.1:4000',
+        SOCIAL_NAVER_TOKEN_URL: 'http://x',
+      });
+      expect(err.message).toContain('SOCIAL_GOOGLE_ISSUER: must be https');
+      expect(err.message).toContain('SOCIAL_NAVER_TOKEN_URL: must be https');
+      expect(errorOf({ PUBLIC_URL: 'byeol.example' }).message).toContain('PUBLIC_URL: ');
     });
   });
 });

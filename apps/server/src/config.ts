@@ -94,6 +94,42 @@ export const ConfigSchema = z.object({
   SMS_SENDER: z.string().optional(),
   /** Solapi REST API base URL. */
   SOLAPI_BASE_URL: url(['http:', 'https:']).default('https://api.solapi.com'),
+  /** Identity verification (adult, guardian): dev (name + phone pin; default outside production, refused in it) or portone. */
+  IDENTITY_DRIVER: z.enum(['dev', 'portone']).optional(),
+  /** dev identity driver: the secret its ci (HMAC-SHA256 of name|birth|phone) is keyed with. */
+  IDENTITY_DEV_CI_SECRET: z.string().min(8).default('byeol-development-ci-secret'),
+  /** PortOne V2 API secret (required with IDENTITY_DRIVER=portone). */
+  PORTONE_API_SECRET: z.string().optional(),
+  /** PortOne store id (required with IDENTITY_DRIVER=portone; the browser SDK needs it too). */
+  PORTONE_STORE_ID: z.string().optional(),
+  /** PortOne channel key of the identity-verification channel (required with IDENTITY_DRIVER=portone). */
+  PORTONE_IDENTITY_CHANNEL_KEY: z.string().optional(),
+  /** PortOne REST API base URL. */
+  PORTONE_BASE_URL: url(['http:', 'https:']).default('https://api.portone.io'),
+  /** Origin the browser reaches this site at, used in social-login redirect URIs; default http://HOST:PORT. */
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  /** Google sign-in: OAuth client id (unset hides the Google button). */
+  SOCIAL_GOOGLE_CLIENT_ID: z.string().optional(),
+  /** Google sign-in: OAuth client secret. */
+  SOCIAL_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Google sign-in: OpenID Connect issuer (discovery). */
+  SOCIAL_GOOGLE_ISSUER: url(['http:', 'https:']).default('https://accounts.google.com'),
+  /** Naver sign-in: client id (unset hides the Naver button). */
+  SOCIAL_NAVER_CLIENT_ID: z.string().optional(),
+  /** Naver sign-in: client secret. */
+  SOCIAL_NAVER_CLIENT_SECRET: z.string().optional(),
+  /** Naver sign-in: OAuth 2 authorization endpoint (Naver has no OpenID discovery). */
+  SOCIAL_NAVER_AUTHORIZATION_URL: url(['http:', 'https:']).default('https://nid.naver.com/oauth2.0/authorize'),
+  /** Naver sign-in: OAuth 2 token endpoint. */
+  SOCIAL_NAVER_TOKEN_URL: url(['http:', 'https:']).default('https://nid.naver.com/oauth2.0/token'),
+  /** Naver sign-in: profile API answering the member's id, e-mail and name. */
+  SOCIAL_NAVER_PROFILE_URL: url(['http:', 'https:']).default('https://openapi.naver.com/v1/nid/me'),
+  /** Sign in with Apple: Services ID (unset hides the Apple button). */
+  SOCIAL_APPLE_CLIENT_ID: z.string().optional(),
+  /** Sign in with Apple: the client secret JWT signed with the team's key (Apple lets it live at most 6 months). */
+  SOCIAL_APPLE_CLIENT_SECRET: z.string().optional(),
+  /** Sign in with Apple: OpenID Connect issuer (discovery). */
+  SOCIAL_APPLE_ISSUER: url(['http:', 'https:']).default('https://appleid.apple.com'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -131,6 +167,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (parsed.data.NODE_ENV === 'production' && parsed.data.SMS_DRIVER === 'log') {
     throw new ConfigError(
       'Invalid configuration:\n  SMS_DRIVER: the log driver only writes pins to the log and a development outbox; set SMS_DRIVER=solapi in production (NODE_ENV=production)',
+    );
+  }
+  if (parsed.data.NODE_ENV === 'production') {
+    // Social-login endpoints carry codes and tokens: plain HTTP is only for local providers in development and tests.
+    const plain = (
+      [
+        'SOCIAL_GOOGLE_ISSUER',
+        'SOCIAL_APPLE_ISSUER',
+        'SOCIAL_NAVER_AUTHORIZATION_URL',
+        'SOCIAL_NAVER_TOKEN_URL',
+        'SOCIAL_NAVER_PROFILE_URL',
+      ] as const
+    ).filter((k) => new URL(parsed.data[k]).protocol !== 'https:');
+    if (plain.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n  ${plain.map((k) => `${k}: must be https in production`).join('\n  ')}`);
+    }
+  }
+  if (parsed.data.IDENTITY_DRIVER === 'portone') {
+    const missing = (['PORTONE_API_SECRET', 'PORTONE_STORE_ID', 'PORTONE_IDENTITY_CHANNEL_KEY'] as const).filter((k) => !parsed.data[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n  ${missing.map((k) => `${k}: required when IDENTITY_DRIVER=portone`).join('\n  ')}`);
+    }
+  }
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.IDENTITY_DRIVER === 'dev') {
+    throw new ConfigError(
+      'Invalid configuration:\n  IDENTITY_DRIVER: the dev driver trusts the typed name and birth date; set IDENTITY_DRIVER=portone in production (NODE_ENV=production)',
     );
   }
   return parsed.data;

@@ -208,9 +208,14 @@ describe('join, user_info, logout, login', () => {
     expect(email.body).toMatchObject({ rslt_cd: 1001, rslt_set: { field: 'email' } });
     expect(await countUsers(id)).toBe(0);
     expect(await verificationState(v.token)).toBe('confirmed');
-    // A valid email and an under-14 birth date are accepted (guardian consent is a later step).
-    const kid = await join({ email: 'fan@byeol.kr', birth_date: `${new Date().getUTCFullYear() - 10}-01-01` });
-    expect(kid.userKey).toBeGreaterThan(0);
+    // A valid email is accepted. An under-14 join needs a guardian's consent (identity.int.test.ts).
+    const fan = await join({ email: 'fan@byeol.kr' });
+    expect(fan.userKey).toBeGreaterThan(0);
+    const kid = await t.post(
+      '/v1/user/user_direct_join_proc',
+      joinForm({ verify_token: (await verified('join')).token, birth_date: `${new Date().getUTCFullYear() - 10}-01-01` }),
+    );
+    expect(kid.body.rslt_cd).toBe(4303);
   });
 });
 

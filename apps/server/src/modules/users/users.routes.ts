@@ -1,9 +1,12 @@
-import { JoinSchema, LoginSchema, NickSchema, UserCheckSchema } from '@byeol/contract';
+import { JoinSchema, LoginSchema, NickSchema, RestoreSchema, SettingSchema, UserCheckSchema, WithdrawSchema } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, hasApiHeaders, ok } from '../../platform/api.js';
 import { AppError } from '../../platform/errors.js';
+import { runPeriodically } from '../../platform/periodic.js';
 import { checkAvailability, join, login, logout, STATE_MEMO_MAX, type UsersDeps, updateProfile, userInfo } from './users.service.js';
+import { settingInfo, updateSettings } from './users.settings.js';
+import { purgeClosedAccounts, restore, withdraw, withdrawInfo } from './users.withdrawal.js';
 
 const LoginWithUnlockSchema = LoginSchema.extend({
   /** A confirmed 'login_unlock' verification of the account's phone, to lift the failure limit. */
@@ -16,6 +19,8 @@ const UpdateSchema = z.object({
   current_passwd: z.string().max(64).optional(),
   passwd: z.string().max(64).optional(),
   passwd_confirm: z.string().max(64).optional(),
+  /** temp_file_sn of the caller's own profile upload (upload_thum_ajax) to become the profile image. */
+  temp_file_sn: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) => {
@@ -53,4 +58,32 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
     { schema: { tags: ['users'], summary: 'Change nickname, status memo or password', body: UpdateSchema } },
     async (request, reply) => ok(request, await updateProfile(deps, { request, reply }, request.body)),
   );
+
+  app.get('/mypage/setting_info', { schema: { tags: ['users'], summary: 'The switches of /mypage/setting' } }, async (request) =>
+    ok(request, await settingInfo(deps.db, request)),
+  );
+
+  app.post(
+    '/mypage/setting_proc',
+    { schema: { tags: ['users'], summary: 'Change adult broadcast, viewer count or translation', body: SettingSchema } },
+    async (request) => ok(request, await updateSettings(deps.db, request, request.body)),
+  );
+
+  app.get('/mypage/withdraw_info', { schema: { tags: ['users'], summary: 'How the caller confirms a withdrawal' } }, async (request) =>
+    ok(request, await withdrawInfo(deps.db, { request })),
+  );
+
+  app.post(
+    '/mypage/withdraw_proc',
+    { schema: { tags: ['users'], summary: 'Close the account (password or typed nickname); logs out', body: WithdrawSchema } },
+    async (request, reply) => ok(request, await withdraw(deps, { request, reply }, request.body)),
+  );
+
+  app.post(
+    '/user/restore_proc',
+    { schema: { tags: ['users'], summary: 'Restore a closed account within its grace period and log in', body: RestoreSchema } },
+    async (request, reply) => ok(request, await restore(deps, { request, reply }, request.body)),
+  );
+
+  runPeriodically(app, 'withdrawal-purge', () => purgeClosedAccounts(deps), 3_600_000);
 };

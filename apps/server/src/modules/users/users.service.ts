@@ -19,6 +19,8 @@ import type { Db } from '../../platform/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
 import { endAllSessions, endSession, requireUser, startSession } from '../../platform/session.js';
+import { guardianConsent } from '../identity/identity.service.js';
+import { claimProfileImage, removeStored } from '../uploads/uploads.service.js';
 import { consumeVerification } from '../verification/verification.service.js';
 import {
   addLoginFailure,
@@ -38,6 +40,8 @@ export interface UsersDeps {
   bus: Bus;
   /** Secure cookies (production). */
   secure: boolean;
+  /** `DATA_DIR/uploads` (profile images; modules/uploads). */
+  uploadsDir: string;
 }
 
 /** The request and reply of the call, for the session cookie and the caller's address. */
@@ -146,7 +150,7 @@ export interface JoinResult {
 /**
  * user_direct_join_proc. The phone verification is spent and the account created in one transaction,
  * so a refused join (duplicate ID or nickname, even one raced in by another request) spends nothing.
- * Under-14 accounts are accepted as any other for now; guardian consent is a later step.
+ * An under-14 join also spends a legal guardian's identity verification in that transaction (guardianConsent).
  */
 export async function join({ db, secure }: UsersDeps, { request, reply }: CallCtx, input: JoinReq): Promise<JoinResult> {
   checkNewPassword(input.passwd, input.passwd_confirm, input.id);
@@ -156,6 +160,7 @@ export async function join({ db, secure }: UsersDeps, { request, reply }: CallCt
 
   const row = await db.transaction(async (tx) => {
     const phone = await consumeVerification(db, input.verify_token, 'join', tx);
+    const guardian = await guardianConsent(tx, input);
     if (await idTaken(tx, input.id)) throw new AppError('DUPLICATE_ID');
     if (await nickTaken(tx, input.nick)) throw new AppError('DUPLICATE_NICK');
     try {
@@ -169,6 +174,7 @@ export async function join({ db, secure }: UsersDeps, { request, reply }: CallCt
         birthDate: input.birth_date,
         email: input.email,
         agreeMarketing: input.agree_marketing === 'Y',
+        ...(guardian ?? {}),
       });
     } catch (err) {
       const which = uniqueViolation(err);
@@ -252,14 +258,17 @@ export interface UpdateInput {
   current_passwd?: string | undefined;
   passwd?: string | undefined;
   passwd_confirm?: string | undefined;
+  /** The caller's own temporary profile upload (upload_thum_ajax temp_file_sn) to make the profile image. */
+  temp_file_sn?: number | undefined;
 }
 
 /**
  * user_update_proc: changes only what is sent. A password change needs the current password, follows
- * the same rules as the join, ends every other session and rotates this one.
+ * the same rules as the join, ends every other session and rotates this one. A new profile image is
+ * claimed in the same transaction as the other changes; the previous image file is removed after it.
  */
 export async function updateProfile(
-  { db, bus, secure }: UsersDeps,
+  { db, bus, secure, uploadsDir }: UsersDeps,
   { request, reply }: CallCtx,
   input: UpdateInput,
 ): Promise<{ rtv: 'SUCC'; user_info: UserInfo }> {
@@ -283,12 +292,17 @@ export async function updateProfile(
   }
   if (input.state_memo !== undefined) changes.stateMemo = input.state_memo;
 
+  let removedImages: string[] = [];
   try {
-    await updateUser(db, row.userKey, changes);
+    await db.transaction(async (tx) => {
+      if (input.temp_file_sn !== undefined) removedImages = (await claimProfileImage(tx, row.userKey, input.temp_file_sn)).removed;
+      await updateUser(tx, row.userKey, changes);
+    });
   } catch (err) {
     if (uniqueViolation(err) === 'nick') throw new AppError('DUPLICATE_NICK');
     throw err;
   }
+  await removeStored(uploadsDir, removedImages);
   if (changingPassword) {
     await endAllSessions(db, row.userKey);
     await startSession(db, request, reply, row.userKey, secure);

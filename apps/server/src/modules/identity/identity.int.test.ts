@@ -1,0 +1,441 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type IdentityInfo, type IdentityVerifySet, koreanToday, ResultCode, type UserInfoSet, type VerifyPurpose } from '@byeol/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../platform/session.js';
+import { type Called, startTestApp, type TestApp } from '../../testing/app.js';
+import { tokenHash } from '../verification/verification.service.js';
+import { devCi } from './identity.drivers.js';
+import { identityTokenHash } from './identity.repository.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { TRUST_PROXY: '1', IDENTITY_DEV_CI_SECRET: 'test-ci-secret-1234' } });
+});
+afterAll(async () => t?.close());
+
+const PASSWORD = 'Byeol!pw7x';
+const RUN = randomBytes(3).toString('hex');
+let seq = 0;
+const uid = () => `i${RUN}${(seq++).toString(36)}${randomInt(36 ** 3).toString(36)}`;
+const unick = () => `g${RUN}${(seq++).toString(36)}${randomInt(36).toString(36)}`.slice(0, 12);
+const uphone = () => `010${String(randomInt(10 ** 8)).padStart(8, '0')}`;
+const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await t.database.pool.query(text, params)).rows as T[];
+}
+
+/** The date `years` years and `days` days before today in Korea (YYYY-MM-DD). */
+function yearsAgo(years: number, days = 0): string {
+  const today = koreanToday();
+  const d = new Date(`${Number(today.slice(0, 4)) - years}${today.slice(4)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A confirmed phone verification with a known token, stored the way verification.service.ts stores it. */
+async function phoneToken(purpose: VerifyPurpose, phoneNo = uphone()) {
+  const token = randomBytes(24).toString('base64url');
+  await sql(
+    `insert into phone_verification (verify_id, purpose, phone_country_num, phone_no, pin_hash, state, expires_at, confirmed_at, token_hash)
+     values ($1, $2, '82', $3, 'x', 'confirmed', now() + interval '3 minutes', now(), $4)`,
+    [randomUUID(), purpose, phoneNo, tokenHash(token)],
+  );
+  return { token, phoneNo };
+}
+
+interface Person {
+  name: string;
+  birth_date: string;
+  sex: 'M' | 'F';
+  phone?: string;
+}
+
+/** identity_verify_proc with the dev driver on a confirmed phone token. */
+async function verifyPerson(purpose: 'adult' | 'guardian', p: Person) {
+  const phone = await phoneToken(purpose, p.phone);
+  return t.post<IdentityVerifySet>(
+    '/v1/user/identity_verify_proc',
+    { purpose, name: p.name, birth_date: p.birth_date, sex: p.sex, verify_token: phone.token },
+    { headers: { 'x-forwarded-for': newIp() } },
+  );
+}
+async function identityToken(purpose: 'adult' | 'guardian', p: Person): Promise<string> {
+  const res = await verifyPerson(purpose, p);
+  expect(res.body.rslt_cd, res.body.rslt_msg).toBe(0);
+  return res.body.rslt_set.identity_token;
+}
+
+function sessionCookie(called: Called<unknown>): string {
+  const set = called.response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!set) throw new Error('no session cookie');
+  return set.split(';')[0] as string;
+}
+
+function joinForm(over: Record<string, string> = {}): Record<string, string> {
+  return {
+    id: uid(),
+    passwd: PASSWORD,
+    passwd_confirm: PASSWORD,
+    nick: unick(),
+    birth_date: '1995-04-01',
+    sex: 'F',
+    agree_terms: 'Y',
+    agree_privacy: 'Y',
+    ...over,
+  };
+}
+async function tryJoin(over: Record<string, string> = {}) {
+  const phone = await phoneToken('join');
+  const form = joinForm({ verify_token: phone.token, ...over });
+  const res = await t.post<{ user_key: number }>('/v1/user/user_direct_join_proc', form);
+  return { res, form, phoneToken: phone.token };
+}
+async function join(over: Record<string, string> = {}) {
+  const { res, form } = await tryJoin(over);
+  expect(res.body.rslt_cd, res.body.rslt_msg).toBe(0);
+  return { userKey: res.body.rslt_set.user_key, id: form.id as string, cookie: sessionCookie(res) };
+}
+
+async function userRow(userKey: number) {
+  const [row] = await sql<{
+    ci: string;
+    real_name: string;
+    birth_date: string;
+    sex: string;
+    adult_verified_at: Date | null;
+    guardian_name: string;
+    guardian_ci: string;
+    guardian_consent_at: Date | null;
+  }>(
+    `select ci, real_name, to_char(birth_date, 'YYYY-MM-DD') birth_date, sex, adult_verified_at, guardian_name, guardian_ci, guardian_consent_at
+     from users where user_key = $1`,
+    [userKey],
+  );
+  if (!row) throw new Error(`no user ${userKey}`);
+  return row;
+}
+const identityCount = async () => Number((await sql<{ n: string }>('select count(*) n from identity_verification'))[0]?.n);
+const usedAt = async (token: string) =>
+  (await sql<{ used_at: Date | null }>('select used_at from identity_verification where token_hash = $1', [identityTokenHash(token)]))[0]
+    ?.used_at;
+const adultVerify = (identity_token: string, cookie?: string) =>
+  t.post<{ adult: boolean; real_name: string; birth_date: string }>(
+    '/v1/user/adult_verify_proc',
+    { identity_token },
+    cookie ? { cookie } : {},
+  );
+
+describe('identity verification with the dev driver', () => {
+  it('turns a pin from the SMS outbox into an identity token, and the same person always gets the same ci', async () => {
+    const phone = uphone();
+    const sent = await t.post<{ verify_id: string }>(
+      '/v1/user/auth_phone_no_proc',
+      { phone_no: phone, purpose: 'adult' },
+      { headers: { 'x-forwarded-for': newIp() } },
+    );
+    expect(sent.body.rslt_cd).toBe(0);
+    const outbox = await t.get<{ data_list: { text: string }[] }>('/v1/dev/sms_outbox', { phone_no: phone });
+    const pin = /\[(\d{6})\]/.exec(outbox.body.rslt_set.data_list[0]?.text ?? '')?.[1] as string;
+    const confirmed = await t.post<{ verify_token: string }>('/v1/user/confirm_pincode', {
+      verify_id: sent.body.rslt_set.verify_id,
+      pincode: pin,
+    });
+    expect(confirmed.body.rslt_cd).toBe(0);
+
+    const res = await t.post<IdentityVerifySet>('/v1/user/identity_verify_proc', {
+      purpose: 'adult',
+      name: ' 김  민수 ',
+      birth_date: '1990-05-05',
+      sex: 'M',
+      verify_token: confirmed.body.rslt_set.verify_token,
+    });
+    expect(res.body).toMatchObject({
+      rslt_cd: 0,
+      rslt_set: { purpose: 'adult', name: '김 민수', birth_date: '1990-05-05', adult: true, expire_sec: 600 },
+    });
+    const [stored] = await sql<{ ci: string; phone_no: string; driver: string; expires_in: number; token_hash: string }>(
+      `select ci, phone_no, driver, extract(epoch from expires_at - now())::int expires_in, token_hash
+       from identity_verification where token_hash = $1`,
+      [identityTokenHash(res.body.rslt_set.identity_token)],
+    );
+    expect(stored).toMatchObject({ phone_no: phone, driver: 'dev', ci: devCi('test-ci-secret-1234', '김 민수', '1990-05-05', phone) });
+    expect(stored?.expires_in).toBeGreaterThan(590);
+    expect(stored?.expires_in).toBeLessThanOrEqual(600);
+    // Only the hash is stored; the phone verification was spent.
+    expect(stored?.token_hash).not.toContain(res.body.rslt_set.identity_token);
+    const again = await t.post('/v1/user/identity_verify_proc', {
+      purpose: 'adult',
+      name: '김민수',
+      birth_date: '1990-05-05',
+      sex: 'M',
+      verify_token: confirmed.body.rslt_set.verify_token,
+    });
+    expect(again.body.rslt_cd).toBe(ResultCode.VERIFY_REQUIRED);
+  });
+
+  it('needs a phone verification of the same purpose and every dev field; garbage changes nothing', async () => {
+    const before = await identityCount();
+    const join = await phoneToken('join');
+    const wrongPurpose = await t.post('/v1/user/identity_verify_proc', {
+      purpose: 'adult',
+      name: '홍길동',
+      birth_date: '1990-01-01',
+      sex: 'M',
+      verify_token: join.token,
+    });
+    expect(wrongPurpose.body.rslt_cd).toBe(ResultCode.VERIFY_REQUIRED);
+
+    const noToken = await t.post('/v1/user/identity_verify_proc', { purpose: 'adult', name: '홍길동', birth_date: '1990-01-01', sex: 'M' });
+    expect(noToken.body).toMatchObject({ rslt_cd: ResultCode.REQUIRED, rslt_set: { field: 'verify_token' } });
+
+    const adult = await phoneToken('adult');
+    for (const [body, field] of [
+      [{ purpose: 'root', name: '홍길동', birth_date: '1990-01-01', sex: 'M', verify_token: adult.token }, 'purpose'],
+      [{ purpose: 'adult', name: '<script>', birth_date: '1990-01-01', sex: 'M', verify_token: adult.token }, 'name'],
+      [{ purpose: 'adult', name: '홍길동', birth_date: '1990-13-45', sex: 'M', verify_token: adult.token }, 'birth_date'],
+      [{ purpose: 'adult', name: '홍길동', birth_date: '1990-01-01', sex: 'X', verify_token: adult.token }, 'sex'],
+    ] as const) {
+      const res = await t.post('/v1/user/identity_verify_proc', body as Record<string, string>);
+      expect(res.body, JSON.stringify(body)).toMatchObject({ rslt_cd: ResultCode.INVALID_INPUT, rslt_set: { field } });
+      expect(Object.keys(res.body).sort()).toEqual(['rslt_cd', 'rslt_msg', 'rslt_set']);
+    }
+    expect(await identityCount()).toBe(before);
+    // The refused calls did not spend the phone verification.
+    expect(
+      (await sql<{ state: string }>('select state from phone_verification where token_hash = $1', [tokenHash(adult.token)]))[0]?.state,
+    ).toBe('confirmed');
+  });
+});
+
+describe('adult verification', () => {
+  it('records ci, the verified name and birth date (the verified one wins) and shows it', async () => {
+    const me = await join({ birth_date: '1992-02-02', sex: 'F' });
+    const person: Person = { name: '이서연', birth_date: '1991-03-03', sex: 'F' };
+    const token = await identityToken('adult', person);
+    const res = await adultVerify(token, me.cookie);
+    expect(res.body).toMatchObject({ rslt_cd: 0, rslt_set: { adult: true, real_name: '이**', birth_date: '1991-03-03' } });
+    const row = await userRow(me.userKey);
+    expect(row).toMatchObject({ real_name: '이서연', birth_date: '1991-03-03', sex: 'F' });
+    expect(row.ci).not.toBe('');
+    expect(row.adult_verified_at).not.toBeNull();
+
+    const info = await t.get<IdentityInfo>('/v1/user/identity_info', {}, { cookie: me.cookie });
+    expect(info.body.rslt_set).toMatchObject({ identity_verified: true, adult: true, real_name: '이**' });
+    const user = await t.get<UserInfoSet>('/v1/user/user_info', {}, { cookie: me.cookie });
+    expect(user.body.rslt_set.user_info?.ci).toBe(row.ci);
+
+    // Spent: the same token cannot verify again.
+    expect((await adultVerify(token, me.cookie)).body.rslt_cd).toBe(ResultCode.IDENTITY_REQUIRED);
+  });
+
+  it('lets several accounts of one person share a ci, but not hold another person', async () => {
+    const phone = uphone();
+    const person: Person = { name: '박지훈', birth_date: '1988-08-08', sex: 'M', phone };
+    const first = await join();
+    const second = await join();
+    expect((await adultVerify(await identityToken('adult', person), first.cookie)).body.rslt_cd).toBe(0);
+    expect((await adultVerify(await identityToken('adult', person), second.cookie)).body.rslt_cd).toBe(0);
+    expect((await userRow(first.userKey)).ci).toBe((await userRow(second.userKey)).ci);
+
+    const other = await identityToken('adult', { name: '최유나', birth_date: '1985-01-01', sex: 'F' });
+    const refused = await adultVerify(other, first.cookie);
+    expect(refused.body.rslt_cd).toBe(ResultCode.IDENTITY_OTHER_PERSON);
+    expect((await userRow(first.userKey)).real_name).toBe('박지훈');
+    expect(await usedAt(other)).toBeNull();
+  });
+
+  it('refuses under 19 (born a day too late) and records nothing', async () => {
+    const me = await join({ birth_date: yearsAgo(18) });
+    const token = await identityToken('adult', { name: '정하늘', birth_date: yearsAgo(19, -1), sex: 'F' });
+    const res = await adultVerify(token, me.cookie);
+    expect(res.body.rslt_cd).toBe(ResultCode.UNDER_ADULT_AGE);
+    expect(res.body.rslt_msg).toBe('만 19세 미만은 성인인증을 할 수 없습니다.');
+    const row = await userRow(me.userKey);
+    expect(row).toMatchObject({ ci: '', real_name: '', adult_verified_at: null });
+
+    // Born exactly 19 years ago today: adult.
+    const ok = await identityToken('adult', { name: '정하늘', birth_date: yearsAgo(19), sex: 'F' });
+    expect((await adultVerify(ok, me.cookie)).body.rslt_cd).toBe(0);
+  });
+
+  it('refuses expired, wrong-purpose and unknown tokens, and anonymous callers', async () => {
+    const me = await join();
+    const person: Person = { name: '한별', birth_date: '1980-01-01', sex: 'M' };
+    const expired = await identityToken('adult', person);
+    await sql(`update identity_verification set expires_at = now() - interval '1 second' where token_hash = $1`, [
+      identityTokenHash(expired),
+    ]);
+    expect((await adultVerify(expired, me.cookie)).body.rslt_cd).toBe(ResultCode.IDENTITY_REQUIRED);
+
+    const guardian = await identityToken('guardian', person);
+    expect((await adultVerify(guardian, me.cookie)).body.rslt_cd).toBe(ResultCode.IDENTITY_REQUIRED);
+    expect(await usedAt(guardian)).toBeNull();
+    expect((await adultVerify('no-such-token', me.cookie)).body.rslt_cd).toBe(ResultCode.IDENTITY_REQUIRED);
+    expect((await adultVerify('', me.cookie)).body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
+
+    const fresh = await identityToken('adult', person);
+    expect((await adultVerify(fresh)).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect(await usedAt(fresh)).toBeNull();
+    expect((await t.get('/v1/user/identity_info')).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await userRow(me.userKey)).ci).toBe('');
+  });
+});
+
+describe('guardian consent in the join', () => {
+  // One phone, so every verification of the guardian gives the same ci.
+  const guardian: Person = { name: '김보호', birth_date: '1980-06-06', sex: 'F', phone: uphone() };
+  const child = () => ({ birth_date: yearsAgo(12) });
+
+  it('refuses an under-14 join without a guardian, and changes nothing', async () => {
+    const { res, form, phoneToken: token } = await tryJoin(child());
+    expect(res.body).toMatchObject({ rslt_cd: ResultCode.GUARDIAN_REQUIRED, rslt_set: { field: 'guardian_token' } });
+    expect(await sql('select 1 from users where id = $1', [form.id])).toHaveLength(0);
+    // The join's phone verification is still usable.
+    expect((await sql<{ state: string }>('select state from phone_verification where token_hash = $1', [tokenHash(token)]))[0]?.state).toBe(
+      'confirmed',
+    );
+  });
+
+  it('refuses a guardian name that differs from the verified one (SPEC §8) and keeps the token usable', async () => {
+    const token = await identityToken('guardian', guardian);
+    const { res, form } = await tryJoin({ ...child(), guardian_name: '김보오', guardian_token: token });
+    expect(res.body).toMatchObject({ rslt_cd: ResultCode.GUARDIAN_NAME_MISMATCH, rslt_set: { field: 'guardian_name' } });
+    expect(res.body.rslt_msg).toBe('법정대리인(보호자) 이름이 본인인증한 이름과 일치하지 않습니다.');
+    expect(await sql('select 1 from users where id = $1', [form.id])).toHaveLength(0);
+    expect(await usedAt(token)).toBeNull();
+  });
+
+  it('refuses a guardian under 19 and an adult-purpose token', async () => {
+    const young = await identityToken('guardian', { name: '김어린', birth_date: yearsAgo(18), sex: 'M' });
+    const r1 = await tryJoin({ ...child(), guardian_name: '김어린', guardian_token: young });
+    expect(r1.res.body.rslt_cd).toBe(ResultCode.GUARDIAN_NOT_ADULT);
+    const adultPurpose = await identityToken('adult', guardian);
+    const r2 = await tryJoin({ ...child(), guardian_name: guardian.name, guardian_token: adultPurpose });
+    expect(r2.res.body.rslt_cd).toBe(ResultCode.IDENTITY_REQUIRED);
+  });
+
+  it('joins a 12-year-old with a verified adult guardian, once per guardian verification', async () => {
+    const token = await identityToken('guardian', guardian);
+    const me = await join({ ...child(), guardian_name: ' 김보호 ', guardian_token: token });
+    const row = await userRow(me.userKey);
+    expect(row).toMatchObject({ guardian_name: '김보호', ci: '', adult_verified_at: null });
+    expect(row.guardian_ci).not.toBe('');
+    expect(row.guardian_consent_at).not.toBeNull();
+    expect(await usedAt(token)).not.toBeNull();
+
+    const reuse = await tryJoin({ ...child(), guardian_name: guardian.name, guardian_token: token });
+    expect(reuse.res.body.rslt_cd).toBe(ResultCode.IDENTITY_REQUIRED);
+
+    // The guardian's identity cannot make the child's account an adult one.
+    const asGuardian = await identityToken('adult', guardian);
+    expect((await adultVerify(asGuardian, me.cookie)).body.rslt_cd).toBe(ResultCode.IDENTITY_OTHER_PERSON);
+  });
+
+  it('asks no guardian from 14 on (born exactly 14 years ago today)', async () => {
+    const me = await join({ birth_date: yearsAgo(14) });
+    expect((await userRow(me.userKey)).guardian_consent_at).toBeNull();
+    const { res } = await tryJoin({ birth_date: yearsAgo(14, -1) });
+    expect(res.body.rslt_cd).toBe(ResultCode.GUARDIAN_REQUIRED);
+  });
+});
+
+describe('identity verification with the PortOne driver (a local stand-in for api.portone.io)', () => {
+  let server: Server;
+  let portone: TestApp;
+  const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+  const answers = new Map<string, { status: number; body: unknown }>();
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen.push({ url: req.url ?? '', headers: req.headers });
+      if (req.headers.authorization !== 'PortOne test-portone-secret') {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ type: 'UNAUTHORIZED', message: 'bad secret' }));
+        return;
+      }
+      const id = decodeURIComponent(/^\/identity-verifications\/([^?]+)/.exec(req.url ?? '')?.[1] ?? '');
+      const answer = answers.get(id) ?? { status: 404, body: { type: 'IDENTITY_VERIFICATION_NOT_FOUND', message: 'not found' } };
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer.body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    portone = await startTestApp({
+      env: {
+        TRUST_PROXY: '1',
+        IDENTITY_DRIVER: 'portone',
+        PORTONE_API_SECRET: 'test-portone-secret',
+        PORTONE_STORE_ID: 'store-test',
+        PORTONE_IDENTITY_CHANNEL_KEY: 'channel-key-test',
+        PORTONE_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      },
+    });
+  });
+  afterAll(async () => {
+    await portone?.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const verified = (ci: string, birthDate = '1979-12-31', at = new Date()) => ({
+    status: 200,
+    body: {
+      status: 'VERIFIED',
+      id: 'x',
+      verifiedAt: at.toISOString(),
+      verifiedCustomer: { name: '오포트', birthDate, gender: 'FEMALE', phoneNumber: '01055556666', ci },
+    },
+  });
+  const verify = (id: string) =>
+    portone.post<IdentityVerifySet>(
+      '/v1/user/identity_verify_proc',
+      { purpose: 'guardian', identity_verification_id: id },
+      { headers: { 'x-forwarded-for': newIp() } },
+    );
+
+  it('tells the browser to use PortOne with its store id and channel key', async () => {
+    const res = await portone.get('/v1/user/identity_config');
+    expect(res.body.rslt_set).toEqual({ driver: 'portone', store_id: 'store-test', channel_key: 'channel-key-test' });
+    expect((await t.get('/v1/user/identity_config')).body.rslt_set).toEqual({ driver: 'dev', store_id: '', channel_key: '' });
+  });
+
+  it('reads the verified customer with the secret and turns one verification into one token', async () => {
+    const id = `iv-${randomUUID()}`;
+    const ci = `ci-${randomUUID()}`;
+    answers.set(id, verified(ci));
+    const res = await verify(id);
+    expect(res.body).toMatchObject({ rslt_cd: 0, rslt_set: { name: '오포트', birth_date: '1979-12-31', adult: true } });
+    const last = seen.at(-1);
+    expect(last?.url).toBe(`/identity-verifications/${id}?storeId=store-test`);
+    expect(last?.headers.authorization).toBe('PortOne test-portone-secret');
+    const [row] = await sql<{ ci: string; sex: string; phone_no: string; driver: string }>(
+      'select ci, sex, phone_no, driver from identity_verification where token_hash = $1',
+      [identityTokenHash(res.body.rslt_set.identity_token)],
+    );
+    expect(row).toEqual({ ci, sex: 'F', phone_no: '01055556666', driver: 'portone' });
+
+    // Replaying the same PortOne verification gives nothing.
+    expect((await verify(id)).body.rslt_cd).toBe(ResultCode.IDENTITY_FAILED);
+  });
+
+  it('answers identity verification failed for unknown, failed, stale or incomplete verifications', async () => {
+    const failed = `iv-${randomUUID()}`;
+    answers.set(failed, { status: 200, body: { status: 'FAILED', id: failed, failure: { reason: 'cancelled' } } });
+    const stale = `iv-${randomUUID()}`;
+    answers.set(stale, verified('ci-stale', '1979-12-31', new Date(Date.now() - 3600_000)));
+    const noCi = `iv-${randomUUID()}`;
+    answers.set(noCi, verified(''));
+    for (const id of [`iv-${randomUUID()}`, failed, stale, noCi]) {
+      const res = await verify(id);
+      expect(res.body, id).toMatchObject({ rslt_cd: ResultCode.IDENTITY_FAILED, rslt_msg: '본인인증에 실패했습니다.' });
+    }
+    expect((await portone.post('/v1/user/identity_verify_proc', { purpose: 'guardian' })).body).toMatchObject({
+      rslt_cd: ResultCode.REQUIRED,
+      rslt_set: { field: 'identity_verification_id' },
+    });
+    expect(
+      (await portone.post('/v1/user/identity_verify_proc', { purpose: 'guardian', identity_verification_id: '../../x' })).body.rslt_cd,
+    ).toBe(ResultCode.INVALID_INPUT);
+  });
+});

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  FILES_PATH,
+  IMAGE_MAX_PIXELS,
+  IMAGE_UPLOAD_MAX_BYTES,
+  PROFILE_IMAGE_SIZE,
+  TEMP_UPLOAD_TTL_MS,
+  UPLOAD_RATE,
+  type UploadedFileInfo,
+  type UploadPurpose,
+} from '@byeol/contract';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import type { UploadedFile } from '../../platform/api.js';
+import type { Bus } from '../../platform/bus.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, invalid, required } from '../../platform/errors.js';
+import { enforceLimits } from '../../platform/rate-limit.js';
+import { requireUser } from '../../platform/session.js';
+import type { Tx } from '../users/users.repository.js';
+import { users } from '../users/users.tables.js';
+import { uploadFile } from './uploads.tables.js';
+
+// Files are read once; sharp's cache would only keep them open.
+sharp.cache(false);
+
+export interface UploadsDeps {
+  db: Db;
+  bus: Bus;
+  /** `DATA_DIR/uploads`: every kept file lives under it. */
+  uploadsDir: string;
+}
+
+/** Formats recognised by their content (sharp decodes them); anything else is refused. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+/** Stored names: `<purpose>/<yyyy>/<mm>/<32 hex>.webp`; nothing else is ever served. */
+export const STORED_PATH = /^(profile)\/(\d{4})\/(\d{2})\/([0-9a-f]{32})\.webp$/;
+
+/** The public URL of a stored file. */
+export const publicUrl = (relPath: string) => `${FILES_PATH}/${relPath}`;
+
+/** The stored path of one of our public URLs, or null for anything else (empty, external, forged). */
+export function storedPathOf(url: string): string | null {
+  if (!url.startsWith(`${FILES_PATH}/`)) return null;
+  const rel = url.slice(FILES_PATH.length + 1);
+  return STORED_PATH.test(rel) ? rel : null;
+}
+
+function isUploadedFile(value: unknown): value is UploadedFile {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as UploadedFile).kind === 'file' &&
+    typeof (value as UploadedFile).path === 'string'
+  );
+}
+
+export interface UploadInput {
+  file: unknown;
+  purpose: UploadPurpose;
+  fileSelect_no: string;
+  comm_key: string;
+}
+
+/** Decodes any accepted image and re-encodes it as a metadata-free square WebP; IMAGE_UPLOAD_FAILED otherwise. */
+async function toProfileWebp(filePath: string): Promise<{ data: Buffer; width: number; height: number }> {
+  try {
+    const image = sharp(filePath, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' });
+    const meta = await image.metadata();
+    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error(`format ${meta.format}`);
+    // rotate() applies the EXIF orientation; the output carries no metadata (sharp drops it unless asked).
+    const { data, info } = await image
+      .rotate()
+      .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover', position: 'centre' })
+      .webp({ quality: 85 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    throw new AppError('IMAGE_UPLOAD_FAILED', { field: 'file' });
+  }
+}
+
+/**
+ * upload_thum_ajax: a logged-in user's image, checked by its content, stored as a temporary upload until
+ * a form claims it (user_update_proc for the profile image). Answers the SPEC §3 file info.
+ */
+export async function uploadImage(deps: UploadsDeps, request: FastifyRequest, input: UploadInput): Promise<UploadedFileInfo> {
+  const me = await requireUser(request);
+  if (input.file === undefined || input.file === '') throw required('file');
+  if (!isUploadedFile(input.file)) throw invalid('file');
+  await enforceLimits(deps.bus, [{ key: `upload:user:${me.userKey}`, ...UPLOAD_RATE }]);
+  if (input.file.size > IMAGE_UPLOAD_MAX_BYTES) {
+    throw new AppError('IMAGE_TOO_LARGE', { field: 'file', num: Math.floor(IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024) });
+  }
+  const image = await toProfileWebp(input.file.path);
+
+  const now = new Date();
+  const name = `${randomBytes(16).toString('hex')}.webp`;
+  const rel = `${input.purpose}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${name}`;
+  const target = path.join(deps.uploadsDir, rel);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, image.data, { flag: 'wx' });
+  let fileSn: number;
+  try {
+    const [row] = await deps.db
+      .insert(uploadFile)
+      .values({
+        userKey: me.userKey,
+        path: rel,
+        originalName: input.file.filename.slice(0, 200),
+        mime: 'image/webp',
+        bytes: image.data.length,
+        width: image.width,
+        height: image.height,
+        purpose: input.purpose,
+      })
+      .returning({ fileSn: uploadFile.fileSn });
+    if (!row) throw new Error('insert returned no row');
+    fileSn = row.fileSn;
+  } catch (err) {
+    await rm(target, { force: true });
+    throw err;
+  }
+  return {
+    temp_file_sn: String(fileSn),
+    temp_file_path_nm: publicUrl(rel),
+    temp_file_nm: name,
+    temp_fileSelect_no: input.fileSelect_no,
+    temp_type: input.purpose,
+    temp_insert_mode: 'insert',
+    temp_comm_key: input.comm_key,
+    sort: '',
+    folder: '',
+    table: '',
+    field: '',
+    file_thumb: '',
+    country_cd: '',
+  };
+}
+
+/**
+ * Makes the caller's own temporary profile upload their profile image, inside the caller's transaction:
+ * the file becomes used, the previous profile files are marked deleted and `users.profile_image` becomes
+ * the new public URL. Answers the stored paths to remove once the transaction has committed.
+ * UPLOAD_NOT_FOUND for an unknown sn, another account's file, or one already used or removed.
+ */
+export async function claimProfileImage(tx: Tx, userKey: number, fileSn: number): Promise<{ url: string; removed: string[] }> {
+  const [claimed] = await tx
+    .update(uploadFile)
+    .set({ state: 'used' })
+    .where(
+      and(eq(uploadFile.fileSn, fileSn), eq(uploadFile.userKey, userKey), eq(uploadFile.state, 'temp'), eq(uploadFile.purpose, 'profile')),
+    )
+    .returning({ path: uploadFile.path });
+  if (!claimed) throw new AppError('UPLOAD_NOT_FOUND', { field: 'temp_file_sn' });
+  const old = await tx
+    .update(uploadFile)
+    .set({ state: 'deleted' })
+    .where(
+      and(eq(uploadFile.userKey, userKey), eq(uploadFile.purpose, 'profile'), eq(uploadFile.state, 'used'), ne(uploadFile.fileSn, fileSn)),
+    )
+    .returning({ path: uploadFile.path });
+  const url = publicUrl(claimed.path);
+  await tx.update(users).set({ profileImage: url }).where(eq(users.userKey, userKey));
+  return { url, removed: old.map((r) => r.path) };
+}
+
+/** Removes stored files (missing ones are fine: removal is repeatable). */
+export async function removeStored(uploadsDir: string, relPaths: string[]): Promise<void> {
+  await Promise.allSettled(relPaths.filter((p) => STORED_PATH.test(p)).map((p) => rm(path.join(uploadsDir, p), { force: true })));
+}
+
+/**
+ * Removes temporary uploads older than TEMP_UPLOAD_TTL_MS (nobody saved them) and files already marked
+ * deleted, rows and files. Idempotent; runs periodically in the api role.
+ */
+export async function cleanupUploads(deps: Pick<UploadsDeps, 'db' | 'uploadsDir'>, now = new Date()): Promise<{ removed: number }> {
+  const cutoff = new Date(now.getTime() - TEMP_UPLOAD_TTL_MS);
+  const rows = await deps.db
+    .delete(uploadFile)
+    .where(or(and(eq(uploadFile.state, 'temp'), lt(uploadFile.createdAt, cutoff)), eq(uploadFile.state, 'deleted')))
+    .returning({ path: uploadFile.path });
+  await removeStored(
+    deps.uploadsDir,
+    rows.map((r) => r.path),
+  );
+  return { removed: rows.length };
+}
