@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { redirect, useLocation, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { loadUser, redirectTarget } from '../features/account/account.server';
 import { safeRedirect } from '../features/account/redirect';
 import { SignInForm } from '../features/account/sign-in-form';
@@ -16,10 +16,13 @@ export default function UserLogin() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  // The account picked on /user/forgot-id or reset on /user/forgot-passwd arrives in the navigation state (not the URL).
+  const state = useLocation().state as { id?: unknown } | null;
   return (
     <div className="mx-auto max-w-sm px-4 py-12">
       <h1 className="mb-6 text-2xl font-bold">{t('login.title')}</h1>
       <SignInForm
+        initialId={typeof state?.id === 'string' ? state.id : ''}
         onSignedIn={async () => {
           await navigate(safeRedirect(params.get('redirect')), { replace: true });
           await revalidator.revalidate();

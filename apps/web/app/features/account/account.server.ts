@@ -20,3 +20,16 @@ export async function loadUser(context: AppLoadContext): Promise<UserInfo | null
 export function redirectTarget(request: Request): string {
   return safeRedirect(new URL(request.url).searchParams.get('redirect'));
 }
+
+/**
+ * The answer of a login-required read for a gated page's loader (LoginGate): its rslt_set, or null when the
+ * visitor is logged out (or the read failed), so the page renders the sign-in gate instead of redirecting.
+ */
+export async function loadSignedIn<T>(context: AppLoadContext, pathWithQuery: string): Promise<T | null> {
+  try {
+    const body = await callApi<T>(context, pathWithQuery);
+    return body.rslt_cd === 0 ? body.rslt_set : null;
+  } catch {
+    return null;
+  }
+}

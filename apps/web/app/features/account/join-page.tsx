@@ -1,6 +1,8 @@
 import {
   ID_LENGTH,
+  koreanToday,
   NICK_LENGTH,
+  needsGuardianConsent,
   PASSWORD_LENGTH,
   type PasswordRule,
   passwordRuleMessages,
@@ -11,7 +13,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
+import { GuardianConsent, type GuardianValue } from '../identity/guardian-consent';
 import { useLang, useSite } from '../site/use-site';
+import { CountryFallback, PhoneCountrySelect } from '../social/phone-country';
+import { SocialButtons } from '../social/social-buttons';
 import { fieldOf, isOk, send } from './account-api';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from './fields';
 import { PhoneVerify } from './phone-verify';
@@ -57,7 +62,9 @@ export function JoinPage() {
   const { t } = useTranslation('account');
   const lang = useLang();
   // The render time of the root data, so the server and the browser agree on today's date.
-  const today = new Date(useSite()?.now ?? Date.now()).toISOString().slice(0, 10);
+  const now = useSite()?.now ?? Date.now();
+  const today = new Date(now).toISOString().slice(0, 10);
+  const koreaToday = koreanToday(now);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
 
@@ -71,6 +78,12 @@ export function JoinPage() {
   const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string[]>>>({});
   const [formError, setFormError] = useState('');
   const [verifyAgain, setVerifyAgain] = useState(false);
+  // SPEC §5: under 14 (Korea time) the join carries a legal guardian's consent.
+  const [guardian, setGuardian] = useState<GuardianValue>({ name: '', token: '' });
+  const [guardianError, setGuardianError] = useState('');
+  // SPEC §8: a country whose phones cannot get pins is offered social login instead.
+  const [countryNum, setCountryNum] = useState('82');
+  const [countryRefused, setCountryRefused] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const allAgreed = agree.terms && agree.privacy && agree.marketing;
@@ -79,6 +92,7 @@ export function JoinPage() {
   const violations: PasswordRule[] = values.passwd ? passwordViolations(values.passwd, values.id.trim()) : [];
   const ruleMessages = violations.map((rule) => passwordRuleMessages[rule][lang]);
   const confirmMismatch = values.passwd_confirm !== '' && values.passwd_confirm !== values.passwd;
+  const underGuardianAge = values.birth_date !== '' && needsGuardianConsent(values.birth_date, koreaToday);
   const idChecked = checked.id !== null && checked.id === values.id.trim();
   const nickChecked = checked.nick !== null && checked.nick === values.nick.trim();
   const ready =
@@ -90,7 +104,8 @@ export function JoinPage() {
     violations.length === 0 &&
     values.passwd_confirm === values.passwd &&
     values.birth_date !== '' &&
-    values.sex !== '';
+    values.sex !== '' &&
+    (!underGuardianAge || (guardian.name.trim() !== '' && guardian.token !== ''));
 
   function set<K extends FieldName>(name: K, value: Values[K]) {
     setValues((v) => ({ ...v, [name]: value }));
@@ -139,6 +154,7 @@ export function JoinPage() {
           agree_terms: 'Y',
           agree_privacy: 'Y',
           agree_marketing: agree.marketing ? 'Y' : 'N',
+          ...(underGuardianAge ? { guardian_name: guardian.name.trim(), guardian_token: guardian.token } : {}),
         }),
       t('error.retry'),
     );
@@ -165,6 +181,16 @@ export function JoinPage() {
       case ResultCode.DUPLICATE_NICK:
         setChecked((c) => ({ ...c, nick: null }));
         showRefusal(res, 'nick');
+        return;
+      case ResultCode.GUARDIAN_NAME_MISMATCH:
+        setGuardianError(res.rslt_msg || t('error.retry'));
+        return;
+      case ResultCode.GUARDIAN_REQUIRED:
+      case ResultCode.GUARDIAN_NOT_ADULT:
+      case ResultCode.IDENTITY_REQUIRED:
+        // The guardian's verification is missing, spent or not an adult's: verify the guardian again.
+        setGuardian((g) => ({ ...g, token: '' }));
+        setGuardianError(res.rslt_msg || t('error.retry'));
         return;
       case ResultCode.VERIFY_REQUIRED:
         setFormError(res.rslt_msg || t('error.retry'));
@@ -211,6 +237,7 @@ export function JoinPage() {
           <button type="button" className={`${primaryButton} w-full`} disabled={!requiredAgreed} onClick={() => setStep(2)}>
             {t('join.next')}
           </button>
+          <SocialButtons />
         </section>
       )}
 
@@ -227,6 +254,18 @@ export function JoinPage() {
             <PhoneVerify
               purpose="join"
               idPrefix="join-phone"
+              countryNum={countryNum}
+              countryField={
+                <PhoneCountrySelect
+                  id="join-phone-country"
+                  value={countryNum}
+                  onChange={(num) => {
+                    setCountryNum(num);
+                    setCountryRefused(false);
+                  }}
+                />
+              }
+              onSendRefused={(code) => setCountryRefused(code === ResultCode.COUNTRY_NOT_SUPPORTED)}
               onVerified={(token, phone) => {
                 setVerifyToken(token);
                 setPhoneNo(phone);
@@ -235,6 +274,11 @@ export function JoinPage() {
                 setStep(3);
               }}
             />
+          )}
+          {countryRefused && !verifyToken && (
+            <CountryFallback>
+              <SocialButtons heading={false} />
+            </CountryFallback>
           )}
           <div className="flex gap-2">
             <button type="button" className={`${secondaryButton} flex-1`} onClick={() => setStep(1)}>
@@ -362,6 +406,17 @@ export function JoinPage() {
             onChange={(e) => set('email', e.target.value)}
             errors={serverErrors.email}
           />
+          {underGuardianAge && (
+            <GuardianConsent
+              value={guardian}
+              today={today}
+              error={guardianError}
+              onChange={(next) => {
+                setGuardian(next);
+                setGuardianError('');
+              }}
+            />
+          )}
           <FormError message={formError}>
             {verifyAgain && (
               <button

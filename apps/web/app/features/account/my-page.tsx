@@ -1,5 +1,7 @@
 import type { UserInfo } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
+import { AccountSwitch } from '../applications/account-switch';
+import { MyPageLinks } from '../profile/my-page-links';
 import { useLang } from '../site/use-site';
 
 /** My page (SPEC §3): the profile image (a placeholder until one is uploaded), nick, ID, level, STAR and CUBIC. */
@@ -44,6 +46,8 @@ export function MyPage({ user, itemCount }: { user: UserInfo; itemCount: number 
           </div>
         ))}
       </dl>
+      <MyPageLinks />
+      <AccountSwitch />
     </div>
   );
 }

@@ -24,11 +24,23 @@ export function formatCountdown(seconds: number): string {
 export function PhoneVerify({
   purpose,
   idPrefix = 'phone',
+  sendPath = '/user/auth_phone_no_proc',
+  countryNum = '82',
+  countryField,
   onVerified,
+  onSendRefused,
 }: {
   purpose: VerifyPurpose;
   idPrefix?: string;
+  /** The send call: auth_phone_no_proc, or find_id_pw_phone_no_proc for the find-ID / reset-password screens. */
+  sendPath?: string;
   onVerified: (verifyToken: string, phoneNo: string) => void;
+  /** Told the result code of a refused send (e.g. PHONE_UNREGISTERED, to offer sign-up). */
+  onSendRefused?: (rsltCd: number) => void;
+  /** The phone's country calling code sent with the number (only 82 receives pins today). */
+  countryNum?: string;
+  /** A country-code choice shown above the number (the join page's; see features/social/phone-country.tsx). */
+  countryField?: React.ReactNode;
 }) {
   const { t } = useTranslation('account');
   const [phone, setPhone] = useState('');
@@ -55,12 +67,13 @@ export function PhoneVerify({
     setPhoneError('');
     setPinError('');
     const res = await send(
-      () => api.post<SentPin>('/user/auth_phone_no_proc', { phone_country_num: '82', phone_no: phone.trim(), purpose }),
+      () => api.post<SentPin>(sendPath, { phone_country_num: countryNum, phone_no: phone.trim(), purpose }),
       t('error.retry'),
     );
     setBusy(null);
     if (!isOk(res)) {
       setPhoneError(res.rslt_msg || t('error.retry'));
+      onSendRefused?.(res.rslt_cd);
       return;
     }
     const at = Date.now();
@@ -95,6 +108,7 @@ export function PhoneVerify({
 
   return (
     <div className="space-y-4">
+      {!verified && countryField}
       <TextField
         id={`${idPrefix}-number`}
         label={t('phone.number')}

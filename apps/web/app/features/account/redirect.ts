@@ -14,8 +14,3 @@ export function safeRedirect(value: string | null | undefined, fallback = '/'): 
     return fallback;
   }
 }
-
-/** `/user/login?redirect=<path>` for a page that needs a signed-in visitor. */
-export function loginPath(redirectTo: string): string {
-  return `/user/login?${new URLSearchParams({ redirect: redirectTo })}`;
-}

@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
+import { RestoreOffer } from '../profile/restore-offer';
+import { SocialButtons, SocialError } from '../social/social-buttons';
 import { fieldOf, isOk, send } from './account-api';
 import { FormError, primaryButton, secondaryButton, TextField } from './fields';
 import { PhoneVerify } from './phone-verify';
@@ -12,22 +14,36 @@ import { PhoneVerify } from './phone-verify';
  * LOGIN_LIMIT_EXCEEDED (SPEC §8) it offers the phone re-verification (purpose login_unlock) and sends the
  * token with the next attempt.
  */
-export function SignInForm({ onSignedIn, onJoin }: { onSignedIn: () => void | Promise<void>; onJoin?: () => void }) {
+export function SignInForm({
+  onSignedIn,
+  onJoin,
+  initialId = '',
+}: {
+  onSignedIn: () => void | Promise<void>;
+  /** Called when the visitor follows a link away from the form (sign-up, find ID, reset password). */
+  onJoin?: () => void;
+  /** Prefills the ID (e.g. the account picked on /user/forgot-id). */
+  initialId?: string;
+}) {
   const { t } = useTranslation('account');
+  const { t: tr } = useTranslation('recovery');
   const uid = useId();
-  const [id, setId] = useState('');
+  const [id, setId] = useState(initialId);
   const [passwd, setPasswd] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ id?: string; passwd?: string; form?: string }>({});
   const [locked, setLocked] = useState(false);
   const [unlocking, setUnlocking] = useState(false);
   const [verifyToken, setVerifyToken] = useState('');
+  /** The login answered ACCOUNT_CLOSED: offer restoring the withdrawn account (features/profile). */
+  const [closed, setClosed] = useState(false);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
     setErrors({});
+    setClosed(false);
     const body: Record<string, string> = { id: id.trim(), passwd };
     if (verifyToken) body.verify_token = verifyToken;
     const res = await send(() => api.post<{ rtv: string; user_key: number }>('/user/login_proc', body), t('error.retry'));
@@ -42,6 +58,7 @@ export function SignInForm({ onSignedIn, onJoin }: { onSignedIn: () => void | Pr
       setLocked(true);
       setVerifyToken('');
     }
+    if (res.rslt_cd === ResultCode.ACCOUNT_CLOSED) setClosed(true);
     const field = fieldOf(res);
     if (field === 'id' || field === 'passwd') setErrors({ [field]: message });
     else setErrors({ form: message });
@@ -49,6 +66,7 @@ export function SignInForm({ onSignedIn, onJoin }: { onSignedIn: () => void | Pr
 
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-busy={busy} noValidate>
+      <SocialError />
       <TextField
         id={`${uid}-id`}
         name="id"
@@ -79,6 +97,7 @@ export function SignInForm({ onSignedIn, onJoin }: { onSignedIn: () => void | Pr
             {t('login.unlock')}
           </button>
         )}
+        {closed && <RestoreOffer id={id} passwd={passwd} onRestored={onSignedIn} />}
       </FormError>
       {locked && unlocking && !verifyToken && (
         <section aria-labelledby={`${uid}-unlock`} className="space-y-3 rounded-lg border border-neutral-200 p-3">
@@ -105,10 +124,20 @@ export function SignInForm({ onSignedIn, onJoin }: { onSignedIn: () => void | Pr
       <button type="submit" className={`${primaryButton} w-full`} disabled={busy || id.trim() === '' || passwd === ''}>
         {busy ? t('login.submitting') : t('login.submit')}
       </button>
+      <SocialButtons />
       <p className="text-center text-sm text-neutral-600">
         {t('login.noAccount')}{' '}
         <Link to="/user/join" className="font-semibold text-brand underline-offset-2 hover:underline" onClick={onJoin}>
           {t('login.join')}
+        </Link>
+      </p>
+      <p className="flex justify-center gap-3 text-sm text-neutral-600">
+        <Link to="/user/forgot-id" className="underline-offset-2 hover:underline" onClick={onJoin}>
+          {tr('link.forgotId')}
+        </Link>
+        <span aria-hidden="true">·</span>
+        <Link to="/user/forgot-passwd" className="underline-offset-2 hover:underline" onClick={onJoin}>
+          {tr('link.forgotPasswd')}
         </Link>
       </p>
     </form>

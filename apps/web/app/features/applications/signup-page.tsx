@@ -1,0 +1,198 @@
+import {
+  APPLICATION_FIELD_MAX,
+  APPLICATION_FORM,
+  type ApplicationField,
+  type ApplicationKind,
+  type ApplicationState,
+  type ApplicationView,
+  type SignupInfo,
+} from '@byeol/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../lib/api';
+import { fieldOf, isOk, send } from '../account/account-api';
+import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../account/fields';
+import { useLang, useSite } from '../site/use-site';
+
+const STEPS: readonly ApplicationState[] = ['received', 'waiting', 'in_progress', 'complete'];
+/** Long texts get a textarea. */
+const LONG: readonly ApplicationField[] = ['intro', 'operating_plan'];
+
+/** The application's state on the SPEC §4 path received → waiting → in progress → complete (or rejected). */
+function ApplicationStatus({ application, onApplyAgain }: { application: ApplicationView; onApplyAgain: () => void }) {
+  const { t } = useTranslation('identity');
+  const lang = useLang();
+  const reached = STEPS.indexOf(application.state);
+  return (
+    <section
+      aria-labelledby="application-status"
+      className="space-y-4 rounded-2xl border border-neutral-200 p-5"
+      data-application={application.state}
+    >
+      <h2 id="application-status" className="text-lg font-bold">
+        {t('apply.current')}
+      </h2>
+      {application.state === 'rejected' ? (
+        <p className="inline-block rounded-full bg-red-50 px-3 py-1 text-sm font-bold text-red-700" data-application-state>
+          {t('apply.state.rejected')}
+        </p>
+      ) : (
+        <ol className="grid grid-cols-4 gap-2 text-center text-xs sm:text-sm">
+          {STEPS.map((step, i) => (
+            <li
+              key={step}
+              aria-current={step === application.state ? 'step' : undefined}
+              className={`rounded-lg border px-2 py-2 ${step === application.state ? 'border-brand bg-brand/10 font-bold text-brand' : i < reached ? 'border-neutral-200 text-neutral-700' : 'border-neutral-200 text-neutral-400'}`}
+              {...(step === application.state ? { 'data-application-state': true } : {})}
+            >
+              {t(`apply.state.${step}`)}
+            </li>
+          ))}
+        </ol>
+      )}
+      <p role="status" className="text-sm text-neutral-700">
+        {t(`apply.stateNote.${application.state}`)}
+      </p>
+      <p className="text-xs text-neutral-500">
+        {t('apply.appliedAt', {
+          date: new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(application.created_at)),
+        })}
+      </p>
+      {application.operator_memo && <p className="text-sm text-neutral-700">{t('apply.memo', { memo: application.operator_memo })}</p>}
+      <dl className="space-y-2 text-sm">
+        {Object.entries(application.form).map(([field, value]) => (
+          <div key={field} className="grid grid-cols-3 gap-2">
+            <dt className="font-semibold text-neutral-500">{t(`apply.field.${field}`)}</dt>
+            <dd className="col-span-2 whitespace-pre-wrap break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {application.state === 'rejected' && (
+        <button type="button" className={secondaryButton} onClick={onApplyAgain}>
+          {t('apply.again')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /mypage/signup/bj, /kstar, /program: the current application of the kind and its state, or the form
+ * (SPEC §3 broadcaster-profile fields the kind asks for). Applying needs a verified identity.
+ */
+export function SignupPage({ info }: { info: SignupInfo }) {
+  const { t } = useTranslation('identity');
+  const kind: ApplicationKind = info.kind;
+  const today = new Date(useSite()?.now ?? Date.now()).toISOString().slice(0, 10);
+  const spec = APPLICATION_FORM[kind];
+  const fields = [...spec.required, ...spec.optional];
+  const [application, setApplication] = useState<ApplicationView | null>(info.application);
+  const [showForm, setShowForm] = useState(info.application === null || info.application.state === 'rejected');
+  const [values, setValues] = useState<Partial<Record<ApplicationField, string>>>(() =>
+    info.application?.state === 'rejected' ? info.application.form : {},
+  );
+  const [errors, setErrors] = useState<Partial<Record<ApplicationField, string>>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const ready = spec.required.every((f) => (values[f] ?? '').trim() !== '');
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!ready || busy) return;
+    setBusy(true);
+    setFormError('');
+    setErrors({});
+    const body = Object.fromEntries(fields.map((f) => [f, (values[f] ?? '').trim()]).filter(([, v]) => v !== ''));
+    const res = await send(() => api.post<ApplicationView>('/mypage/signup_proc', { kind, ...body }), t('error.retry'));
+    setBusy(false);
+    if (isOk(res)) {
+      setApplication(res.rslt_set as ApplicationView);
+      setShowForm(false);
+      return;
+    }
+    const message = res.rslt_msg || t('error.retry');
+    const field = fieldOf(res) as ApplicationField | undefined;
+    if (field && fields.includes(field)) setErrors({ [field]: message });
+    else setFormError(message);
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="mb-3 text-2xl font-bold">{t(`apply.title.${kind}`)}</h1>
+      <p className="mb-6 text-sm text-neutral-600">{t('apply.intro')}</p>
+
+      {application && !showForm && <ApplicationStatus application={application} onApplyAgain={() => setShowForm(true)} />}
+
+      {showForm && !info.personal && <FormError message={t('apply.personalOnly')} />}
+      {showForm && info.personal && !info.identity_verified && (
+        <div role="alert" className="space-y-3 rounded-xl bg-amber-50 px-4 py-4 text-amber-900">
+          <p>{t('apply.needIdentity')}</p>
+          <Link to="/user/adult-verify" className={`${primaryButton} inline-block`}>
+            {t('apply.goVerify')}
+          </Link>
+        </div>
+      )}
+      {showForm && info.personal && info.identity_verified && (
+        <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-busy={busy} noValidate>
+          {application === null && <p className="text-sm text-neutral-500">{t('apply.noApplication')}</p>}
+          {fields.map((field) => {
+            const required = spec.required.includes(field);
+            const label = (
+              <>
+                {t(`apply.field.${field}`)}
+                {required && <span className="ml-1 text-xs font-normal text-brand">({t('apply.required')})</span>}
+              </>
+            );
+            const hint = ['activity_name_en', 'social_url', 'tags', 'business_no'].includes(field) ? t(`apply.hint.${field}`) : undefined;
+            const onChange = (value: string) => {
+              setValues((v) => ({ ...v, [field]: value }));
+              setErrors((e) => ({ ...e, [field]: undefined }));
+            };
+            if (LONG.includes(field)) {
+              return (
+                <div key={field}>
+                  <label htmlFor={`apply-${field}`} className="mb-1 block text-sm font-semibold text-neutral-800">
+                    {label}
+                  </label>
+                  <textarea
+                    id={`apply-${field}`}
+                    name={field}
+                    rows={4}
+                    className={inputClass}
+                    maxLength={APPLICATION_FIELD_MAX[field]}
+                    aria-invalid={errors[field] !== undefined}
+                    aria-describedby={`apply-${field}-msg`}
+                    value={values[field] ?? ''}
+                    onChange={(e) => onChange(e.target.value)}
+                  />
+                  <FieldMessages id={`apply-${field}`} errors={[errors[field] ?? '']} />
+                </div>
+              );
+            }
+            return (
+              <TextField
+                key={field}
+                id={`apply-${field}`}
+                name={field}
+                label={label}
+                type={field === 'debut_date' ? 'date' : field === 'social_url' ? 'url' : 'text'}
+                max={field === 'debut_date' ? today : undefined}
+                maxLength={APPLICATION_FIELD_MAX[field]}
+                value={values[field] ?? ''}
+                onChange={(e) => onChange(e.target.value)}
+                errors={[errors[field] ?? '']}
+                hint={hint}
+              />
+            );
+          })}
+          <FormError message={formError} />
+          <button type="submit" className={`${primaryButton} w-full`} disabled={!ready || busy}>
+            {busy ? t('apply.submitting') : t('apply.submit')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

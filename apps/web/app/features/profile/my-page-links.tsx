@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** My page's links to member info edit, settings and withdrawal. */
+export function MyPageLinks() {
+  const { t } = useTranslation('profile');
+  const links: [string, string][] = [
+    ['/mypage/info', t('links.info')],
+    ['/mypage/setting', t('links.setting')],
+    ['/mypage/withdraw', t('links.withdraw')],
+  ];
+  return (
+    <nav aria-label={t('links.label')} className="mt-6">
+      <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200">
+        {links.map(([to, label]) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex min-h-12 items-center justify-between px-5 py-3 font-semibold hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-brand"
+            >
+              {label}
+              <span aria-hidden="true" className="text-neutral-400">
+                ›
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

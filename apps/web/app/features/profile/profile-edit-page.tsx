@@ -1,0 +1,345 @@
+import {
+  type Envelope,
+  formatFileInfo,
+  NICK_LENGTH,
+  PASSWORD_LENGTH,
+  type PasswordRule,
+  PROFILE_IMAGE_SIZE,
+  passwordRuleMessages,
+  passwordViolations,
+  ResultCode,
+  type UploadedFileInfo,
+  type UserInfo,
+} from '@byeol/contract';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useRevalidator } from 'react-router';
+import { api } from '../../lib/api';
+import { useDialog } from '../../ui/dialogs';
+import { type Answer, fieldOf, isOk, send } from '../account/account-api';
+import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../account/fields';
+import { useLoginRequired } from '../account/login-gate';
+import { useLang } from '../site/use-site';
+import { ProfileImage } from './profile-image';
+
+/** Longest status message (the server's STATE_MEMO_MAX). */
+const STATE_MEMO_MAX = 100;
+const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
+
+type UpdateAnswer = { rtv: string; user_info: UserInfo };
+
+/**
+ * Member info edit (/mypage/info): the profile image (chosen → the crop popup → uploaded with progress →
+ * preview), nickname with its duplicate check, status message; and, apart, the password change. Both
+ * save with user_update_proc; a refusal is shown beside the field it names.
+ */
+export function ProfileEditPage({ user }: { user: UserInfo }) {
+  const { t } = useTranslation('profile');
+  return (
+    <div className="mx-auto max-w-lg px-4 py-10">
+      <p className="mb-2 text-sm">
+        <Link to="/mypage" className="text-brand underline-offset-2 hover:underline">
+          {t('back')}
+        </Link>
+      </p>
+      <h1 className="mb-6 text-2xl font-bold">{t('info.title')}</h1>
+      <InfoForm user={user} />
+      <PasswordForm user={user} />
+    </div>
+  );
+}
+
+function InfoForm({ user }: { user: UserInfo }) {
+  const { t } = useTranslation('profile');
+  const dialog = useDialog();
+  const revalidator = useRevalidator();
+  const loginRequired = useLoginRequired();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const [nick, setNick] = useState(user.nick);
+  const [memo, setMemo] = useState(user.state_memo);
+  const [checkedNick, setCheckedNick] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [file, setFile] = useState<UploadedFileInfo | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<{ image?: string; nick?: string; state_memo?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const nickChanged = nick.trim() !== user.nick;
+  const nickOk = !nickChanged || checkedNick === nick.trim();
+  const changed = nickChanged || memo.trim() !== user.state_memo || file !== null;
+
+  async function chooseImage(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    setErrors((e) => ({ ...e, image: undefined }));
+    const cropped = await dialog.cropDetailed({
+      src: chosen,
+      aspect: 1,
+      type: 'image/webp',
+      quality: 0.92,
+      outputWidth: PROFILE_IMAGE_SIZE,
+      title: t('image.cropTitle'),
+    });
+    if (!cropped) return;
+    const form = new FormData();
+    form.append('purpose', 'profile');
+    form.append('fileSelect_no', '1');
+    form.append('comm_key', 'profile');
+    form.append('file', cropped.blob, 'profile.webp');
+    setProgress(0);
+    const res = await send<UploadedFileInfo>(
+      async () =>
+        (await api.upload<UploadedFileInfo>('/upload/upload_thum_ajax', form, (loaded, total) =>
+          setProgress(total > 0 ? loaded / total : 0),
+        )) ?? {
+          rslt_cd: -1,
+          rslt_set: null as unknown as UploadedFileInfo,
+          rslt_msg: t('image.failed'),
+        },
+      t('image.failed'),
+    );
+    setProgress(null);
+    if (loginRequired(res)) return;
+    if (isOk(res)) setFile(res.rslt_set);
+    else setErrors((e) => ({ ...e, image: res.rslt_msg || t('image.failed') }));
+  }
+
+  async function checkNick() {
+    const value = nick.trim();
+    setChecking(true);
+    const res = await send(
+      () => api.post<{ available: boolean }>('/user/user_check_proc', { check_type: 'nick', value }),
+      t('error.retry'),
+    );
+    setChecking(false);
+    if (isOk(res)) {
+      setCheckedNick(value);
+      setErrors((e) => ({ ...e, nick: undefined }));
+    } else {
+      setCheckedNick(null);
+      setErrors((e) => ({ ...e, nick: res.rslt_msg || t('error.retry') }));
+    }
+  }
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy || !changed || !nickOk) return;
+    setBusy(true);
+    setErrors({});
+    const body: Record<string, string> = { state_memo: memo.trim() };
+    if (nickChanged) body.nick = nick.trim();
+    if (file) body.temp_file_sn = file.temp_file_sn;
+    const res = await send(() => api.post<UpdateAnswer>('/user/user_update_proc', body), t('error.retry'));
+    setBusy(false);
+    if (loginRequired(res)) return;
+    if (isOk(res)) {
+      setFile(null);
+      setCheckedNick(null);
+      await revalidator.revalidate();
+      dialog.toast(t('info.saved'));
+      return;
+    }
+    const message = res.rslt_msg || t('error.retry');
+    const field = fieldOf(res);
+    if (res.rslt_cd === ResultCode.DUPLICATE_NICK || field === 'nick') {
+      setCheckedNick(null);
+      setErrors({ nick: message });
+    } else if (field === 'state_memo') setErrors({ state_memo: message });
+    else if (field === 'temp_file_sn' || res.rslt_cd === ResultCode.UPLOAD_NOT_FOUND) {
+      setFile(null);
+      setErrors({ image: message });
+    } else setErrors({ form: message });
+  }
+
+  const preview = file?.temp_file_path_nm ?? user.profile_image;
+  return (
+    <form onSubmit={(e) => void save(e)} className="space-y-5" aria-busy={busy} noValidate>
+      {/* SPEC §5: the uploaded file's info travels in a hidden field fileInfo ('||'-separated). */}
+      <input type="hidden" name="fileInfo" value={file ? formatFileInfo(file) : ''} readOnly />
+      <section aria-labelledby="profile-image-label" className="flex items-center gap-5">
+        <ProfileImage src={preview} nick={user.nick} size="size-24" />
+        <div className="min-w-0 flex-1">
+          <h2 id="profile-image-label" className="mb-2 text-sm font-semibold text-neutral-800">
+            {t('image.label')}
+          </h2>
+          <input
+            ref={fileInput}
+            id="profile-image-file"
+            type="file"
+            accept={IMAGE_TYPES}
+            className="sr-only"
+            aria-describedby="profile-image-msg"
+            onChange={(e) => void chooseImage(e)}
+          />
+          <button type="button" className={secondaryButton} disabled={progress !== null} onClick={() => fileInput.current?.click()}>
+            {t('image.choose')}
+          </button>
+          {progress !== null && (
+            <div className="mt-2" data-upload-progress>
+              <progress
+                className="h-2 w-full accent-brand"
+                value={Math.round(progress * 100)}
+                max={100}
+                aria-label={t('image.uploading')}
+              />
+              <p className="text-xs text-neutral-500">{t('image.progress', { percent: Math.round(progress * 100) })}</p>
+            </div>
+          )}
+          <FieldMessages
+            id="profile-image"
+            errors={[errors.image ?? '']}
+            success={file ? t('image.ready') : undefined}
+            hint={t('image.hint')}
+          />
+        </div>
+      </section>
+      <TextField
+        id="profile-nick"
+        name="nick"
+        label={t('info.nick')}
+        autoComplete="nickname"
+        maxLength={NICK_LENGTH.max * 2}
+        value={nick}
+        onChange={(e) => {
+          setNick(e.target.value);
+          setErrors((er) => ({ ...er, nick: undefined }));
+        }}
+        errors={[errors.nick ?? '']}
+        success={nickChanged && nickOk ? t('info.nickAvailable') : undefined}
+        hint={nickChanged ? t('info.needCheck') : t('info.nickHint', NICK_LENGTH)}
+        action={
+          <button
+            type="button"
+            className={secondaryButton}
+            aria-label={t('info.checkLabel')}
+            disabled={checking || !nickChanged || nickOk || nick.trim() === ''}
+            onClick={() => void checkNick()}
+          >
+            {checking ? t('info.checking') : t('info.check')}
+          </button>
+        }
+      />
+      <TextField
+        id="profile-memo"
+        name="state_memo"
+        label={t('info.memo')}
+        maxLength={STATE_MEMO_MAX}
+        value={memo}
+        onChange={(e) => {
+          setMemo(e.target.value);
+          setErrors((er) => ({ ...er, state_memo: undefined }));
+        }}
+        errors={[errors.state_memo ?? '']}
+        hint={t('info.memoHint', { max: STATE_MEMO_MAX })}
+      />
+      <FormError message={errors.form} />
+      <button type="submit" className={`${primaryButton} w-full`} disabled={busy || !changed || !nickOk || progress !== null}>
+        {busy ? t('saving') : t('info.save')}
+      </button>
+    </form>
+  );
+}
+
+type PasswordField = 'current_passwd' | 'passwd' | 'passwd_confirm';
+
+function PasswordForm({ user }: { user: UserInfo }) {
+  const { t } = useTranslation('profile');
+  const lang = useLang();
+  const dialog = useDialog();
+  const loginRequired = useLoginRequired();
+  const [values, setValues] = useState<Record<PasswordField, string>>({ current_passwd: '', passwd: '', passwd_confirm: '' });
+  const [errors, setErrors] = useState<Partial<Record<PasswordField | 'form', string[]>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const violations: PasswordRule[] = values.passwd ? passwordViolations(values.passwd, user.id) : [];
+  const mismatch = values.passwd_confirm !== '' && values.passwd_confirm !== values.passwd;
+  const ready = values.current_passwd !== '' && values.passwd !== '' && violations.length === 0 && values.passwd_confirm === values.passwd;
+
+  function set(name: PasswordField, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined, form: undefined }));
+  }
+
+  function refusal(res: Answer<unknown>) {
+    const message = res.rslt_msg || t('error.retry');
+    switch (res.rslt_cd) {
+      case ResultCode.LOGIN_FAILED:
+        return setErrors({ current_passwd: [message] });
+      case ResultCode.PASSWORD_RULE: {
+        const rules = ((res.rslt_set as { rules?: unknown } | null)?.rules ?? []) as PasswordRule[];
+        return setErrors({
+          passwd: [message, ...rules.filter((r) => r in passwordRuleMessages).map((r) => passwordRuleMessages[r][lang])],
+        });
+      }
+      case ResultCode.PASSWORD_MISMATCH:
+        return setErrors({ passwd_confirm: [message] });
+      default: {
+        const field = fieldOf(res);
+        if (field === 'current_passwd' || field === 'passwd' || field === 'passwd_confirm') return setErrors({ [field]: [message] });
+        return setErrors({ form: [message] });
+      }
+    }
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!ready || busy) return;
+    setBusy(true);
+    const res = await send(() => api.post<UpdateAnswer>('/user/user_update_proc', values), t('error.retry'));
+    setBusy(false);
+    if (loginRequired(res as Envelope)) return;
+    if (isOk(res)) {
+      setValues({ current_passwd: '', passwd: '', passwd_confirm: '' });
+      dialog.toast(t('password.saved'));
+      return;
+    }
+    refusal(res);
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="mt-10 space-y-4 border-t border-neutral-200 pt-8" aria-busy={busy} noValidate>
+      <h2 className="text-lg font-bold">{t('password.title')}</h2>
+      <TextField
+        id="profile-current-passwd"
+        name="current_passwd"
+        type="password"
+        label={t('password.current')}
+        autoComplete="current-password"
+        maxLength={64}
+        value={values.current_passwd}
+        onChange={(e) => set('current_passwd', e.target.value)}
+        errors={errors.current_passwd}
+      />
+      <TextField
+        id="profile-passwd"
+        name="passwd"
+        type="password"
+        label={t('password.new')}
+        autoComplete="new-password"
+        maxLength={PASSWORD_LENGTH.max * 2}
+        value={values.passwd}
+        onChange={(e) => set('passwd', e.target.value)}
+        errors={[...violations.map((r) => passwordRuleMessages[r][lang]), ...(errors.passwd ?? [])]}
+        success={values.passwd && violations.length === 0 ? t('password.ok') : undefined}
+        hint={passwordRuleMessages.length[lang]}
+      />
+      <TextField
+        id="profile-passwd-confirm"
+        name="passwd_confirm"
+        type="password"
+        label={t('password.confirm')}
+        autoComplete="new-password"
+        maxLength={PASSWORD_LENGTH.max * 2}
+        value={values.passwd_confirm}
+        onChange={(e) => set('passwd_confirm', e.target.value)}
+        errors={[mismatch ? passwordRuleMessages.confirm[lang] : '', ...(errors.passwd_confirm ?? [])]}
+      />
+      <FormError message={errors.form?.[0]} />
+      <button type="submit" className={`${primaryButton} w-full`} disabled={!ready || busy}>
+        {busy ? t('saving') : t('password.save')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import type { SettingSet } from '@byeol/contract';
+import { useTranslation } from 'react-i18next';
+import { loadSignedIn } from '../features/account/account.server';
+import { LoginGate } from '../features/account/login-gate';
+import { SettingsPage } from '../features/profile/settings-page';
+import type { Route } from './+types/mypage-setting';
+
+/** SPEC §2 /mypage/setting. Logged out: the sign-in gate, not a redirect. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settings: await loadSignedIn<SettingSet>(context, '/v1/mypage/setting_info') };
+}
+
+export default function MypageSetting({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('profile');
+  const { settings } = loaderData;
+  return (
+    <LoginGate signedIn={settings !== null} title={t('setting.title')}>
+      {settings && <SettingsPage key={JSON.stringify(settings)} initial={settings} />}
+    </LoginGate>
+  );
+}

@@ -1,0 +1,26 @@
+import { APPLICATION_KINDS, type ApplicationKind, type SignupInfo } from '@byeol/contract';
+import { useTranslation } from 'react-i18next';
+import { loadSignedIn } from '../features/account/account.server';
+import { LoginGate } from '../features/account/login-gate';
+import { SignupPage } from '../features/applications/signup-page';
+import type { Route } from './+types/mypage-signup';
+
+/** /mypage/signup/bj, /kstar and /program share this page; the last path segment is the kind. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname.replace(/\/+$/, '');
+  const kind = path.split('/').pop() as ApplicationKind;
+  if (!APPLICATION_KINDS.includes(kind)) throw new Response('Not found', { status: 404 });
+  return { kind, info: await loadSignedIn<SignupInfo>(context, `/v1/mypage/signup_info?kind=${kind}`) };
+}
+
+/** Logged out: the sign-in panel opens on this page (LoginGate), not a redirect. */
+export default function MypageSignup({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('identity');
+  const { kind, info } = loaderData;
+  return (
+    <LoginGate signedIn={info !== null} title={t(`apply.title.${kind}`)}>
+      {/* A new page per kind, so a form typed for one kind never shows on another. */}
+      {info && <SignupPage key={info.kind} info={info} />}
+    </LoginGate>
+  );
+}

@@ -1,0 +1,23 @@
+import type { WithdrawInfoSet } from '@byeol/contract';
+import { useTranslation } from 'react-i18next';
+import { loadSignedIn } from '../features/account/account.server';
+import { LoginGate } from '../features/account/login-gate';
+import { WithdrawPage } from '../features/profile/withdraw-page';
+import { useUser } from '../features/site/use-site';
+import type { Route } from './+types/mypage-withdraw';
+
+/** Withdrawal (SPEC §2 screens; the route is ours). Logged out: the sign-in gate, not a redirect. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { info: await loadSignedIn<WithdrawInfoSet>(context, '/v1/mypage/withdraw_info') };
+}
+
+export default function MypageWithdraw({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('profile');
+  const user = useUser();
+  const { info } = loaderData;
+  return (
+    <LoginGate signedIn={info !== null} title={t('withdraw.title')}>
+      {info && <WithdrawPage info={info} user={user} />}
+    </LoginGate>
+  );
+}

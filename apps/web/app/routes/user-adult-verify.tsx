@@ -1,0 +1,21 @@
+import type { IdentityInfo } from '@byeol/contract';
+import { useTranslation } from 'react-i18next';
+import { loadSignedIn } from '../features/account/account.server';
+import { LoginGate } from '../features/account/login-gate';
+import { AdultVerifyPage } from '../features/identity/adult-verify-page';
+import type { Route } from './+types/user-adult-verify';
+
+/** Needs a signed-in member: anyone else gets the sign-in panel on this page (LoginGate), not a redirect. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { info: await loadSignedIn<IdentityInfo>(context, '/v1/user/identity_info') };
+}
+
+export default function UserAdultVerify({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('identity');
+  const { info } = loaderData;
+  return (
+    <LoginGate signedIn={info !== null} title={t('adult.title')}>
+      {info && <AdultVerifyPage info={info} />}
+    </LoginGate>
+  );
+}

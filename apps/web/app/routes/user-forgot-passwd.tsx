@@ -1,0 +1,5 @@
+import { ForgotPasswdPage } from '../features/recovery/forgot-passwd-page';
+
+export default function UserForgotPasswd() {
+  return <ForgotPasswdPage />;
+}
