@@ -169,16 +169,16 @@ describe('sign-up, sign-out and sign-in', () => {
     expect(await page.locator('header [data-user-nick]').count()).toBe(0);
   });
 
-  it('sends an anonymous visitor of /mypage to the sign-in page and back after signing in', async () => {
+  it('opens the sign-in panel on /mypage for an anonymous visitor (no redirect) and shows the page after signing in', async () => {
     const res = await page.goto('/mypage');
     expect(res?.status()).toBe(200);
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/user/login?redirect=%2Fmypage');
-    await page.waitForLoadState('networkidle');
-    const form = page.locator('main form');
+    expect(new URL(page.url()).pathname).toBe('/mypage');
+    const form = page.getByRole('dialog', { name: '로그인' });
     await form.getByLabel('아이디').fill(member.id);
     await form.getByLabel('비밀번호').fill(member.passwd);
-    await form.getByRole('button', { name: '로그인' }).click();
-    await page.waitForURL('**/mypage');
+    await form.getByRole('button', { name: '로그인', exact: true }).click();
+    await expect.poll(() => form.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/mypage');
     await expect.poll(() => page.locator('[data-mypage="id"] dd').textContent()).toBe(member.id);
     await expect.poll(() => page.locator('header [data-user-nick]').textContent()).toContain(member.nick);
 

@@ -18,7 +18,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * its own data folder: the embedded PostgreSQL unless `env.DATABASE_URL` is given.
  */
 export async function startPlatform(env: Record<string, string | undefined> = {}, args: string[] = ['--demo']): Promise<RunningPlatform> {
-  const port = await freePort();
+  // A caller that must know the port beforehand (e.g. for redirect URIs registered at a provider) passes PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'byeol-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], {
     cwd: ROOT,
