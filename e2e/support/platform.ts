@@ -23,7 +23,16 @@ export async function startPlatform(env: Record<string, string | undefined> = {}
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'byeol-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Rate-limit counters keyed by 127.0.0.1 must not carry over from an earlier run on the same Redis.
+      REDIS_PREFIX: `byeol_e2e_${path.basename(dataDir).replace(/[^\w]/g, '')}:`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       DATABASE_URL: undefined,
       DATABASE_POOL_MAX: 16,
       REDIS_URL: undefined,
+      REDIS_PREFIX: 'byeol:',
       DATA_DIR: path.resolve('data'),
       BYEOL_DEMO: false,
       LOG_LEVEL: 'info',
@@ -185,6 +186,12 @@ describe('loadConfig', () => {
   it('accepts both postgres: and postgresql: URLs', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/byeol' }).DATABASE_URL).toBe('postgresql://localhost/byeol');
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/byeol' }).DATABASE_URL).toBe('postgres://localhost/byeol');
+  });
+
+  it('refuses a REDIS_PREFIX that does not end in a colon or holds other characters, naming it', () => {
+    expect(errorOf({ REDIS_PREFIX: 'byeol' }).message).toContain('REDIS_PREFIX');
+    expect(errorOf({ REDIS_PREFIX: 'by eol:' }).message).toContain('REDIS_PREFIX');
+    expect(loadConfig({ REDIS_PREFIX: 'byeol_staging:' }).REDIS_PREFIX).toBe('byeol_staging:');
   });
 
   it('refuses a REDIS_URL that is not redis: or rediss:, naming it', () => {

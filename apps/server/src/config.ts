@@ -55,6 +55,11 @@ export const ConfigSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(16),
   /** Redis for the bus across processes; unset uses the in-process bus. */
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** Start of every Redis key and channel, so several installations (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,40}:$/)
+    .default('byeol:'),
   /** Folder for the embedded database and media files. */
   DATA_DIR: z
     .string()

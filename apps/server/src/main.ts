@@ -44,7 +44,7 @@ async function main() {
     process.exit(1);
   }
 
-  const bus = await createBus(config.REDIS_URL);
+  const bus = await createBus(config.REDIS_URL, config.REDIS_PREFIX);
   const app = await buildApp({ config, database, bus, logger });
 
   let stopping = false;

@@ -288,8 +288,8 @@ describe.skipIf(!REDIS_URL)('RedisBus', () => {
     afterEach(async () => {
       await Promise.allSettled(buses.splice(0).map((b) => b.close()));
     });
-    const connect = async () => {
-      const bus = await createBus(url);
+    const connect = async (prefix?: string) => {
+      const bus = await createBus(url, prefix);
       buses.push(bus);
       return bus;
     };
@@ -353,6 +353,21 @@ describe.skipIf(!REDIS_URL)('RedisBus', () => {
       await onTwo.waitFor(1);
       await sleep(50);
       expect(onOne.received).toEqual([]);
+    });
+
+    it('instances with different REDIS_PREFIX share no messages, presence or counters', async () => {
+      const [one, other] = [await connect(`${unique('a')}:`), await connect(`${unique('b')}:`)];
+      const channel = unique('prefixed');
+      const onOther = inbox();
+      await other.subscribe(channel, onOther.handler);
+      await one.publish(channel, { n: 1 });
+      await one.presence.add(channel, 'chat-1', 10_000);
+      await one.counters.hit(channel, 60_000);
+      await one.counters.hit(channel, 60_000);
+      await flushOn(other);
+      expect(onOther.received).toEqual([]);
+      expect(await other.presence.members(channel)).toEqual([]);
+      expect((await other.counters.hit(channel, 60_000)).count).toBe(1);
     });
 
     async function flushOn(bus: Bus) {

@@ -1,8 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Bus, BusHandler } from './bus.js';
 
-const PREFIX = 'byeol:';
-
 /**
  * The bus over Redis: pub/sub on one subscriber connection per process, presence as sorted sets
  * scored by expiry time (members past their score are gone).
@@ -14,12 +12,16 @@ export class RedisBus implements Bus {
   private readonly handlers = new Map<string, Set<BusHandler>>();
   private readonly subscribing = new Map<string, Promise<void>>();
 
-  private constructor(url: string) {
+  /** Every key and channel starts with it, so several installations (or test runs) can share one Redis. */
+  private readonly prefix: string;
+
+  private constructor(url: string, prefix: string) {
+    this.prefix = prefix;
     const opts = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true } as const;
     this.pub = new Redis(url, opts);
     this.sub = new Redis(url, opts);
     this.sub.on('message', (ch: string, raw: string) => {
-      const subs = this.handlers.get(ch.slice(PREFIX.length));
+      const subs = this.handlers.get(ch.slice(this.prefix.length));
       if (!subs) return;
       let msg: unknown;
       try {
@@ -31,7 +33,7 @@ export class RedisBus implements Bus {
       // message must not change what the next one sees.
       let first = true;
       for (const h of subs) {
-        h(first ? msg : JSON.parse(raw), ch.slice(PREFIX.length));
+        h(first ? msg : JSON.parse(raw), ch.slice(this.prefix.length));
         first = false;
       }
     });
@@ -40,14 +42,14 @@ export class RedisBus implements Bus {
     this.sub.on('error', () => {});
   }
 
-  static async connect(url: string): Promise<RedisBus> {
-    const bus = new RedisBus(url);
+  static async connect(url: string, prefix = 'byeol:'): Promise<RedisBus> {
+    const bus = new RedisBus(url, prefix);
     await Promise.all([bus.pub.connect(), bus.sub.connect()]);
     return bus;
   }
 
   async publish(channel: string, message: unknown): Promise<void> {
-    await this.pub.publish(PREFIX + channel, JSON.stringify(message));
+    await this.pub.publish(this.prefix + channel, JSON.stringify(message));
   }
 
   async subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>> {
@@ -57,7 +59,7 @@ export class RedisBus implements Bus {
       this.handlers.set(channel, subs);
       this.subscribing.set(
         channel,
-        this.sub.subscribe(PREFIX + channel).then(() => {}),
+        this.sub.subscribe(this.prefix + channel).then(() => {}),
       );
     }
     const own: BusHandler = (m, c) => handler(m, c);
@@ -69,14 +71,14 @@ export class RedisBus implements Bus {
       if (subs.size === 0 && this.handlers.get(channel) === subs) {
         this.handlers.delete(channel);
         this.subscribing.delete(channel);
-        await this.sub.unsubscribe(PREFIX + channel);
+        await this.sub.unsubscribe(this.prefix + channel);
       }
     };
   }
 
   presence = {
     add: async (set: string, member: string, ttlMs: number) => {
-      const key = `${PREFIX}presence:${set}`;
+      const key = `${this.prefix}presence:${set}`;
       await this.pub
         .multi()
         .zadd(key, Date.now() + ttlMs, member)
@@ -84,10 +86,10 @@ export class RedisBus implements Bus {
         .exec();
     },
     remove: async (set: string, member: string) => {
-      await this.pub.zrem(`${PREFIX}presence:${set}`, member);
+      await this.pub.zrem(`${this.prefix}presence:${set}`, member);
     },
     members: async (set: string) => {
-      const key = `${PREFIX}presence:${set}`;
+      const key = `${this.prefix}presence:${set}`;
       const now = Date.now();
       await this.pub.zremrangebyscore(key, '-inf', now);
       const members = await this.pub.zrangebyscore(key, `(${now}`, '+inf');
@@ -97,7 +99,7 @@ export class RedisBus implements Bus {
 
   counters = {
     hit: async (key: string, windowMs: number) => {
-      const k = `${PREFIX}count:${key}`;
+      const k = `${this.prefix}count:${key}`;
       // SET NX PX starts the window once; INCR counts; PTTL says when it ends.
       const res = await this.pub.multi().set(k, 0, 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
       const count = Number(res?.[1]?.[1] ?? 0);
@@ -116,10 +118,10 @@ export class RedisBus implements Bus {
   }
 }
 
-export async function createBus(redisUrl: string | undefined): Promise<Bus> {
+export async function createBus(redisUrl: string | undefined, prefix?: string): Promise<Bus> {
   if (!redisUrl) {
     const { MemoryBus } = await import('./bus.js');
     return new MemoryBus();
   }
-  return RedisBus.connect(redisUrl);
+  return RedisBus.connect(redisUrl, prefix);
 }
