@@ -163,12 +163,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (parsed.data.NODE_ENV === 'production' && parsed.data.BYEOL_DEMO) {
     throw new ConfigError('Invalid configuration:\n  BYEOL_DEMO: demo content is never created in production (NODE_ENV=production)');
   }
-  if (parsed.data.SMS_DRIVER === 'solapi') {
-    const missing = (['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SMS_SENDER'] as const).filter((k) => !parsed.data[k]);
+  /** A driver's settings: every one of `keys` is needed when `when` (e.g. 'SMS_DRIVER=solapi') holds. */
+  const requireWith = (when: string, keys: readonly (keyof Config)[]) => {
+    const missing = keys.filter((k) => !parsed.data[k]);
     if (missing.length > 0) {
-      throw new ConfigError(`Invalid configuration:\n  ${missing.map((k) => `${k}: required when SMS_DRIVER=solapi`).join('\n  ')}`);
+      throw new ConfigError(`Invalid configuration:\n  ${missing.map((k) => `${k}: required when ${when}`).join('\n  ')}`);
     }
-  }
+  };
+  if (parsed.data.SMS_DRIVER === 'solapi') requireWith('SMS_DRIVER=solapi', ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SMS_SENDER']);
   if (parsed.data.NODE_ENV === 'production' && parsed.data.SMS_DRIVER === 'log') {
     throw new ConfigError(
       'Invalid configuration:\n  SMS_DRIVER: the log driver only writes pins to the log and a development outbox; set SMS_DRIVER=solapi in production (NODE_ENV=production)',
@@ -190,10 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     }
   }
   if (parsed.data.IDENTITY_DRIVER === 'portone') {
-    const missing = (['PORTONE_API_SECRET', 'PORTONE_STORE_ID', 'PORTONE_IDENTITY_CHANNEL_KEY'] as const).filter((k) => !parsed.data[k]);
-    if (missing.length > 0) {
-      throw new ConfigError(`Invalid configuration:\n  ${missing.map((k) => `${k}: required when IDENTITY_DRIVER=portone`).join('\n  ')}`);
-    }
+    requireWith('IDENTITY_DRIVER=portone', ['PORTONE_API_SECRET', 'PORTONE_STORE_ID', 'PORTONE_IDENTITY_CHANNEL_KEY']);
   }
   if (parsed.data.NODE_ENV === 'production' && parsed.data.IDENTITY_DRIVER === 'dev') {
     throw new ConfigError(

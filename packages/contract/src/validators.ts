@@ -44,7 +44,8 @@ export interface FileInfo {
   temp_comm_key: string;
 }
 
-const FILE_INFO_FIELDS = [
+/** The file-info fields in SPEC §3 order (the order of the '||'-joined `fileInfo`). */
+export const FILE_INFO_FIELDS = [
   'temp_file_sn',
   'temp_file_path_nm',
   'temp_file_nm',

@@ -1,9 +1,9 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type ApplicationView, type FamilyAccount, type ListSet, ResultCode, type SignupInfo, type UserInfoSet } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken, SESSION_COOKIE } from '../../platform/session.js';
-import { type Called, startTestApp, type TestApp } from '../../testing/app.js';
-import { users } from '../users/users.tables.js';
+import { startTestApp, type TestApp } from '../../testing/app.js';
+import { buildAccount, sessionCookie, sql, unique } from '../../testing/members.js';
+import type { users } from '../users/users.tables.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,43 +11,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const RUN = randomBytes(3).toString('hex');
-let seq = 0;
-const unique = (prefix: string) => `${prefix}${RUN}${(seq++).toString(36)}${randomInt(36 ** 2).toString(36)}`;
-
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await t.database.pool.query(text, params)).rows as T[];
-}
-
-/** A member account (verified identity unless `ci: ''`) and a session cookie for it. */
-async function buildUser(over: Partial<typeof users.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(users)
-    .values({
-      id: unique('a'),
-      nick: unique('n').slice(0, 12),
-      phoneCountryNum: '82',
-      phoneNo: `010${String(randomInt(10 ** 8)).padStart(8, '0')}`,
-      ci: `ci-${randomBytes(8).toString('hex')}`,
-      realName: '신청자',
-      birthDate: '1990-01-01',
-      adultVerifiedAt: new Date(),
-      ...over,
-    })
-    .returning();
-  if (!row) throw new Error('no user');
-  return { ...row, cookie: await signedInAs(row.userKey) };
-}
-
-/** A session for an account, stored the way platform/session.ts stores it. */
-async function signedInAs(userKey: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await sql(`insert into user_session (token_hash, user_key, expires_at) values ($1, $2, now() + interval '30 days')`, [
-    hashToken(token),
-    userKey,
-  ]);
-  return `${SESSION_COOKIE}=${token}`;
-}
+/** A member account with a verified identity (unless `ci: ''`) and a session cookie for it. */
+const buildUser = (over: Partial<typeof users.$inferInsert> = {}) =>
+  buildAccount(t, {
+    ci: `ci-${randomBytes(8).toString('hex')}`,
+    realName: '신청자',
+    birthDate: '1990-01-01',
+    adultVerifiedAt: new Date(),
+    ...over,
+  });
 
 const bjForm = (over: Record<string, string> = {}) => ({
   kind: 'bj',
@@ -58,6 +30,9 @@ const bjForm = (over: Record<string, string> = {}) => ({
   social_url: 'https://example.com/starlight',
   ...over,
 });
+/** A K-star application with its company fields, under `business_no`. */
+const kstarForm = (business_no: string) =>
+  bjForm({ kind: 'kstar', debut_date: '2020-02-02', agency: '별 엔터', company_name: '(주)별엔터', representative: '김대표', business_no });
 const applyAs = (cookie: string | undefined, form: Record<string, string>) =>
   t.post<ApplicationView>('/v1/mypage/signup_proc', form, cookie ? { cookie } : {});
 const move = (cookie: string, app_sn: number, state: string, memo?: string) =>
@@ -67,15 +42,10 @@ const move = (cookie: string, app_sn: number, state: string, memo?: string) =>
     { cookie },
   );
 const applicationCount = async (userKey: number) =>
-  Number((await sql<{ n: string }>('select count(*) n from account_application where user_key = $1', [userKey]))[0]?.n);
+  Number((await sql<{ n: string }>(t, 'select count(*) n from account_application where user_key = $1', [userKey]))[0]?.n);
 const ownedCount = async (userKey: number) =>
-  Number((await sql<{ n: string }>('select count(*) n from users where owner_user_key = $1', [userKey]))[0]?.n);
+  Number((await sql<{ n: string }>(t, 'select count(*) n from users where owner_user_key = $1', [userKey]))[0]?.n);
 
-function newCookie(called: Called<unknown>): string {
-  const set = called.response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!set) throw new Error('no session cookie');
-  return set.split(';')[0] as string;
-}
 const whoAmI = async (cookie: string) => (await t.get<UserInfoSet>('/v1/user/user_info', {}, { cookie })).body.rslt_set.user_info;
 
 let operator: Awaited<ReturnType<typeof buildUser>>;
@@ -103,18 +73,7 @@ describe('applying for a broadcaster, K-star or program account', () => {
       [bjForm({ debut_date: '2999-01-01' }), ResultCode.INVALID_INPUT, 'debut_date'],
       [bjForm({ kind: 'king' }), ResultCode.INVALID_INPUT, 'kind'],
       [bjForm({ intro: 'x'.repeat(1001) }), ResultCode.INVALID_INPUT, 'intro'],
-      [
-        bjForm({
-          kind: 'kstar',
-          debut_date: '2020-02-02',
-          agency: '별 엔터',
-          company_name: '(주)별엔터',
-          representative: '김대표',
-          business_no: '124-81-00999',
-        }),
-        ResultCode.INVALID_INPUT,
-        'business_no',
-      ],
+      [kstarForm('124-81-00999'), ResultCode.INVALID_INPUT, 'business_no'],
       [bjForm({ kind: 'program' }), ResultCode.REQUIRED, 'company_name'],
     ];
     for (const [form, code, field] of cases) {
@@ -145,17 +104,7 @@ describe('applying for a broadcaster, K-star or program account', () => {
     const info = await t.get<SignupInfo>('/v1/mypage/signup_info', { kind: 'bj' }, { cookie: me.cookie });
     expect(info.body.rslt_set).toMatchObject({ identity_verified: true, personal: true, application: { state: 'received' } });
     // Another kind is a separate application.
-    const kstar = await applyAs(
-      me.cookie,
-      bjForm({
-        kind: 'kstar',
-        debut_date: '2020-02-02',
-        agency: '별 엔터',
-        company_name: '(주)별엔터',
-        representative: '김대표',
-        business_no: '124-81-00998',
-      }),
-    );
+    const kstar = await applyAs(me.cookie, kstarForm('124-81-00998'));
     expect(kstar.body.rslt_set).toMatchObject({ kind: 'kstar', state: 'received' });
     expect(await applicationCount(me.userKey)).toBe(2);
   });
@@ -192,6 +141,7 @@ describe('operators move applications; completion creates the owned account once
     expect(done.state).toBe('complete');
     expect(await ownedCount(me.userKey)).toBe(1);
     const [account] = await sql<Record<string, unknown>>(
+      t,
       'select user_key, nick, type_cd, bj_type_cd, role, password_hash, owner_user_key, ci from users where owner_user_key = $1',
       [me.userKey],
     );
@@ -223,7 +173,7 @@ describe('operators move applications; completion creates the owned account once
     const applied = await applyAs(me.cookie, bjForm({ activity_name_ko: taken.nick }));
     const done = await move(operator.cookie, applied.body.rslt_set.app_sn, 'complete');
     expect(done.body.rslt_cd).toBe(0);
-    const [account] = await sql<{ nick: string }>('select nick from users where user_key = $1', [done.body.rslt_set.account_user_key]);
+    const [account] = await sql<{ nick: string }>(t, 'select nick from users where user_key = $1', [done.body.rslt_set.account_user_key]);
     expect(account?.nick).not.toBe(taken.nick);
     expect(account?.nick).toMatch(/_2$/);
   });
@@ -243,7 +193,7 @@ describe('switching between the personal account and the owned ones', () => {
 
     const there = await t.post<{ user_key: number; type_cd: string }>('/v1/mypage/switch_bj_proc', {}, { cookie: me.cookie });
     expect(there.body.rslt_set).toMatchObject({ rtv: 'SUCC', user_key: bjKey, type_cd: 'bj', bj_type_cd: 'general' });
-    const bjCookie = newCookie(there);
+    const bjCookie = sessionCookie(there);
     expect((await whoAmI(bjCookie))?.user_key).toBe(bjKey);
     // The session was rotated: the old token is gone.
     expect(await whoAmI(me.cookie)).toBeNull();
@@ -253,7 +203,7 @@ describe('switching between the personal account and the owned ones', () => {
 
     const back = await t.post<{ user_key: number }>('/v1/mypage/switch_bj_proc', {}, { cookie: bjCookie });
     expect(back.body.rslt_set.user_key).toBe(me.userKey);
-    expect((await whoAmI(newCookie(back)))?.user_key).toBe(me.userKey);
+    expect((await whoAmI(sessionCookie(back)))?.user_key).toBe(me.userKey);
 
     const stranger = await buildUser();
     const refused = await t.post('/v1/mypage/switch_bj_proc', {}, { cookie: stranger.cookie });
@@ -263,7 +213,7 @@ describe('switching between the personal account and the owned ones', () => {
     expect((await t.post('/v1/mypage/switch_bj_proc', {})).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
 
     // Nobody logs in to the owned account with its ID: it has no password.
-    const [bjRow] = await sql<{ id: string }>('select id from users where user_key = $1', [bjKey]);
+    const [bjRow] = await sql<{ id: string }>(t, 'select id from users where user_key = $1', [bjKey]);
     const login = await t.post('/v1/user/login_proc', { id: bjRow?.id as string, passwd: 'Anything!23x' });
     expect(login.body.rslt_cd).toBe(ResultCode.LOGIN_FAILED);
   });

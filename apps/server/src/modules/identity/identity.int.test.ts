@@ -1,11 +1,10 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type IdentityInfo, type IdentityVerifySet, koreanToday, ResultCode, type UserInfoSet, type VerifyPurpose } from '@byeol/contract';
+import { type IdentityInfo, type IdentityVerifySet, koreanToday, ResultCode, type UserInfoSet } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../platform/session.js';
-import { type Called, startTestApp, type TestApp } from '../../testing/app.js';
-import { tokenHash } from '../verification/verification.service.js';
+import { startTestApp, type TestApp } from '../../testing/app.js';
+import { buildMember, fromIp, randomPhone, sql, tryJoin, verificationState, verifiedPhone } from '../../testing/members.js';
 import { devCi } from './identity.drivers.js';
 import { identityTokenHash } from './identity.repository.js';
 
@@ -15,35 +14,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const PASSWORD = 'Byeol!pw7x';
-const RUN = randomBytes(3).toString('hex');
-let seq = 0;
-const uid = () => `i${RUN}${(seq++).toString(36)}${randomInt(36 ** 3).toString(36)}`;
-const unick = () => `g${RUN}${(seq++).toString(36)}${randomInt(36).toString(36)}`.slice(0, 12);
-const uphone = () => `010${String(randomInt(10 ** 8)).padStart(8, '0')}`;
-const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await t.database.pool.query(text, params)).rows as T[];
-}
-
 /** The date `years` years and `days` days before today in Korea (YYYY-MM-DD). */
 function yearsAgo(years: number, days = 0): string {
   const today = koreanToday();
   const d = new Date(`${Number(today.slice(0, 4)) - years}${today.slice(4)}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - days);
   return d.toISOString().slice(0, 10);
-}
-
-/** A confirmed phone verification with a known token, stored the way verification.service.ts stores it. */
-async function phoneToken(purpose: VerifyPurpose, phoneNo = uphone()) {
-  const token = randomBytes(24).toString('base64url');
-  await sql(
-    `insert into phone_verification (verify_id, purpose, phone_country_num, phone_no, pin_hash, state, expires_at, confirmed_at, token_hash)
-     values ($1, $2, '82', $3, 'x', 'confirmed', now() + interval '3 minutes', now(), $4)`,
-    [randomUUID(), purpose, phoneNo, tokenHash(token)],
-  );
-  return { token, phoneNo };
 }
 
 interface Person {
@@ -55,11 +31,11 @@ interface Person {
 
 /** identity_verify_proc with the dev driver on a confirmed phone token. */
 async function verifyPerson(purpose: 'adult' | 'guardian', p: Person) {
-  const phone = await phoneToken(purpose, p.phone);
+  const phone = await verifiedPhone(t, purpose, p.phone);
   return t.post<IdentityVerifySet>(
     '/v1/user/identity_verify_proc',
     { purpose, name: p.name, birth_date: p.birth_date, sex: p.sex, verify_token: phone.token },
-    { headers: { 'x-forwarded-for': newIp() } },
+    { headers: fromIp() },
   );
 }
 async function identityToken(purpose: 'adult' | 'guardian', p: Person): Promise<string> {
@@ -68,36 +44,7 @@ async function identityToken(purpose: 'adult' | 'guardian', p: Person): Promise<
   return res.body.rslt_set.identity_token;
 }
 
-function sessionCookie(called: Called<unknown>): string {
-  const set = called.response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!set) throw new Error('no session cookie');
-  return set.split(';')[0] as string;
-}
-
-function joinForm(over: Record<string, string> = {}): Record<string, string> {
-  return {
-    id: uid(),
-    passwd: PASSWORD,
-    passwd_confirm: PASSWORD,
-    nick: unick(),
-    birth_date: '1995-04-01',
-    sex: 'F',
-    agree_terms: 'Y',
-    agree_privacy: 'Y',
-    ...over,
-  };
-}
-async function tryJoin(over: Record<string, string> = {}) {
-  const phone = await phoneToken('join');
-  const form = joinForm({ verify_token: phone.token, ...over });
-  const res = await t.post<{ user_key: number }>('/v1/user/user_direct_join_proc', form);
-  return { res, form, phoneToken: phone.token };
-}
-async function join(over: Record<string, string> = {}) {
-  const { res, form } = await tryJoin(over);
-  expect(res.body.rslt_cd, res.body.rslt_msg).toBe(0);
-  return { userKey: res.body.rslt_set.user_key, id: form.id as string, cookie: sessionCookie(res) };
-}
+const join = (over: Record<string, string> = {}) => buildMember(t, over);
 
 async function userRow(userKey: number) {
   const [row] = await sql<{
@@ -110,6 +57,7 @@ async function userRow(userKey: number) {
     guardian_ci: string;
     guardian_consent_at: Date | null;
   }>(
+    t,
     `select ci, real_name, to_char(birth_date, 'YYYY-MM-DD') birth_date, sex, adult_verified_at, guardian_name, guardian_ci, guardian_consent_at
      from users where user_key = $1`,
     [userKey],
@@ -117,9 +65,9 @@ async function userRow(userKey: number) {
   if (!row) throw new Error(`no user ${userKey}`);
   return row;
 }
-const identityCount = async () => Number((await sql<{ n: string }>('select count(*) n from identity_verification'))[0]?.n);
+const identityCount = async () => Number((await sql<{ n: string }>(t, 'select count(*) n from identity_verification'))[0]?.n);
 const usedAt = async (token: string) =>
-  (await sql<{ used_at: Date | null }>('select used_at from identity_verification where token_hash = $1', [identityTokenHash(token)]))[0]
+  (await sql<{ used_at: Date | null }>(t, 'select used_at from identity_verification where token_hash = $1', [identityTokenHash(token)]))[0]
     ?.used_at;
 const adultVerify = (identity_token: string, cookie?: string) =>
   t.post<{ adult: boolean; real_name: string; birth_date: string }>(
@@ -130,11 +78,11 @@ const adultVerify = (identity_token: string, cookie?: string) =>
 
 describe('identity verification with the dev driver', () => {
   it('turns a pin from the SMS outbox into an identity token, and the same person always gets the same ci', async () => {
-    const phone = uphone();
+    const phone = randomPhone();
     const sent = await t.post<{ verify_id: string }>(
       '/v1/user/auth_phone_no_proc',
       { phone_no: phone, purpose: 'adult' },
-      { headers: { 'x-forwarded-for': newIp() } },
+      { headers: fromIp() },
     );
     expect(sent.body.rslt_cd).toBe(0);
     const outbox = await t.get<{ data_list: { text: string }[] }>('/v1/dev/sms_outbox', { phone_no: phone });
@@ -157,6 +105,7 @@ describe('identity verification with the dev driver', () => {
       rslt_set: { purpose: 'adult', name: '김 민수', birth_date: '1990-05-05', adult: true, expire_sec: 600 },
     });
     const [stored] = await sql<{ ci: string; phone_no: string; driver: string; expires_in: number; token_hash: string }>(
+      t,
       `select ci, phone_no, driver, extract(epoch from expires_at - now())::int expires_in, token_hash
        from identity_verification where token_hash = $1`,
       [identityTokenHash(res.body.rslt_set.identity_token)],
@@ -178,7 +127,7 @@ describe('identity verification with the dev driver', () => {
 
   it('needs a phone verification of the same purpose and every dev field; garbage changes nothing', async () => {
     const before = await identityCount();
-    const join = await phoneToken('join');
+    const join = await verifiedPhone(t, 'join');
     const wrongPurpose = await t.post('/v1/user/identity_verify_proc', {
       purpose: 'adult',
       name: '홍길동',
@@ -191,7 +140,7 @@ describe('identity verification with the dev driver', () => {
     const noToken = await t.post('/v1/user/identity_verify_proc', { purpose: 'adult', name: '홍길동', birth_date: '1990-01-01', sex: 'M' });
     expect(noToken.body).toMatchObject({ rslt_cd: ResultCode.REQUIRED, rslt_set: { field: 'verify_token' } });
 
-    const adult = await phoneToken('adult');
+    const adult = await verifiedPhone(t, 'adult');
     for (const [body, field] of [
       [{ purpose: 'root', name: '홍길동', birth_date: '1990-01-01', sex: 'M', verify_token: adult.token }, 'purpose'],
       [{ purpose: 'adult', name: '<script>', birth_date: '1990-01-01', sex: 'M', verify_token: adult.token }, 'name'],
@@ -204,9 +153,7 @@ describe('identity verification with the dev driver', () => {
     }
     expect(await identityCount()).toBe(before);
     // The refused calls did not spend the phone verification.
-    expect(
-      (await sql<{ state: string }>('select state from phone_verification where token_hash = $1', [tokenHash(adult.token)]))[0]?.state,
-    ).toBe('confirmed');
+    expect(await verificationState(t, adult.token)).toBe('confirmed');
   });
 });
 
@@ -232,7 +179,7 @@ describe('adult verification', () => {
   });
 
   it('lets several accounts of one person share a ci, but not hold another person', async () => {
-    const phone = uphone();
+    const phone = randomPhone();
     const person: Person = { name: '박지훈', birth_date: '1988-08-08', sex: 'M', phone };
     const first = await join();
     const second = await join();
@@ -265,7 +212,7 @@ describe('adult verification', () => {
     const me = await join();
     const person: Person = { name: '한별', birth_date: '1980-01-01', sex: 'M' };
     const expired = await identityToken('adult', person);
-    await sql(`update identity_verification set expires_at = now() - interval '1 second' where token_hash = $1`, [
+    await sql(t, `update identity_verification set expires_at = now() - interval '1 second' where token_hash = $1`, [
       identityTokenHash(expired),
     ]);
     expect((await adultVerify(expired, me.cookie)).body.rslt_cd).toBe(ResultCode.IDENTITY_REQUIRED);
@@ -286,34 +233,32 @@ describe('adult verification', () => {
 
 describe('guardian consent in the join', () => {
   // One phone, so every verification of the guardian gives the same ci.
-  const guardian: Person = { name: '김보호', birth_date: '1980-06-06', sex: 'F', phone: uphone() };
+  const guardian: Person = { name: '김보호', birth_date: '1980-06-06', sex: 'F', phone: randomPhone() };
   const child = () => ({ birth_date: yearsAgo(12) });
 
   it('refuses an under-14 join without a guardian, and changes nothing', async () => {
-    const { res, form, phoneToken: token } = await tryJoin(child());
+    const { res, form, phoneToken: token } = await tryJoin(t, child());
     expect(res.body).toMatchObject({ rslt_cd: ResultCode.GUARDIAN_REQUIRED, rslt_set: { field: 'guardian_token' } });
-    expect(await sql('select 1 from users where id = $1', [form.id])).toHaveLength(0);
+    expect(await sql(t, 'select 1 from users where id = $1', [form.id])).toHaveLength(0);
     // The join's phone verification is still usable.
-    expect((await sql<{ state: string }>('select state from phone_verification where token_hash = $1', [tokenHash(token)]))[0]?.state).toBe(
-      'confirmed',
-    );
+    expect(await verificationState(t, token)).toBe('confirmed');
   });
 
   it('refuses a guardian name that differs from the verified one (SPEC §8) and keeps the token usable', async () => {
     const token = await identityToken('guardian', guardian);
-    const { res, form } = await tryJoin({ ...child(), guardian_name: '김보오', guardian_token: token });
+    const { res, form } = await tryJoin(t, { ...child(), guardian_name: '김보오', guardian_token: token });
     expect(res.body).toMatchObject({ rslt_cd: ResultCode.GUARDIAN_NAME_MISMATCH, rslt_set: { field: 'guardian_name' } });
     expect(res.body.rslt_msg).toBe('법정대리인(보호자) 이름이 본인인증한 이름과 일치하지 않습니다.');
-    expect(await sql('select 1 from users where id = $1', [form.id])).toHaveLength(0);
+    expect(await sql(t, 'select 1 from users where id = $1', [form.id])).toHaveLength(0);
     expect(await usedAt(token)).toBeNull();
   });
 
   it('refuses a guardian under 19 and an adult-purpose token', async () => {
     const young = await identityToken('guardian', { name: '김어린', birth_date: yearsAgo(18), sex: 'M' });
-    const r1 = await tryJoin({ ...child(), guardian_name: '김어린', guardian_token: young });
+    const r1 = await tryJoin(t, { ...child(), guardian_name: '김어린', guardian_token: young });
     expect(r1.res.body.rslt_cd).toBe(ResultCode.GUARDIAN_NOT_ADULT);
     const adultPurpose = await identityToken('adult', guardian);
-    const r2 = await tryJoin({ ...child(), guardian_name: guardian.name, guardian_token: adultPurpose });
+    const r2 = await tryJoin(t, { ...child(), guardian_name: guardian.name, guardian_token: adultPurpose });
     expect(r2.res.body.rslt_cd).toBe(ResultCode.IDENTITY_REQUIRED);
   });
 
@@ -326,7 +271,7 @@ describe('guardian consent in the join', () => {
     expect(row.guardian_consent_at).not.toBeNull();
     expect(await usedAt(token)).not.toBeNull();
 
-    const reuse = await tryJoin({ ...child(), guardian_name: guardian.name, guardian_token: token });
+    const reuse = await tryJoin(t, { ...child(), guardian_name: guardian.name, guardian_token: token });
     expect(reuse.res.body.rslt_cd).toBe(ResultCode.IDENTITY_REQUIRED);
 
     // The guardian's identity cannot make the child's account an adult one.
@@ -337,7 +282,7 @@ describe('guardian consent in the join', () => {
   it('asks no guardian from 14 on (born exactly 14 years ago today)', async () => {
     const me = await join({ birth_date: yearsAgo(14) });
     expect((await userRow(me.userKey)).guardian_consent_at).toBeNull();
-    const { res } = await tryJoin({ birth_date: yearsAgo(14, -1) });
+    const { res } = await tryJoin(t, { birth_date: yearsAgo(14, -1) });
     expect(res.body.rslt_cd).toBe(ResultCode.GUARDIAN_REQUIRED);
   });
 });
@@ -391,7 +336,7 @@ describe('identity verification with the PortOne driver (a local stand-in for ap
     portone.post<IdentityVerifySet>(
       '/v1/user/identity_verify_proc',
       { purpose: 'guardian', identity_verification_id: id },
-      { headers: { 'x-forwarded-for': newIp() } },
+      { headers: fromIp() },
     );
 
   it('tells the browser to use PortOne with its store id and channel key', async () => {
@@ -410,6 +355,7 @@ describe('identity verification with the PortOne driver (a local stand-in for ap
     expect(last?.url).toBe(`/identity-verifications/${id}?storeId=store-test`);
     expect(last?.headers.authorization).toBe('PortOne test-portone-secret');
     const [row] = await sql<{ ci: string; sex: string; phone_no: string; driver: string }>(
+      t,
       'select ci, sex, phone_no, driver from identity_verification where token_hash = $1',
       [identityTokenHash(res.body.rslt_set.identity_token)],
     );

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   API_HEADERS,
   type Envelope,
@@ -7,12 +7,21 @@ import {
   type ResetPasswordSet,
   ResultCode,
   resultMessages,
-  type VerifyPurpose,
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../platform/session.js';
-import type { Called, CallOptions, TestApp } from '../../testing/app.js';
-import { startTestApp } from '../../testing/app.js';
+import { type CallOptions, startTestApp, type TestApp } from '../../testing/app.js';
+import {
+  buildAccount,
+  buildMember,
+  fromIp,
+  MEMBER_PASSWORD,
+  randomIp,
+  randomPhone,
+  sessionCookie,
+  sql,
+  verificationState,
+  verifiedPhone,
+} from '../../testing/members.js';
 import { tokenHash } from '../verification/verification.service.js';
 import { RECOVERY_LIMITS } from './recovery.service.js';
 
@@ -23,79 +32,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const PASSWORD = 'Byeol!pw7x';
 const NEW_PASSWORD = 'Moon#river52';
-const RUN = randomBytes(3).toString('hex');
-let seq = 0;
-const uid = () => `r${RUN}${(seq++).toString(36)}${randomInt(36 ** 3).toString(36)}`;
-const unick = () => `m${RUN}${(seq++).toString(36)}${randomInt(36).toString(36)}`.slice(0, 12);
-const uphone = () => `010${String(randomInt(10 ** 8)).padStart(8, '0')}`;
-const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-const from = (ip = randomIp()): CallOptions => ({ headers: { 'x-forwarded-for': ip } });
-
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await t.database.pool.query(text, params)).rows as T[];
-}
-
-/** A confirmed phone verification with a known token, stored the way verification.service.ts stores it. */
-async function verified(purpose: VerifyPurpose, phoneNo = uphone(), confirmedMinutesAgo = 0) {
-  const token = randomBytes(32).toString('base64url');
-  await sql(
-    `insert into phone_verification (verify_id, purpose, phone_country_num, phone_no, pin_hash, state, expires_at, confirmed_at, token_hash)
-     values ($1, $2, '82', $3, 'x', 'confirmed', now() + interval '3 minutes', now() - make_interval(mins => $4), $5)`,
-    [randomUUID(), purpose, phoneNo, confirmedMinutesAgo, tokenHash(token)],
-  );
-  return { token, phoneNo };
-}
-
-async function verificationState(token: string): Promise<string | undefined> {
-  return (await sql<{ state: string }>('select state from phone_verification where token_hash = $1', [tokenHash(token)]))[0]?.state;
-}
-
-function sessionCookie(called: Called<unknown>): string {
-  const set = called.response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!set) throw new Error('no session cookie');
-  return set.split(';')[0] as string;
-}
-
-interface Member {
-  userKey: number;
-  id: string;
-  nick: string;
-  phoneNo: string;
-  cookie: string;
-}
-
+const from = (ip?: string): CallOptions => ({ headers: fromIp(ip) });
 /** Joins through the real call with a join verification of `phoneNo`. */
-async function join(phoneNo = uphone()): Promise<Member> {
-  const v = await verified('join', phoneNo);
-  const id = uid();
-  const nick = unick();
-  const res = await t.post<{ user_key: number }>('/v1/user/user_direct_join_proc', {
-    id,
-    passwd: PASSWORD,
-    passwd_confirm: PASSWORD,
-    nick,
-    verify_token: v.token,
-    birth_date: '1998-03-03',
-    sex: 'M',
-    agree_terms: 'Y',
-    agree_privacy: 'Y',
-  });
-  expect(res.body.rslt_cd, res.body.rslt_msg).toBe(0);
-  return { userKey: res.body.rslt_set.user_key, id, nick, phoneNo, cookie: sessionCookie(res) };
-}
+const join = (phoneNo?: string) => buildMember(t, {}, phoneNo);
 
 /** A social-only account (no password) on a phone, linked to `provider`, as the social sign-up stores it. */
 async function socialOnly(phoneNo: string, provider = 'google'): Promise<{ userKey: number; id: string; nick: string }> {
-  const id = uid();
-  const nick = unick();
-  const [row] = await sql<{ user_key: string }>(
-    `insert into users (id, nick, phone_country_num, phone_no) values ($1, $2, '82', $3) returning user_key`,
-    [id, nick, phoneNo],
-  );
-  const userKey = Number(row?.user_key);
-  await sql(`insert into user_social (provider, subject, user_key) values ($1, $2, $3)`, [provider, randomUUID(), userKey]);
+  const { userKey, id, nick } = await buildAccount(t, { phoneNo });
+  await sql(t, `insert into user_social (provider, subject, user_key) values ($1, $2, $3)`, [provider, randomUUID(), userKey]);
   return { userKey, id, nick };
 }
 
@@ -110,18 +55,18 @@ const reset = (body: Record<string, string | number>, opts: CallOptions = from()
 const login = (id: string, passwd: string, opts: CallOptions = from()) => t.post('/v1/user/login_proc', { id, passwd }, opts);
 const info = (cookie: string) => t.get('/v1/user/user_info', {}, { cookie });
 const passwordHashOf = async (userKey: number) =>
-  (await sql<{ password_hash: string | null }>('select password_hash from users where user_key = $1', [userKey]))[0]?.password_hash;
+  (await sql<{ password_hash: string | null }>(t, 'select password_hash from users where user_key = $1', [userKey]))[0]?.password_hash;
 
 describe('find_id_pw_user_proc: the account chooser', () => {
   it('lists every active account of the phone, oldest first, with full IDs and social-only flags', async () => {
-    const phone = uphone();
+    const phone = randomPhone();
     const first = await join(phone);
     const second = await join(phone);
     const social = await socialOnly(phone, 'naver');
     const closed = await join(phone);
-    await sql(`update users set state = 'closed', closed_at = now() where user_key = $1`, [closed.userKey]);
+    await sql(t, `update users set state = 'closed', closed_at = now() where user_key = $1`, [closed.userKey]);
     await join(); // another phone's account
-    const { token } = await verified('find_id', phone);
+    const { token } = await verifiedPhone(t, 'find_id', phone);
 
     const res = await list(token);
     expect(res.body.rslt_cd).toBe(0);
@@ -134,40 +79,40 @@ describe('find_id_pw_user_proc: the account chooser', () => {
     ]);
     for (const a of res.body.rslt_set.data_list) expect(Number.isNaN(Date.parse(a.reg_date))).toBe(false);
     // Listing does not spend the token: the chooser can be shown again.
-    expect(await verificationState(token)).toBe('confirmed');
+    expect(await verificationState(t, token)).toBe('confirmed');
     expect((await list(token)).body.rslt_set.data_totalcount).toBe(3);
 
     // A find_pw confirmation lists the same accounts.
-    const pw = await verified('find_pw', phone);
+    const pw = await verifiedPhone(t, 'find_pw', phone);
     const forPw = await list(pw.token);
     expect(forPw.body.rslt_set.purpose).toBe('find_pw');
     expect(forPw.body.rslt_set.data_list.map((a) => a.user_key)).toEqual([first.userKey, second.userKey, social.userKey]);
   });
 
   it('answers PHONE_UNREGISTERED (offer sign-up) for a phone without active accounts', async () => {
-    const none = await verified('find_id');
+    const none = await verifiedPhone(t, 'find_id');
     const res = await list(none.token);
     expect(res.body).toEqual({ rslt_cd: 4206, rslt_set: {}, rslt_msg: resultMessages.PHONE_UNREGISTERED.ko });
     // The pin itself is refused for such a phone.
-    const send = await t.post('/v1/user/find_id_pw_phone_no_proc', { phone_no: uphone(), purpose: 'find_id' }, from());
+    const send = await t.post('/v1/user/find_id_pw_phone_no_proc', { phone_no: randomPhone(), purpose: 'find_id' }, from());
     expect(send.body.rslt_cd).toBe(ResultCode.PHONE_UNREGISTERED);
     // Accounts closed after the pin was confirmed are not listed either.
     const gone = await join();
-    const late = await verified('find_id', gone.phoneNo);
-    await sql(`update users set state = 'closed', closed_at = now() where user_key = $1`, [gone.userKey]);
+    const late = await verifiedPhone(t, 'find_id', gone.phoneNo);
+    await sql(t, `update users set state = 'closed', closed_at = now() where user_key = $1`, [gone.userKey]);
     expect((await list(late.token)).body.rslt_cd).toBe(4206);
   });
 
   it('answers VERIFY_REQUIRED for tokens of another purpose, spent, expired or forged', async () => {
     const me = await join();
-    const spent = await verified('find_id', me.phoneNo);
-    await sql(`update phone_verification set state = 'used' where token_hash = $1`, [tokenHash(spent.token)]);
+    const spent = await verifiedPhone(t, 'find_id', me.phoneNo);
+    await sql(t, `update phone_verification set state = 'used' where token_hash = $1`, [tokenHash(spent.token)]);
     const tokens = [
-      (await verified('join', me.phoneNo)).token,
-      (await verified('login_unlock', me.phoneNo)).token,
-      (await verified('guardian', me.phoneNo)).token,
+      (await verifiedPhone(t, 'join', me.phoneNo)).token,
+      (await verifiedPhone(t, 'login_unlock', me.phoneNo)).token,
+      (await verifiedPhone(t, 'guardian', me.phoneNo)).token,
       spent.token,
-      (await verified('find_id', me.phoneNo, 31)).token,
+      (await verifiedPhone(t, 'find_id', me.phoneNo, 31)).token,
       randomBytes(32).toString('base64url'),
     ];
     for (const token of tokens) {
@@ -175,7 +120,7 @@ describe('find_id_pw_user_proc: the account chooser', () => {
       expect(res.body, token).toMatchObject({ rslt_cd: 4205, rslt_set: {} });
       expect(JSON.stringify(res.body)).not.toContain(me.id);
     }
-    expect(await verificationState(tokens[0] as string)).toBe('confirmed');
+    expect(await verificationState(t, tokens[0] as string)).toBe('confirmed');
   });
 
   it('limits listings per address (429, 9001)', async () => {
@@ -190,10 +135,10 @@ describe('find_id_pw_user_proc: the account chooser', () => {
 
 describe('forget_proc: a new password', () => {
   it('resets the chosen account through the real pin flow, ends its sessions and spends the token once', async () => {
-    const phone = uphone();
+    const phone = randomPhone();
     const me = await join(phone);
     const sibling = await join(phone);
-    const second = sessionCookie(await login(me.id, PASSWORD));
+    const second = sessionCookie(await login(me.id, MEMBER_PASSWORD));
     expect((await info(second)).body.rslt_cd).toBe(0);
 
     const sent = await t.post<{ verify_id: string }>('/v1/user/find_id_pw_phone_no_proc', { phone_no: phone, purpose: 'find_pw' }, from());
@@ -215,26 +160,26 @@ describe('forget_proc: a new password', () => {
     expect((await info(me.cookie)).body.rslt_cd).toBe(2001);
     expect((await info(second)).body.rslt_cd).toBe(2001);
     expect((await info(sibling.cookie)).body.rslt_cd).toBe(0);
-    expect((await login(me.id, PASSWORD)).body.rslt_cd).toBe(2101);
+    expect((await login(me.id, MEMBER_PASSWORD)).body.rslt_cd).toBe(2101);
     expect((await login(me.id, NEW_PASSWORD)).body.rslt_cd).toBe(0);
-    expect((await login(sibling.id, PASSWORD)).body.rslt_cd).toBe(0);
+    expect((await login(sibling.id, MEMBER_PASSWORD)).body.rslt_cd).toBe(0);
 
     // Spent: neither a second reset (of any account) nor a listing accepts it.
-    expect(await verificationState(token)).toBe('used');
+    expect(await verificationState(t, token)).toBe('used');
     expect(
       (await reset({ verify_token: token, user_key: sibling.userKey, passwd: 'Other#pw83', passwd_confirm: 'Other#pw83' })).body.rslt_cd,
     ).toBe(4205);
     expect((await list(token)).body.rslt_cd).toBe(4205);
-    expect((await login(sibling.id, PASSWORD)).body.rslt_cd).toBe(0);
+    expect((await login(sibling.id, MEMBER_PASSWORD)).body.rslt_cd).toBe(0);
   });
 
   it('lifts the login-failure lock', async () => {
     const me = await join();
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) expect((await login(me.id, 'Wrong!pw9')).body.rslt_cd).toBe(2101);
-    expect((await login(me.id, PASSWORD)).body.rslt_cd).toBe(2102);
-    const { token } = await verified('find_pw', me.phoneNo);
+    expect((await login(me.id, MEMBER_PASSWORD)).body.rslt_cd).toBe(2102);
+    const { token } = await verifiedPhone(t, 'find_pw', me.phoneNo);
     expect((await reset({ verify_token: token, user_key: me.userKey })).body.rslt_cd).toBe(0);
-    expect((await sql<{ n: number }>('select login_fail_cnt n from users where user_key = $1', [me.userKey]))[0]?.n).toBe(0);
+    expect((await sql<{ n: number }>(t, 'select login_fail_cnt n from users where user_key = $1', [me.userKey]))[0]?.n).toBe(0);
     const back = await login(me.id, NEW_PASSWORD);
     expect(back.body.rslt_cd).toBe(0);
     expect((await info(sessionCookie(back))).body.rslt_cd).toBe(0);
@@ -244,9 +189,9 @@ describe('forget_proc: a new password', () => {
     const me = await join();
     const stranger = await join();
     const closed = await join(me.phoneNo);
-    await sql(`update users set state = 'closed', closed_at = now() where user_key = $1`, [closed.userKey]);
+    await sql(t, `update users set state = 'closed', closed_at = now() where user_key = $1`, [closed.userKey]);
     const social = await socialOnly(me.phoneNo);
-    const { token } = await verified('find_pw', me.phoneNo);
+    const { token } = await verifiedPhone(t, 'find_pw', me.phoneNo);
     const before = await passwordHashOf(stranger.userKey);
 
     for (const userKey of [stranger.userKey, closed.userKey, 9_007_199_254_740_991]) {
@@ -257,8 +202,8 @@ describe('forget_proc: a new password', () => {
     expect(en.body).toEqual({ rslt_cd: 4602, rslt_set: {}, rslt_msg: resultMessages.RECOVERY_SOCIAL_ONLY.en });
     expect(await passwordHashOf(social.userKey)).toBeNull();
     expect(await passwordHashOf(stranger.userKey)).toBe(before);
-    expect((await login(stranger.id, PASSWORD)).body.rslt_cd).toBe(0);
-    expect(await verificationState(token)).toBe('confirmed');
+    expect((await login(stranger.id, MEMBER_PASSWORD)).body.rslt_cd).toBe(0);
+    expect(await verificationState(t, token)).toBe('confirmed');
     // The same token still resets the right account.
     expect((await reset({ verify_token: token, user_key: me.userKey })).body.rslt_cd).toBe(0);
   });
@@ -267,25 +212,25 @@ describe('forget_proc: a new password', () => {
     const me = await join();
     const before = await passwordHashOf(me.userKey);
     const tokens = [
-      (await verified('find_id', me.phoneNo)).token,
-      (await verified('join', me.phoneNo)).token,
-      (await verified('login_unlock', me.phoneNo)).token,
-      (await verified('find_pw', me.phoneNo, 31)).token,
+      (await verifiedPhone(t, 'find_id', me.phoneNo)).token,
+      (await verifiedPhone(t, 'join', me.phoneNo)).token,
+      (await verifiedPhone(t, 'login_unlock', me.phoneNo)).token,
+      (await verifiedPhone(t, 'find_pw', me.phoneNo, 31)).token,
       randomBytes(32).toString('base64url'),
     ];
     for (const token of tokens) expect((await reset({ verify_token: token, user_key: me.userKey })).body.rslt_cd).toBe(4205);
     // A find_pw token of another phone (with accounts of its own) does not reach this account.
     const other = await join();
-    const theirs = await verified('find_pw', other.phoneNo);
+    const theirs = await verifiedPhone(t, 'find_pw', other.phoneNo);
     expect((await reset({ verify_token: theirs.token, user_key: me.userKey })).body.rslt_cd).toBe(4601);
     expect(await passwordHashOf(me.userKey)).toBe(before);
-    expect(await verificationState(tokens[0] as string)).toBe('confirmed');
+    expect(await verificationState(t, tokens[0] as string)).toBe('confirmed');
     expect((await info(me.cookie)).body.rslt_cd).toBe(0);
   });
 
   it('follows the password rules of the join (1101 naming them, 1102) without spending the token', async () => {
     const me = await join();
-    const { token } = await verified('find_pw', me.phoneNo);
+    const { token } = await verifiedPhone(t, 'find_pw', me.phoneNo);
     const before = await passwordHashOf(me.userKey);
     const cases: [string, string, number, Record<string, unknown>][] = [
       ['Ab1!x', 'Ab1!x', 1101, { rule: 'length', rules: ['length'] }],
@@ -308,14 +253,14 @@ describe('forget_proc: a new password', () => {
     });
     expect(same.body).toMatchObject({ rslt_cd: 1101, rslt_set: { rules: expect.arrayContaining(['same_as_id']) } });
     expect(await passwordHashOf(me.userKey)).toBe(before);
-    expect(await verificationState(token)).toBe('confirmed');
+    expect(await verificationState(t, token)).toBe('confirmed');
     expect((await info(me.cookie)).body.rslt_cd).toBe(0);
   });
 
   it('spends a token once when two resets race', async () => {
-    const phone = uphone();
+    const phone = randomPhone();
     const [a, b] = [await join(phone), await join(phone)];
-    const { token } = await verified('find_pw', phone);
+    const { token } = await verifiedPhone(t, 'find_pw', phone);
     const answers = await Promise.all([a, b].map((m) => reset({ verify_token: token, user_key: m.userKey })));
     expect(answers.map((r) => r.body.rslt_cd).sort()).toEqual([0, 4205]);
     const changed = await Promise.all([a, b].map(async (m) => (await login(m.id, NEW_PASSWORD)).body.rslt_cd));
@@ -333,7 +278,7 @@ describe('forget_proc: a new password', () => {
     expect(limited.body).toMatchObject({ rslt_cd: 9001, rslt_set: { num: 10 } });
 
     const me = await join();
-    const { token } = await verified('find_pw', me.phoneNo);
+    const { token } = await verifiedPhone(t, 'find_pw', me.phoneNo);
     for (let i = 0; i < RECOVERY_LIMITS.resetPerPhone.max; i++) {
       expect((await reset({ verify_token: token, user_key: me.userKey, passwd: 'short', passwd_confirm: 'short' })).body.rslt_cd).toBe(
         1101,
@@ -342,17 +287,18 @@ describe('forget_proc: a new password', () => {
     const phoneLimited = await reset({ verify_token: token, user_key: me.userKey });
     expect(phoneLimited.status).toBe(429);
     expect(phoneLimited.body).toMatchObject({ rslt_cd: 9001, rslt_set: { num: 60 } });
-    expect(await verificationState(token)).toBe('confirmed');
+    expect(await verificationState(t, token)).toBe('confirmed');
   });
 });
 
 describe('garbage input', () => {
   it('answers a clear envelope error and changes nothing', async () => {
     const me = await join();
-    const { token } = await verified('find_pw', me.phoneNo);
+    const { token } = await verifiedPhone(t, 'find_pw', me.phoneNo);
     const snapshot = async () =>
       JSON.stringify(
         await sql(
+          t,
           `select u.password_hash, u.login_fail_cnt, u.state,
                   (select count(*) from user_session s where s.user_key = u.user_key) sessions,
                   (select state from phone_verification where token_hash = $2) verification

@@ -37,20 +37,18 @@ export function callbackPath(provider: SocialProvider, formPost: boolean): strin
   return formPost ? `/oauth/form_post/${provider}` : `${API_BASE}/user/social_callback/${provider}`;
 }
 
-function settingsOf(config: Config): ProviderSettings[] {
-  const all: ProviderSettings[] = [];
-  if (config.SOCIAL_GOOGLE_CLIENT_ID) {
-    all.push({
+/** Every provider's settings; one is offered only when its client id is configured. */
+function settingsOf(config: Config): Record<SocialProvider, Omit<ProviderSettings, 'clientId'> & { clientId: string | undefined }> {
+  return {
+    google: {
       provider: 'google',
       clientId: config.SOCIAL_GOOGLE_CLIENT_ID,
       clientSecret: config.SOCIAL_GOOGLE_CLIENT_SECRET ?? '',
       issuer: new URL(config.SOCIAL_GOOGLE_ISSUER),
       scope: 'openid email profile',
       formPost: false,
-    });
-  }
-  if (config.SOCIAL_NAVER_CLIENT_ID) {
-    all.push({
+    },
+    naver: {
       provider: 'naver',
       clientId: config.SOCIAL_NAVER_CLIENT_ID,
       clientSecret: config.SOCIAL_NAVER_CLIENT_SECRET ?? '',
@@ -61,19 +59,16 @@ function settingsOf(config: Config): ProviderSettings[] {
       },
       scope: '',
       formPost: false,
-    });
-  }
-  if (config.SOCIAL_APPLE_CLIENT_ID) {
-    all.push({
+    },
+    apple: {
       provider: 'apple',
       clientId: config.SOCIAL_APPLE_CLIENT_ID,
       clientSecret: config.SOCIAL_APPLE_CLIENT_SECRET ?? '',
       issuer: new URL(config.SOCIAL_APPLE_ISSUER),
       scope: 'openid email name',
       formPost: true,
-    });
-  }
-  return all;
+    },
+  };
 }
 
 /**
@@ -211,8 +206,8 @@ export function socialClients(config: Config): Map<SocialProvider, SocialClient>
   const clients = new Map<SocialProvider, SocialClient>();
   const settings = settingsOf(config);
   for (const provider of SOCIAL_PROVIDERS) {
-    const s = settings.find((x) => x.provider === provider);
-    if (s) clients.set(provider, new SocialClient(s, publicUrl));
+    const { clientId, ...rest } = settings[provider];
+    if (clientId) clients.set(provider, new SocialClient({ ...rest, clientId }, publicUrl));
   }
   return clients;
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -11,13 +11,24 @@ import {
   type PasswordRule,
   passwordViolations,
   type UserInfoSet,
-  type VerifyPurpose,
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashToken, SESSION_COOKIE } from '../../platform/session.js';
-import type { Called, CallOptions, TestApp } from '../../testing/app.js';
-import { startTestApp } from '../../testing/app.js';
-import { tokenHash } from '../verification/verification.service.js';
+import { type CallOptions, startTestApp, type TestApp } from '../../testing/app.js';
+import {
+  buildMember,
+  fromIp,
+  joinForm,
+  MEMBER_PASSWORD,
+  randomIp,
+  randomPhone,
+  sessionCookie,
+  sql,
+  uniqueId,
+  uniqueNick,
+  verificationState,
+  verifiedPhone,
+} from '../../testing/members.js';
 import { LOGIN_LIMITS } from './users.service.js';
 
 let t: TestApp;
@@ -27,85 +38,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const PASSWORD = 'Byeol!pw7x';
-const RUN = randomBytes(3).toString('hex'); // ids, nicks and phones of this file never collide with others
-let seq = 0;
-const uid = () => `u${RUN}${(seq++).toString(36)}${randomInt(36 ** 3).toString(36)}`;
-const unick = () => `n${RUN}${(seq++).toString(36)}${randomInt(36).toString(36)}`.slice(0, 12);
-const uphone = () => `010${String(randomInt(10 ** 8)).padStart(8, '0')}`;
-const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-const from = (ip = randomIp()): CallOptions['headers'] => ({ 'x-forwarded-for': ip });
-
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await t.database.pool.query(text, params)).rows as T[];
-}
-
-/** A confirmed phone verification with a known token, written the way verification.service.ts stores it. */
-async function verified(purpose: VerifyPurpose, phoneNo = uphone(), confirmedMinutesAgo = 0) {
-  const token = randomBytes(24).toString('base64url');
-  await sql(
-    `insert into phone_verification (verify_id, purpose, phone_country_num, phone_no, pin_hash, state, expires_at, confirmed_at, token_hash)
-     values ($1, $2, '82', $3, 'x', 'confirmed', now() + interval '3 minutes', now() - make_interval(mins => $4), $5)`,
-    [randomUUID(), purpose, phoneNo, confirmedMinutesAgo, tokenHash(token)],
-  );
-  return { token, phoneNo };
-}
-
-async function verificationState(token: string): Promise<string | undefined> {
-  return (await sql<{ state: string }>('select state from phone_verification where token_hash = $1', [tokenHash(token)]))[0]?.state;
-}
-
-function sessionCookie(called: Called<unknown>): string {
-  const set = called.response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!set) throw new Error('no session cookie');
-  return set.split(';')[0] as string;
-}
-
 const sessionHash = (cookie: string) => hashToken(cookie.slice(SESSION_COOKIE.length + 1));
 
-interface Joined {
-  id: string;
-  nick: string;
-  phoneNo: string;
-  userKey: number;
-  cookie: string;
-}
-
-function joinForm(over: Record<string, string> = {}): Record<string, string> {
-  return {
-    id: uid(),
-    passwd: PASSWORD,
-    passwd_confirm: PASSWORD,
-    nick: unick(),
-    verify_token: 'set-me',
-    birth_date: '1999-04-01',
-    sex: 'F',
-    email: '',
-    agree_terms: 'Y',
-    agree_privacy: 'Y',
-    ...over,
-  };
-}
-
-async function join(over: Record<string, string> = {}): Promise<Joined> {
-  const v = await verified('join');
-  const form = joinForm({ verify_token: v.token, ...over });
-  const res = await t.post<{ user_key: number; id: string; nick: string }>('/v1/user/user_direct_join_proc', form);
-  expect(res.body).toMatchObject({ rslt_cd: 0 });
-  return {
-    id: form.id as string,
-    nick: form.nick as string,
-    phoneNo: v.phoneNo,
-    userKey: res.body.rslt_set.user_key,
-    cookie: sessionCookie(res),
-  };
-}
+const join = (over: Record<string, string> = {}) => buildMember(t, over);
 
 const info = (cookie?: string) => t.get<UserInfoSet>('/v1/user/user_info', {}, cookie ? { cookie } : {});
 const login = (body: Record<string, string>, opts: CallOptions = {}) =>
-  t.post<{ rtv: string; user_key: number }>('/v1/user/login_proc', body, { headers: from(), ...opts });
+  t.post<{ rtv: string; user_key: number }>('/v1/user/login_proc', body, { headers: fromIp(), ...opts });
 const countUsers = async (id: string) =>
-  Number((await sql<{ n: string }>('select count(*) n from users where lower(id) = lower($1)', [id]))[0]?.n);
+  Number((await sql<{ n: string }>(t, 'select count(*) n from users where lower(id) = lower($1)', [id]))[0]?.n);
 
 const USER_INFO_FIELDS = [
   'user_key',
@@ -152,7 +93,7 @@ describe('join, user_info, logout, login', () => {
       state_memo: '',
     });
     expect(mine.body.rslt_set.summary_info).toEqual({ item_cnt: 0 });
-    const row = (await sql<{ password_hash: string; phone_no: string }>('select * from users where user_key = $1', [me.userKey]))[0];
+    const row = (await sql<{ password_hash: string; phone_no: string }>(t, 'select * from users where user_key = $1', [me.userKey]))[0];
     expect(row?.password_hash.startsWith('$argon2id$')).toBe(true);
     expect(row?.phone_no).toBe(me.phoneNo);
 
@@ -163,7 +104,7 @@ describe('join, user_info, logout, login', () => {
     // Logging out without a session still succeeds.
     expect((await t.get('/v1/user/logout_proc')).body.rslt_cd).toBe(0);
 
-    const back = await login({ id: me.id.toUpperCase(), passwd: PASSWORD });
+    const back = await login({ id: me.id.toUpperCase(), passwd: MEMBER_PASSWORD });
     expect(back.body).toMatchObject({ rslt_cd: 0, rslt_set: { rtv: 'SUCC', user_key: me.userKey } });
     expect((await info(sessionCookie(back))).body.rslt_set.user_info?.id).toBe(me.id);
   });
@@ -178,7 +119,7 @@ describe('join, user_info, logout, login', () => {
       same_as_id: (id) => id,
     };
     for (const rule of PASSWORD_RULES) {
-      let id = uid();
+      let id = uniqueId();
       // same_as_id needs an ID that breaks no other rule as a password.
       if (rule === 'same_as_id') {
         do id = `Pq${randomBytes(3).toString('hex')}7Z`;
@@ -186,34 +127,34 @@ describe('join, user_info, logout, login', () => {
       }
       const passwd = samples[rule](id);
       expect(passwordViolations(passwd, id)).toEqual([rule]);
-      const v = await verified('join');
+      const v = await verifiedPhone(t, 'join');
       const res = await t.post('/v1/user/user_direct_join_proc', joinForm({ id, passwd, passwd_confirm: passwd, verify_token: v.token }));
       expect(res.body).toMatchObject({ rslt_cd: 1101, rslt_set: { rule, rules: [rule] } });
       expect(await countUsers(id)).toBe(0);
-      expect(await verificationState(v.token)).toBe('confirmed');
+      expect(await verificationState(t, v.token)).toBe('confirmed');
     }
     const several = await t.post('/v1/user/user_direct_join_proc', joinForm({ passwd: 'aaaa', passwd_confirm: 'aaaa' }));
     expect(several.body.rslt_set).toMatchObject({ rule: 'length', rules: passwordViolations('aaaa') });
   });
 
   it('refuses a confirmation that does not match (1102) and a bad email (1001 email)', async () => {
-    const v = await verified('join');
-    const id = uid();
+    const v = await verifiedPhone(t, 'join');
+    const id = uniqueId();
     const mismatch = await t.post(
       '/v1/user/user_direct_join_proc',
-      joinForm({ id, passwd_confirm: `${PASSWORD}x`, verify_token: v.token }),
+      joinForm({ id, passwd_confirm: `${MEMBER_PASSWORD}x`, verify_token: v.token }),
     );
     expect(mismatch.body.rslt_cd).toBe(1102);
     const email = await t.post('/v1/user/user_direct_join_proc', joinForm({ id, email: 'fan@@byeol.kr', verify_token: v.token }));
     expect(email.body).toMatchObject({ rslt_cd: 1001, rslt_set: { field: 'email' } });
     expect(await countUsers(id)).toBe(0);
-    expect(await verificationState(v.token)).toBe('confirmed');
+    expect(await verificationState(t, v.token)).toBe('confirmed');
     // A valid email is accepted. An under-14 join needs a guardian's consent (identity.int.test.ts).
     const fan = await join({ email: 'fan@byeol.kr' });
     expect(fan.userKey).toBeGreaterThan(0);
     const kid = await t.post(
       '/v1/user/user_direct_join_proc',
-      joinForm({ verify_token: (await verified('join')).token, birth_date: `${new Date().getUTCFullYear() - 10}-01-01` }),
+      joinForm({ verify_token: (await verifiedPhone(t, 'join')).token, birth_date: `${new Date().getUTCFullYear() - 10}-01-01` }),
     );
     expect(kid.body.rslt_cd).toBe(4303);
   });
@@ -222,7 +163,7 @@ describe('join, user_info, logout, login', () => {
 describe('user_check_proc and duplicates', () => {
   it('answers available, duplicates case-insensitively, and refuses malformed values', async () => {
     const me = await join();
-    const freeId = uid();
+    const freeId = uniqueId();
     expect((await t.post('/v1/user/user_check_proc', { check_type: 'id', value: freeId })).body).toMatchObject({
       rslt_cd: 0,
       rslt_set: { check_type: 'id', value: freeId, available: true },
@@ -230,7 +171,7 @@ describe('user_check_proc and duplicates', () => {
     expect((await t.post('/v1/user/user_check_proc', { check_type: 'id', value: me.id.toUpperCase() })).body.rslt_cd).toBe(4101);
     expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: me.nick })).body.rslt_cd).toBe(4102);
     expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: me.nick.toUpperCase() })).body.rslt_cd).toBe(4102);
-    expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: unick() })).body.rslt_cd).toBe(0);
+    expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: uniqueNick() })).body.rslt_cd).toBe(0);
     for (const value of ['ab', 'has space', 'bad!id', 'ㄱㄴㄷㄹ']) {
       expect((await t.post('/v1/user/user_check_proc', { check_type: 'id', value })).body).toMatchObject({
         rslt_cd: 1001,
@@ -239,47 +180,47 @@ describe('user_check_proc and duplicates', () => {
     }
     expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: 'x' })).body.rslt_cd).toBe(1001);
     // A closed account keeps its ID and nickname.
-    await sql(`update users set state = 'closed', closed_at = now() where user_key = $1`, [me.userKey]);
+    await sql(t, `update users set state = 'closed', closed_at = now() where user_key = $1`, [me.userKey]);
     expect((await t.post('/v1/user/user_check_proc', { check_type: 'id', value: me.id })).body.rslt_cd).toBe(4101);
   });
 
   it('refuses a duplicate ID or nickname at join without spending the verification', async () => {
     const me = await join();
-    const v = await verified('join');
+    const v = await verifiedPhone(t, 'join');
     const dupId = await t.post('/v1/user/user_direct_join_proc', joinForm({ id: me.id.toUpperCase(), verify_token: v.token }));
     expect(dupId.body.rslt_cd).toBe(4101);
     const dupNick = await t.post('/v1/user/user_direct_join_proc', joinForm({ nick: me.nick, verify_token: v.token }));
     expect(dupNick.body.rslt_cd).toBe(4102);
     expect(dupNick.response.headers.getSetCookie().some((c) => c.startsWith(SESSION_COOKIE))).toBe(false);
-    expect(await verificationState(v.token)).toBe('confirmed');
+    expect(await verificationState(t, v.token)).toBe('confirmed');
     // The same verification still serves a join that is fine.
     const ok = await t.post('/v1/user/user_direct_join_proc', joinForm({ verify_token: v.token }));
     expect(ok.body.rslt_cd).toBe(0);
-    expect(await verificationState(v.token)).toBe('used');
+    expect(await verificationState(t, v.token)).toBe('used');
   });
 
   it('answers one of two racing joins for the same ID with 4101 and leaves its verification unspent', async () => {
-    const id = uid();
-    const [a, b] = [await verified('join'), await verified('join')];
+    const id = uniqueId();
+    const [a, b] = [await verifiedPhone(t, 'join'), await verifiedPhone(t, 'join')];
     const answers = await Promise.all([a, b].map((v) => t.post('/v1/user/user_direct_join_proc', joinForm({ id, verify_token: v.token }))));
     expect(answers.map((r) => r.body.rslt_cd).sort()).toEqual([0, 4101]);
     expect(answers.every((r) => r.status === 200)).toBe(true);
     expect(await countUsers(id)).toBe(1);
-    expect([await verificationState(a.token), await verificationState(b.token)].sort()).toEqual(['confirmed', 'used']);
+    expect([await verificationState(t, a.token), await verificationState(t, b.token)].sort()).toEqual(['confirmed', 'used']);
   });
 
   it('answers 4205 for a verification used twice, of another purpose, expired or forged', async () => {
-    const v = await verified('join');
+    const v = await verifiedPhone(t, 'join');
     expect((await t.post('/v1/user/user_direct_join_proc', joinForm({ verify_token: v.token }))).body.rslt_cd).toBe(0);
     const cases = [
       v.token,
-      (await verified('login_unlock')).token,
-      (await verified('find_pw')).token,
-      (await verified('join', uphone(), 31)).token,
+      (await verifiedPhone(t, 'login_unlock')).token,
+      (await verifiedPhone(t, 'find_pw')).token,
+      (await verifiedPhone(t, 'join', randomPhone(), 31)).token,
       randomBytes(24).toString('base64url'),
     ];
     for (const token of cases) {
-      const id = uid();
+      const id = uniqueId();
       const res = await t.post('/v1/user/user_direct_join_proc', joinForm({ id, verify_token: token }));
       expect(res.body.rslt_cd).toBe(4205);
       expect(await countUsers(id)).toBe(0);
@@ -294,48 +235,48 @@ describe('login failures', () => {
       expect((await login({ id: me.id, passwd: 'Wrong!pw9' })).body.rslt_cd).toBe(2101);
     }
     const fails = async () =>
-      (await sql<{ login_fail_cnt: number }>('select login_fail_cnt from users where user_key = $1', [me.userKey]))[0]?.login_fail_cnt;
+      (await sql<{ login_fail_cnt: number }>(t, 'select login_fail_cnt from users where user_key = $1', [me.userKey]))[0]?.login_fail_cnt;
     expect(await fails()).toBe(LOGIN_FAILURE_LIMIT);
-    expect((await login({ id: me.id, passwd: PASSWORD })).body.rslt_cd).toBe(2102);
+    expect((await login({ id: me.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(2102);
 
     // Another phone's verification, or a join verification of this phone, does not unlock (and is not spent).
-    const other = await verified('login_unlock');
-    expect((await login({ id: me.id, passwd: PASSWORD, verify_token: other.token })).body.rslt_cd).toBe(4205);
-    expect(await verificationState(other.token)).toBe('confirmed');
-    const wrongPurpose = await verified('join', me.phoneNo);
-    expect((await login({ id: me.id, passwd: PASSWORD, verify_token: wrongPurpose.token })).body.rslt_cd).toBe(4205);
-    expect((await login({ id: me.id, passwd: PASSWORD })).body.rslt_cd).toBe(2102);
+    const other = await verifiedPhone(t, 'login_unlock');
+    expect((await login({ id: me.id, passwd: MEMBER_PASSWORD, verify_token: other.token })).body.rslt_cd).toBe(4205);
+    expect(await verificationState(t, other.token)).toBe('confirmed');
+    const wrongPurpose = await verifiedPhone(t, 'join', me.phoneNo);
+    expect((await login({ id: me.id, passwd: MEMBER_PASSWORD, verify_token: wrongPurpose.token })).body.rslt_cd).toBe(4205);
+    expect((await login({ id: me.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(2102);
     expect(await fails()).toBe(LOGIN_FAILURE_LIMIT);
 
-    const unlock = await verified('login_unlock', me.phoneNo);
-    const res = await login({ id: me.id, passwd: PASSWORD, verify_token: unlock.token });
+    const unlock = await verifiedPhone(t, 'login_unlock', me.phoneNo);
+    const res = await login({ id: me.id, passwd: MEMBER_PASSWORD, verify_token: unlock.token });
     expect(res.body).toMatchObject({ rslt_cd: 0, rslt_set: { rtv: 'SUCC', user_key: me.userKey } });
     expect(await fails()).toBe(0);
-    expect(await verificationState(unlock.token)).toBe('used');
+    expect(await verificationState(t, unlock.token)).toBe('used');
     expect((await info(sessionCookie(res))).body.rslt_cd).toBe(0);
   });
 
   it('answers unknown IDs like wrong passwords, and closed accounts with 2103', async () => {
     const me = await join();
-    const unknown = await login({ id: uid(), passwd: PASSWORD });
+    const unknown = await login({ id: uniqueId(), passwd: MEMBER_PASSWORD });
     const wrong = await login({ id: me.id, passwd: 'Wrong!pw9' });
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.body.rslt_cd).toBe(2101);
     // A good login resets the count.
-    expect((await login({ id: me.id, passwd: PASSWORD })).body.rslt_cd).toBe(0);
-    expect((await sql<{ n: number }>('select login_fail_cnt n from users where user_key = $1', [me.userKey]))[0]?.n).toBe(0);
+    expect((await login({ id: me.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(0);
+    expect((await sql<{ n: number }>(t, 'select login_fail_cnt n from users where user_key = $1', [me.userKey]))[0]?.n).toBe(0);
 
-    await sql(`update users set state = 'closed', closed_at = now() where user_key = $1`, [me.userKey]);
-    expect((await login({ id: me.id, passwd: PASSWORD })).body.rslt_cd).toBe(2103);
+    await sql(t, `update users set state = 'closed', closed_at = now() where user_key = $1`, [me.userKey]);
+    expect((await login({ id: me.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(2103);
     expect((await login({ id: me.id, passwd: 'Wrong!pw9' })).body.rslt_cd).toBe(2101);
     // Its sessions no longer count.
     expect((await info(me.cookie)).body.rslt_cd).toBe(2001);
   });
 
   it('limits attempts per login ID (429, 9001)', async () => {
-    const id = uid();
-    for (let i = 0; i < LOGIN_LIMITS.perId; i++) expect((await login({ id, passwd: PASSWORD })).body.rslt_cd).toBe(2101);
-    const limited = await login({ id, passwd: PASSWORD });
+    const id = uniqueId();
+    for (let i = 0; i < LOGIN_LIMITS.perId; i++) expect((await login({ id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(2101);
+    const limited = await login({ id, passwd: MEMBER_PASSWORD });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ rslt_cd: 9001, rslt_set: { num: 10 } });
   });
@@ -343,9 +284,9 @@ describe('login failures', () => {
   it('limits attempts per address (429)', async () => {
     const ip = randomIp();
     for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
-      expect((await login({ id: uid(), passwd: PASSWORD }, { headers: from(ip) })).status).toBe(200);
+      expect((await login({ id: uniqueId(), passwd: MEMBER_PASSWORD }, { headers: fromIp(ip) })).status).toBe(200);
     }
-    const limited = await login({ id: uid(), passwd: PASSWORD }, { headers: from(ip) });
+    const limited = await login({ id: uniqueId(), passwd: MEMBER_PASSWORD }, { headers: fromIp(ip) });
     expect(limited.status).toBe(429);
     expect(limited.body.rslt_cd).toBe(9001);
   });
@@ -357,7 +298,7 @@ describe('sessions', () => {
     expect((await info(`${SESSION_COOKIE}=${'x'.repeat(500)}`)).body.rslt_cd).toBe(2001);
     const me = await join();
     expect((await info(me.cookie)).body.rslt_cd).toBe(0);
-    await sql(`update user_session set expires_at = now() - interval '1 second' where token_hash = $1`, [sessionHash(me.cookie)]);
+    await sql(t, `update user_session set expires_at = now() - interval '1 second' where token_hash = $1`, [sessionHash(me.cookie)]);
     expect((await info(me.cookie)).body).toMatchObject({ rslt_cd: 2001, rslt_set: { user_info: null } });
   });
 
@@ -365,7 +306,7 @@ describe('sessions', () => {
     const me = await join();
     const fresh = await info(me.cookie);
     expect(fresh.response.headers.getSetCookie()).toEqual([]);
-    await sql(`update user_session set expires_at = now() + interval '2 days' where token_hash = $1`, [sessionHash(me.cookie)]);
+    await sql(t, `update user_session set expires_at = now() + interval '2 days' where token_hash = $1`, [sessionHash(me.cookie)]);
     const aged = await info(me.cookie);
     expect(aged.body.rslt_cd).toBe(0);
     const [cookie] = aged.response.headers.getSetCookie();
@@ -374,6 +315,7 @@ describe('sessions', () => {
     expect(cookie).toContain('Max-Age=2592000');
     expect(cookie).toContain('HttpOnly');
     const [row] = await sql<{ days: string }>(
+      t,
       `select extract(day from expires_at - now()) as days from user_session where token_hash = $1`,
       [sessionHash(me.cookie)],
     );
@@ -391,7 +333,7 @@ describe('sessions', () => {
 
   it('rotates the session at login', async () => {
     const me = await join();
-    const res = await login({ id: me.id, passwd: PASSWORD }, { cookie: me.cookie });
+    const res = await login({ id: me.id, passwd: MEMBER_PASSWORD }, { cookie: me.cookie });
     const fresh = sessionCookie(res);
     expect(fresh).not.toBe(me.cookie);
     expect((await info(me.cookie)).body.rslt_cd).toBe(2001);
@@ -410,7 +352,7 @@ describe('user_update_proc', () => {
   it('changes only what is sent: nick and memo', async () => {
     const me = await join();
     const other = await join();
-    const nick = unick();
+    const nick = uniqueNick();
     const res = await update(me.cookie, { nick });
     expect(res.body).toMatchObject({ rslt_cd: 0, rslt_set: { rtv: 'SUCC', user_info: { nick, state_memo: '' } } });
     const memo = await update(me.cookie, { state_memo: '오늘도 별 ✨' });
@@ -428,23 +370,25 @@ describe('user_update_proc', () => {
 
   it('changes the password with the current one, by the rules, ending other sessions', async () => {
     const me = await join();
-    const second = sessionCookie(await login({ id: me.id, passwd: PASSWORD }));
+    const second = sessionCookie(await login({ id: me.id, passwd: MEMBER_PASSWORD }));
     const next = 'Newer#pw52';
     expect((await update(me.cookie, { current_passwd: 'Wrong!pw9', passwd: next, passwd_confirm: next })).body.rslt_cd).toBe(2101);
-    expect((await update(me.cookie, { current_passwd: PASSWORD, passwd: 'short', passwd_confirm: 'short' })).body).toMatchObject({
+    expect((await update(me.cookie, { current_passwd: MEMBER_PASSWORD, passwd: 'short', passwd_confirm: 'short' })).body).toMatchObject({
       rslt_cd: 1101,
       rslt_set: { rule: 'length' },
     });
-    expect((await update(me.cookie, { current_passwd: PASSWORD, passwd: next, passwd_confirm: `${next}!` })).body.rslt_cd).toBe(1102);
+    expect((await update(me.cookie, { current_passwd: MEMBER_PASSWORD, passwd: next, passwd_confirm: `${next}!` })).body.rslt_cd).toBe(
+      1102,
+    );
     expect((await info(second)).body.rslt_cd).toBe(0);
 
-    const changed = await update(me.cookie, { current_passwd: PASSWORD, passwd: next, passwd_confirm: next });
+    const changed = await update(me.cookie, { current_passwd: MEMBER_PASSWORD, passwd: next, passwd_confirm: next });
     expect(changed.body.rslt_cd).toBe(0);
     const rotated = sessionCookie(changed);
     expect((await info(rotated)).body.rslt_cd).toBe(0);
     expect((await info(me.cookie)).body.rslt_cd).toBe(2001);
     expect((await info(second)).body.rslt_cd).toBe(2001);
-    expect((await login({ id: me.id, passwd: PASSWORD })).body.rslt_cd).toBe(2101);
+    expect((await login({ id: me.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(2101);
     expect((await login({ id: me.id, passwd: next })).body.rslt_cd).toBe(0);
   });
 });
@@ -461,14 +405,15 @@ describe('garbage input', () => {
 
   it('answers a clear envelope error and changes nothing', async () => {
     const me = await join();
-    const v = await verified('join');
-    const id = uid();
-    const nick = unick();
+    const v = await verifiedPhone(t, 'join');
+    const id = uniqueId();
+    const nick = uniqueNick();
     const good = joinForm({ id, nick, verify_token: v.token });
     const big = 'a'.repeat(10_000);
     const snapshot = async () =>
       JSON.stringify(
         await sql(
+          t,
           `select u.id, u.nick, u.state_memo, u.password_hash, u.login_fail_cnt,
                   (select count(*) from user_session s where s.user_key = u.user_key) sessions
              from users u where u.user_key = $1 or lower(u.id) = lower($2) or u.nick = $3`,
@@ -507,7 +452,7 @@ describe('garbage input', () => {
       ['/v1/user/user_direct_join_proc', joinWith({ agree_privacy: undefined }), json],
       ['/v1/user/login_proc', JSON.stringify({ id: me.id }), json],
       ['/v1/user/login_proc', JSON.stringify({ id: me.id, passwd: big }), json],
-      ['/v1/user/login_proc', JSON.stringify({ id: big, passwd: PASSWORD }), json],
+      ['/v1/user/login_proc', JSON.stringify({ id: big, passwd: MEMBER_PASSWORD }), json],
       ['/v1/user/login_proc', JSON.stringify({ id: me.id, passwd: 12345678 }), json],
       ['/v1/user/login_proc', JSON.stringify({ id: me.id, passwd: 'x', verify_token: big }), json],
     );
@@ -531,7 +476,7 @@ describe('garbage input', () => {
       expect([1001, 1002], JSON.stringify(body).slice(0, 60)).toContain(res.body.rslt_cd);
     }
     expect(await snapshot()).toBe(before);
-    expect(await verificationState(v.token)).toBe('confirmed');
+    expect(await verificationState(t, v.token)).toBe('confirmed');
     expect((await info(me.cookie)).body.rslt_cd).toBe(0);
   });
 });
@@ -539,39 +484,43 @@ describe('garbage input', () => {
 describe('admin:create', () => {
   it('creates operator and GM accounts without a phone; refuses other roles and weak passwords', async () => {
     const { createOperator } = await import('./users.service.js');
-    const id = uid();
-    const created = await createOperator(t.database.db, { id, nick: unick(), role: 'operator', password: PASSWORD });
+    const id = uniqueId();
+    const created = await createOperator(t.database.db, { id, nick: uniqueNick(), role: 'operator', password: MEMBER_PASSWORD });
     expect(created).toMatchObject({ id, role: 'operator' });
-    const [row] = await sql<{ role: string; phone_no: string }>('select role, phone_no from users where user_key = $1', [created.user_key]);
+    const [row] = await sql<{ role: string; phone_no: string }>(t, 'select role, phone_no from users where user_key = $1', [
+      created.user_key,
+    ]);
     expect(row).toEqual({ role: 'operator', phone_no: '' });
-    expect((await login({ id, passwd: PASSWORD })).body.rslt_cd).toBe(0);
-    await expect(createOperator(t.database.db, { id, nick: unick(), role: 'gm', password: PASSWORD })).rejects.toMatchObject({
+    expect((await login({ id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(0);
+    await expect(createOperator(t.database.db, { id, nick: uniqueNick(), role: 'gm', password: MEMBER_PASSWORD })).rejects.toMatchObject({
       code: 'DUPLICATE_ID',
     });
     await expect(
-      createOperator(t.database.db, { id: uid(), nick: unick(), role: 'user' as 'gm', password: PASSWORD }),
+      createOperator(t.database.db, { id: uniqueId(), nick: uniqueNick(), role: 'user' as 'gm', password: MEMBER_PASSWORD }),
     ).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
-    await expect(createOperator(t.database.db, { id: uid(), nick: unick(), role: 'gm', password: 'weak' })).rejects.toMatchObject({
-      code: 'PASSWORD_RULE',
-    });
+    await expect(createOperator(t.database.db, { id: uniqueId(), nick: uniqueNick(), role: 'gm', password: 'weak' })).rejects.toMatchObject(
+      {
+        code: 'PASSWORD_RULE',
+      },
+    );
   });
 
   it('runs as a command with the password from the environment', async () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-    const id = uid();
+    const id = uniqueId();
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/admin-create.ts', '--id', id, '--nick', unick(), '--role', 'gm'],
-      { cwd: root, env: { ...process.env, DATABASE_URL: inject('databaseUrl'), BYEOL_ADMIN_PASSWORD: PASSWORD } },
+      ['--import', 'tsx', 'apps/server/src/cli/admin-create.ts', '--id', id, '--nick', uniqueNick(), '--role', 'gm'],
+      { cwd: root, env: { ...process.env, DATABASE_URL: inject('databaseUrl'), BYEOL_ADMIN_PASSWORD: MEMBER_PASSWORD } },
     );
     expect(stdout).toMatch(new RegExp(`created gm ${id} .*user_key \\d+`));
-    expect((await sql<{ role: string }>('select role from users where id = $1', [id]))[0]?.role).toBe('gm');
+    expect((await sql<{ role: string }>(t, 'select role from users where id = $1', [id]))[0]?.role).toBe('gm');
     const refused = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/admin-create.ts', '--id', uid(), '--nick', unick(), '--role', 'user'],
-      { cwd: root, env: { ...process.env, DATABASE_URL: inject('databaseUrl'), BYEOL_ADMIN_PASSWORD: PASSWORD } },
+      ['--import', 'tsx', 'apps/server/src/cli/admin-create.ts', '--id', uniqueId(), '--nick', uniqueNick(), '--role', 'user'],
+      { cwd: root, env: { ...process.env, DATABASE_URL: inject('databaseUrl'), BYEOL_ADMIN_PASSWORD: MEMBER_PASSWORD } },
     ).catch((err: { code: number; stderr: string }) => err);
     expect(refused).toMatchObject({ code: 2 });
   });

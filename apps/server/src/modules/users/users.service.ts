@@ -196,27 +196,42 @@ export interface LoginResult {
 }
 
 /**
- * login_proc. Unknown ID and wrong password answer alike (LOGIN_FAILED, with a dummy verification for
- * the unknown ID). From LOGIN_FAILURE_LIMIT wrong passwords in a row every login answers
- * LOGIN_LIMIT_EXCEEDED until it carries a 'login_unlock' verification of the account's own phone.
+ * The start of every call that signs in with an ID and password (login_proc, restore_proc): the limits
+ * per client address and per ID (counted under `call`), then the password. Unknown ID and wrong password
+ * answer alike (LOGIN_FAILED, with a dummy verification for the unknown ID); a wrong password counts
+ * towards LOGIN_FAILURE_LIMIT. Answers the account, whose lock and state the caller checks next.
  */
-export async function login({ db, bus, secure }: UsersDeps, { request, reply }: CallCtx, input: LoginInput): Promise<LoginResult> {
+export async function checkLoginPassword(
+  { db, bus }: Pick<UsersDeps, 'db' | 'bus'>,
+  request: FastifyRequest,
+  call: 'login' | 'restore',
+  input: { id: string; passwd: string },
+): Promise<UserRow> {
   await enforceLimits(bus, [
-    { key: `login:ip:${request.ip}`, max: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs },
-    { key: `login:id:${input.id.toLowerCase()}`, max: LOGIN_LIMITS.perId, windowMs: LOGIN_LIMITS.windowMs },
+    { key: `${call}:ip:${request.ip}`, max: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs },
+    { key: `${call}:id:${input.id.toLowerCase()}`, max: LOGIN_LIMITS.perId, windowMs: LOGIN_LIMITS.windowMs },
   ]);
   const row = await findByLoginId(db, input.id);
   if (!row?.passwordHash) {
     await verifyDummy(input.passwd);
     throw new AppError('LOGIN_FAILED');
   }
-
   // The password is checked first, so a locked account answers a wrong password exactly like an
   // unknown ID: only someone who knows the password learns that the account is locked.
   if (!(await verifyPassword(row.passwordHash, input.passwd))) {
     await addLoginFailure(db, row.userKey);
     throw new AppError('LOGIN_FAILED');
   }
+  return row;
+}
+
+/**
+ * login_proc (the ID and password as in checkLoginPassword). From LOGIN_FAILURE_LIMIT wrong passwords in
+ * a row every login answers LOGIN_LIMIT_EXCEEDED until it carries a 'login_unlock' verification of the
+ * account's own phone.
+ */
+export async function login({ db, bus, secure }: UsersDeps, { request, reply }: CallCtx, input: LoginInput): Promise<LoginResult> {
+  const row = await checkLoginPassword({ db, bus }, request, 'login', input);
   let failures = row.loginFailCnt;
   if (failures >= LOGIN_FAILURE_LIMIT) {
     const token = input.verify_token;

@@ -12,9 +12,9 @@ import {
 } from '@byeol/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken, SESSION_COOKIE } from '../../platform/session.js';
+import { SESSION_COOKIE } from '../../platform/session.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
-import { buildMember, fromRandomIp, type Member, sessionCookieOf, signedInAs, sql, uniqueId, uniqueNick } from '../../testing/members.js';
+import { buildAccount, buildMember, fromIp, type Member, sessionCookieOf, signedInAs, sql } from '../../testing/members.js';
 import { purgeClosedAccounts, purgedNick } from './users.withdrawal.js';
 
 let t: TestApp;
@@ -32,10 +32,9 @@ const purge = () => purgeClosedAccounts({ db: t.database.db, uploadsDir: path.jo
 const withdraw = (cookie: string | null, body: Record<string, string>) =>
   t.post<{ rtv: string; restore_until: string }>('/v1/mypage/withdraw_proc', body, cookie ? { cookie } : {});
 const info = (cookie: string) => t.get<UserInfoSet>('/v1/user/user_info', {}, { cookie });
-const login = (m: Pick<Member, 'id' | 'passwd'>) =>
-  t.post('/v1/user/login_proc', { id: m.id, passwd: m.passwd }, { headers: fromRandomIp() });
+const login = (m: Pick<Member, 'id' | 'passwd'>) => t.post('/v1/user/login_proc', { id: m.id, passwd: m.passwd }, { headers: fromIp() });
 const restore = (m: Pick<Member, 'id' | 'passwd'>) =>
-  t.post<{ rtv: string; user_key: number }>('/v1/user/restore_proc', { id: m.id, passwd: m.passwd }, { headers: fromRandomIp() });
+  t.post<{ rtv: string; user_key: number }>('/v1/user/restore_proc', { id: m.id, passwd: m.passwd }, { headers: fromIp() });
 const check = (type: 'id' | 'nick', value: string) => t.post('/v1/user/user_check_proc', { check_type: type, value });
 const userRow = async (m: Pick<Member, 'userKey'>) =>
   (
@@ -114,7 +113,7 @@ describe('withdrawal (/mypage/withdraw)', () => {
   });
 
   it('after the grace period the purge frees the nickname and clears personal data; the ID stays taken; it can run again', async () => {
-    const me = await buildMember(t);
+    const me = await buildMember(t, { email: 'purge-me@byeol.example' });
     // A profile image and a social link, which the purge must remove too.
     const png = new Uint8Array(
       await sharp({ create: { width: 64, height: 64, channels: 3, background: '#39f' } })
@@ -178,15 +177,7 @@ describe('withdrawal (/mypage/withdraw)', () => {
   });
 
   it('an account without a password confirms by typing its nickname', async () => {
-    const id = uniqueId();
-    const nick = uniqueNick();
-    const [row] = await sql<{ user_key: string }>(t, 'insert into users (id, nick) values ($1, $2) returning user_key', [id, nick]);
-    const token = randomBytes(32).toString('base64url');
-    await sql(t, `insert into user_session (token_hash, user_key, expires_at) values ($1, $2, now() + interval '1 day')`, [
-      hashToken(token),
-      row?.user_key,
-    ]);
-    const cookie = `${SESSION_COOKIE}=${token}`;
+    const { userKey, nick, cookie } = await buildAccount(t);
     expect((await t.get<WithdrawInfoSet>('/v1/mypage/withdraw_info', {}, { cookie })).body.rslt_set.confirm_by).toBe('nick');
     const wrong = await withdraw(cookie, { confirm_nick: `${nick}x` });
     expect(wrong.body).toMatchObject({ rslt_cd: ResultCode.WITHDRAW_CONFIRM_MISMATCH, rslt_set: { field: 'confirm_nick' } });
@@ -198,6 +189,6 @@ describe('withdrawal (/mypage/withdraw)', () => {
     expect((await info(cookie)).body.rslt_cd).toBe(0);
     expect((await withdraw(cookie, { confirm_nick: nick })).body.rslt_cd).toBe(0);
     expect((await info(cookie)).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
-    expect(await userRow({ userKey: Number(row?.user_key) })).toMatchObject({ state: 'closed' });
+    expect(await userRow({ userKey })).toMatchObject({ state: 'closed' });
   });
 });

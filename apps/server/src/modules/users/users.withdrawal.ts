@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { LOGIN_FAILURE_LIMIT, type RestoreReq, WITHDRAWAL_GRACE_DAYS, type WithdrawInfoSet, type WithdrawReq } from '@byeol/contract';
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
@@ -8,8 +7,8 @@ import { endAllSessions, endSession, requireUser, startSession } from '../../pla
 import { userSocial } from '../social/social.tables.js';
 import { removeStored } from '../uploads/uploads.service.js';
 import { uploadFile } from '../uploads/uploads.tables.js';
-import { addLoginFailure, findByKey, findByLoginId } from './users.repository.js';
-import { type CallCtx, hashPassword, LOGIN_LIMITS, type UsersDeps, verifyPassword } from './users.service.js';
+import { findByKey } from './users.repository.js';
+import { type CallCtx, checkLoginPassword, type UsersDeps, verifyPassword } from './users.service.js';
 import { DEFAULT_SETTINGS } from './users.settings.js';
 import { users } from './users.tables.js';
 
@@ -20,13 +19,6 @@ const WITHDRAW_LIMIT = { max: 10, windowMs: 10 * 60_000 } as const;
 
 /** The nickname a purged account keeps: unique, and never one a person can choose ('#' is not allowed). */
 export const purgedNick = (userKey: number) => `withdrawn#${userKey}`;
-
-let dummyHash: Promise<string> | null = null;
-/** Unknown IDs cost one password check too, as in login_proc. */
-async function verifyDummy(password: string): Promise<void> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
-  await verifyPassword(await dummyHash, password);
-}
 
 /** GET /mypage/withdraw_info: how the caller confirms a withdrawal. */
 export async function withdrawInfo(db: Db, ctx: Pick<CallCtx, 'request'>): Promise<WithdrawInfoSet> {
@@ -70,26 +62,14 @@ export async function withdraw(
 
 /**
  * POST /user/restore_proc: a withdrawn account, within its grace period, is restored with its ID and
- * password and logged in. Wrong passwords count towards the login failure limit as in login_proc.
+ * password (checked as in login_proc, wrong ones counting towards the same lock) and logged in.
  */
 export async function restore(
   { db, bus, secure }: UsersDeps,
   { request, reply }: CallCtx,
   input: RestoreReq,
 ): Promise<{ rtv: 'SUCC'; user_key: number }> {
-  await enforceLimits(bus, [
-    { key: `restore:ip:${request.ip}`, max: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs },
-    { key: `restore:id:${input.id.toLowerCase()}`, max: LOGIN_LIMITS.perId, windowMs: LOGIN_LIMITS.windowMs },
-  ]);
-  const row = await findByLoginId(db, input.id);
-  if (!row?.passwordHash) {
-    await verifyDummy(input.passwd);
-    throw new AppError('LOGIN_FAILED');
-  }
-  if (!(await verifyPassword(row.passwordHash, input.passwd))) {
-    await addLoginFailure(db, row.userKey);
-    throw new AppError('LOGIN_FAILED');
-  }
+  const row = await checkLoginPassword({ db, bus }, request, 'restore', input);
   if (row.loginFailCnt >= LOGIN_FAILURE_LIMIT) throw new AppError('LOGIN_LIMIT_EXCEEDED');
   // One statement, so a purge running at the same moment cannot be undone half-way.
   const [restored] = await db
