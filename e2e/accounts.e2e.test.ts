@@ -1,7 +1,8 @@
 import { passwordRuleMessages, passwordViolations, resultMessages } from '@byeol/contract';
-import { type APIRequestContext, type Page, request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest } from './support/browser.js';
+import { apiClient, call, digits, joinByApi, PASSWORD, readPin, verifyPhoneOn } from './support/members.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -9,9 +10,8 @@ let page: Page;
 let faults: string[] = [];
 
 /** The platform is shared by every e2e file: each run signs up a user of its own. */
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const runId = `${Date.now().toString(36).slice(-5)}${digits(4)}`;
-const member = { id: `e2e${runId}`, nick: `별${runId}`.slice(0, 12), passwd: 'Star#7392moon' };
+const member = { id: `e2e${runId}`, nick: `별${runId}`.slice(0, 12), passwd: PASSWORD };
 
 beforeAll(() => {
   expect(passwordViolations(member.passwd, member.id)).toEqual([]);
@@ -20,22 +20,6 @@ freshPagePerTest(baseUrl, (fresh) => {
   ({ page, faults } = fresh);
   page.setDefaultTimeout(15_000);
 });
-
-/** The pin of the newest SMS the development outbox holds for `phone`, once it holds more than `earlier`. */
-async function readPin(phone: string, client: APIRequestContext = page.request, earlier = 0): Promise<string> {
-  let pin = '';
-  await expect
-    .poll(async () => {
-      const res = await client.get(`${baseUrl}/v1/dev/sms_outbox?phone_no=${phone}`);
-      const body = (await res.json()) as { rslt_set: { data_list: { text: string }[] } };
-      const list = body.rslt_set?.data_list ?? [];
-      const text = list.length > earlier ? (list[0]?.text ?? '') : '';
-      pin = /\[(\d{6})\]/.exec(text)?.[1] ?? '';
-      return pin;
-    })
-    .toMatch(/^\d{6}$/);
-  return pin;
-}
 
 /** Steps 1 and 2 of /user/join with a fresh phone number; ends on the form of step 3. */
 async function joinUntilForm(): Promise<void> {
@@ -54,46 +38,16 @@ async function joinUntilForm(): Promise<void> {
   await expect.poll(() => page.locator('[data-countdown]').textContent()).toMatch(/^남은 시간 (3:00|2:5\d)$/);
   // Resending waits for the 30 s cooldown.
   expect(await page.getByRole('button', { name: '다시 받기' }).isDisabled()).toBe(true);
-  await page.getByLabel('인증번호', { exact: true }).fill(await readPin(phone));
+  await page.getByLabel('인증번호', { exact: true }).fill(await readPin(page.request, phone));
   await page.getByRole('button', { name: '확인', exact: true }).click();
   await expect.poll(() => page.getByLabel('아이디', { exact: true }).isVisible()).toBe(true);
 }
 
-/** Signs up through the API alone (its own cookie jar, so the page stays logged out). */
-async function joinByApi(): Promise<{ id: string; nick: string; passwd: string; phone: string }> {
-  const client = await request.newContext({
-    baseURL: baseUrl,
-    extraHTTPHeaders: { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest' },
-  });
+/** Signs another member up through the API alone (its own cookie jar, so the page stays logged out). */
+async function joinAnother() {
+  const client = await apiClient(baseUrl);
   try {
-    const phone = `010${digits(8)}`;
-    const other = { id: `e2u${runId}${digits(3)}`, nick: `잠금${digits(6)}`, passwd: member.passwd, phone };
-    const call = async <T>(path: string, form: Record<string, string>) => {
-      const res = await client.post(`/v1${path}`, { form });
-      const body = (await res.json()) as { rslt_cd: number; rslt_msg: string; rslt_set: T };
-      expect(body.rslt_cd, `${path}: ${body.rslt_msg}`).toBe(0);
-      return body.rslt_set;
-    };
-    const sent = await call<{ verify_id: string }>('/user/auth_phone_no_proc', {
-      phone_country_num: '82',
-      phone_no: phone,
-      purpose: 'join',
-    });
-    const pin = await readPin(phone, client);
-    const { verify_token } = await call<{ verify_token: string }>('/user/confirm_pincode', { verify_id: sent.verify_id, pincode: pin });
-    await call('/user/user_direct_join_proc', {
-      id: other.id,
-      passwd: other.passwd,
-      passwd_confirm: other.passwd,
-      nick: other.nick,
-      verify_token,
-      birth_date: '1999-09-09',
-      sex: 'M',
-      agree_terms: 'Y',
-      agree_privacy: 'Y',
-      agree_marketing: 'N',
-    });
-    return other;
+    return await joinByApi(client, { id: `e2u${runId}${digits(3)}`, nick: `잠금${digits(6)}` });
   } finally {
     await client.dispose();
   }
@@ -188,12 +142,8 @@ describe('sign-up, sign-out and sign-in', () => {
   });
 
   it('renders /mypage with one user_info call although the root and the page both need it', async () => {
-    const other = await joinByApi();
-    const login = await page.request.post('/v1/user/login_proc', {
-      form: { id: other.id, passwd: other.passwd },
-      headers: { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest' },
-    });
-    expect(((await login.json()) as { rslt_cd: number }).rslt_cd).toBe(0);
+    const other = await joinAnother();
+    await call(page.request, '/user/login_proc', { id: other.id, passwd: other.passwd });
     const calls = async () => {
       const text = await (await page.request.get('/metrics')).text();
       const line = text
@@ -224,7 +174,7 @@ describe('sign-up, sign-out and sign-in', () => {
   });
 
   it('after too many wrong passwords asks for the phone again (SPEC §8), then signs in with the verification', async () => {
-    const other = await joinByApi();
+    const other = await joinAnother();
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     await page.locator('header').getByRole('button', { name: '로그인' }).click();
@@ -249,10 +199,7 @@ describe('sign-up, sign-out and sign-in', () => {
     await expect.poll(alerts).toEqual([expect.stringContaining(answer.rslt_msg)]);
 
     await panel.getByRole('button', { name: '휴대폰 인증하고 로그인하기' }).click();
-    await panel.getByLabel('휴대폰 번호').fill(other.phone);
-    await panel.getByRole('button', { name: '인증번호 받기' }).click();
-    await panel.getByLabel('인증번호', { exact: true }).fill(await readPin(other.phone, page.request, 1));
-    await panel.getByRole('button', { name: '확인', exact: true }).click();
+    await verifyPhoneOn(panel, page.request, other.phone);
     await expect.poll(() => panel.getByRole('status').textContent()).toBe('휴대폰 인증이 완료되었습니다. 로그인 버튼을 눌러 주세요.');
     await submitLogin.click();
     await expect.poll(() => panel.count()).toBe(0);

@@ -1,7 +1,8 @@
 import { koreanToday } from '@byeol/contract';
-import { type Locator, type Page, request } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest } from './support/browser.js';
+import { digits, joinByApi, PASSWORD, verifyPhoneOn } from './support/members.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -11,10 +12,7 @@ freshPagePerTest(baseUrl, (fresh) => {
   page.setDefaultTimeout(15_000);
 });
 
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const runId = `${Date.now().toString(36).slice(-5)}${digits(3)}`;
-const PASSWORD = 'Star#7392moon';
-const API_HEADERS = { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest' };
 
 /** The date `years` years before today in Korea. */
 const yearsAgo = (years: number) => {
@@ -22,26 +20,9 @@ const yearsAgo = (years: number) => {
   return `${Number(today.slice(0, 4)) - years}${today.slice(4)}`;
 };
 
-/** The pin of the newest SMS the development outbox holds for `phone`. */
-async function readPin(phone: string): Promise<string> {
-  let pin = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`${baseUrl}/v1/dev/sms_outbox?phone_no=${phone}`);
-      const body = (await res.json()) as { rslt_set: { data_list: { text: string }[] } };
-      pin = /\[(\d{6})\]/.exec(body.rslt_set?.data_list?.[0]?.text ?? '')?.[1] ?? '';
-      return pin;
-    })
-    .toMatch(/^\d{6}$/);
-  return pin;
-}
-
 /** Verifies a phone by pin inside `scope` (a PhoneVerify block). */
 async function verifyPhone(scope: Locator, phone: string, waitVerified = true) {
-  await scope.getByLabel('휴대폰 번호').fill(phone);
-  await scope.getByRole('button', { name: '인증번호 받기' }).click();
-  await scope.getByLabel('인증번호', { exact: true }).fill(await readPin(phone));
-  await scope.getByRole('button', { name: '확인', exact: true }).click();
+  await verifyPhoneOn(scope, page.request, phone);
   if (waitVerified) await expect.poll(() => scope.getByText('휴대폰 인증이 완료되었습니다.').count()).toBeGreaterThan(0);
 }
 
@@ -99,43 +80,10 @@ describe('legal guardian consent', () => {
   });
 });
 
-/** A member signed up through the API (an adult by declaration), logged in on the page's context. */
-async function signedInMember(): Promise<{ id: string; nick: string }> {
-  const api = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: API_HEADERS });
-  const phone = `010${digits(8)}`;
-  const member = { id: `bj${runId}${digits(3)}`, nick: `신청${digits(6)}` };
-  try {
-    const call = async <T>(path: string, form: Record<string, string>) => {
-      const body = (await (await api.post(`/v1${path}`, { form })).json()) as { rslt_cd: number; rslt_msg: string; rslt_set: T };
-      expect(body.rslt_cd, `${path}: ${body.rslt_msg}`).toBe(0);
-      return body.rslt_set;
-    };
-    const sent = await call<{ verify_id: string }>('/user/auth_phone_no_proc', { phone_no: phone, purpose: 'join' });
-    const { verify_token } = await call<{ verify_token: string }>('/user/confirm_pincode', {
-      verify_id: sent.verify_id,
-      pincode: await readPin(phone),
-    });
-    await call('/user/user_direct_join_proc', {
-      ...member,
-      passwd: PASSWORD,
-      passwd_confirm: PASSWORD,
-      verify_token,
-      birth_date: '1995-03-03',
-      sex: 'M',
-      agree_terms: 'Y',
-      agree_privacy: 'Y',
-    });
-  } finally {
-    await api.dispose();
-  }
-  const login = await page.request.post('/v1/user/login_proc', { form: { id: member.id, passwd: PASSWORD }, headers: API_HEADERS });
-  expect(((await login.json()) as { rslt_cd: number }).rslt_cd).toBe(0);
-  return member;
-}
-
 describe('adult verification and a BJ account application', () => {
   it('verifies as an adult, applies for a BJ account from my page and sees it received', async () => {
-    await signedInMember();
+    // A member signed up through the page's own cookie jar (an adult by declaration), so the page is signed in.
+    await joinByApi(page.request, { id: `bj${runId}${digits(3)}`, nick: `신청${digits(6)}` });
 
     // Applying first asks for identity verification.
     await page.goto('/mypage/signup/bj');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest } from './support/browser.js';
+import { API_HEADERS, digits, joinByApi } from './support/members.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -13,46 +14,12 @@ freshPagePerTest(baseUrl, (fresh) => {
   page.setDefaultTimeout(15_000);
 });
 
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-const PASSWORD = 'Star#7392moon';
-const API = { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest' };
-
 /**
  * Signs up through the API with the page's own cookie jar (page.request shares the browser context's
  * cookies), so the browser is logged in as the new member.
  */
-async function joinSignedIn(): Promise<{ id: string; nick: string; passwd: string }> {
-  const phone = `010${digits(8)}`;
-  const member = { id: `pf${Date.now().toString(36).slice(-5)}${digits(4)}`, nick: `프로필${digits(6)}`, passwd: PASSWORD };
-  const call = async <T>(path: string, form: Record<string, string>) => {
-    const res = await page.request.post(`/v1${path}`, { form, headers: API });
-    const body = (await res.json()) as { rslt_cd: number; rslt_msg: string; rslt_set: T };
-    expect(body.rslt_cd, `${path}: ${body.rslt_msg}`).toBe(0);
-    return body.rslt_set;
-  };
-  const sent = await call<{ verify_id: string }>('/user/auth_phone_no_proc', { phone_country_num: '82', phone_no: phone, purpose: 'join' });
-  let pin = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/v1/dev/sms_outbox?phone_no=${phone}`);
-      const list = ((await res.json()) as { rslt_set: { data_list: { text: string }[] } }).rslt_set?.data_list ?? [];
-      pin = /\[(\d{6})\]/.exec(list[0]?.text ?? '')?.[1] ?? '';
-      return pin;
-    })
-    .toMatch(/^\d{6}$/);
-  const { verify_token } = await call<{ verify_token: string }>('/user/confirm_pincode', { verify_id: sent.verify_id, pincode: pin });
-  await call('/user/user_direct_join_proc', {
-    id: member.id,
-    passwd: PASSWORD,
-    passwd_confirm: PASSWORD,
-    nick: member.nick,
-    verify_token,
-    birth_date: '1998-08-08',
-    sex: 'F',
-    agree_terms: 'Y',
-    agree_privacy: 'Y',
-  });
-  return member;
+function joinSignedIn() {
+  return joinByApi(page.request, { id: `pf${Date.now().toString(36).slice(-5)}${digits(4)}`, nick: `프로필${digits(6)}` });
 }
 
 /** A photo-like PNG to pick in the file chooser. */
@@ -67,7 +34,7 @@ describe('login-required pages', () => {
   it('open the sign-in panel in place (no redirect) and show the page after signing in', async () => {
     const member = await joinSignedIn();
     // Log the browser out again, keeping the member to sign in with.
-    await page.request.get('/v1/user/logout_proc', { headers: API });
+    await page.request.get('/v1/user/logout_proc', { headers: API_HEADERS });
 
     for (const path of ['/mypage/setting', '/mypage']) {
       const res = await page.goto(path);
@@ -87,7 +54,7 @@ describe('login-required pages', () => {
       await expect.poll(() => panel.count()).toBe(0);
       expect(new URL(page.url()).pathname).toBe(path);
       await expect.poll(() => page.locator('h1').first().textContent()).toBe(path === '/mypage' ? '마이페이지' : '설정');
-      await page.request.get('/v1/user/logout_proc', { headers: API });
+      await page.request.get('/v1/user/logout_proc', { headers: API_HEADERS });
     }
     expect(faults).toEqual([]);
   });

@@ -1,16 +1,16 @@
 import { passwordRuleMessages, passwordViolations } from '@byeol/contract';
-import { type Page, request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest } from './support/browser.js';
+import { apiClient, digits, joinByApi, PASSWORD, verifyPhoneOn } from './support/members.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
 /** Uncaught errors and React's hydration complaints of the current page. */
 let faults: string[] = [];
 
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const runId = `${Date.now().toString(36).slice(-5)}${digits(3)}`;
-const OLD_PASSWORD = 'Star#7392moon';
+const OLD_PASSWORD = PASSWORD;
 const NEW_PASSWORD = 'River!58sky';
 
 interface Member {
@@ -22,71 +22,14 @@ interface Member {
 let phone = '';
 const members: Member[] = [];
 
-async function outboxCount(phoneNo: string): Promise<number> {
-  const res = await page.request.get(`${baseUrl}/v1/dev/sms_outbox?phone_no=${phoneNo}`);
-  return ((await res.json()) as { rslt_set: { data_totalcount: number } }).rslt_set.data_totalcount;
-}
-
-/** The pin of the newest SMS the development outbox holds for `phoneNo`, once it holds more than `earlier`. */
-async function readPin(phoneNo: string, earlier: number): Promise<string> {
-  let pin = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`${baseUrl}/v1/dev/sms_outbox?phone_no=${phoneNo}`);
-      const body = (await res.json()) as { rslt_set: { data_list: { text: string }[]; data_totalcount: number } };
-      if ((body.rslt_set?.data_totalcount ?? 0) <= earlier) return '';
-      pin = /\[(\d{6})\]/.exec(body.rslt_set.data_list[0]?.text ?? '')?.[1] ?? '';
-      return pin;
-    })
-    .toMatch(/^\d{6}$/);
-  return pin;
-}
-
-/** expect.poll for hooks (it only runs inside tests): the first non-empty answer within 10 s. */
-async function until(probe: () => Promise<string>): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const got = await probe();
-    if (got) return got;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('no pin arrived in the outbox');
-}
-
 beforeAll(async () => {
   expect(passwordViolations(NEW_PASSWORD)).toEqual([]);
-  const client = await request.newContext({
-    baseURL: baseUrl,
-    extraHTTPHeaders: { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest' },
-  });
+  const client = await apiClient(baseUrl);
   try {
     phone = `010${digits(8)}`;
-    const call = async <T>(path: string, form: Record<string, string>) => {
-      const res = await client.post(`/v1${path}`, { form });
-      const body = (await res.json()) as { rslt_cd: number; rslt_msg: string; rslt_set: T };
-      expect(body.rslt_cd, `${path}: ${body.rslt_msg}`).toBe(0);
-      return body.rslt_set;
-    };
     for (const n of [1, 2]) {
       const member = { id: `rc${runId}${n}`, nick: `찾기${runId}${n}`.slice(0, 12) };
-      const sent = await call<{ verify_id: string }>('/user/auth_phone_no_proc', { phone_no: phone, purpose: 'join' });
-      const pin = await until(async () => {
-        const box = (await (await client.get(`/v1/dev/sms_outbox?phone_no=${phone}`)).json()) as {
-          rslt_set: { data_list: { text: string }[]; data_totalcount: number };
-        };
-        return box.rslt_set.data_totalcount >= n ? (/\[(\d{6})\]/.exec(box.rslt_set.data_list[0]?.text ?? '')?.[1] ?? '') : '';
-      });
-      const { verify_token } = await call<{ verify_token: string }>('/user/confirm_pincode', { verify_id: sent.verify_id, pincode: pin });
-      await call('/user/user_direct_join_proc', {
-        id: member.id,
-        passwd: OLD_PASSWORD,
-        passwd_confirm: OLD_PASSWORD,
-        nick: member.nick,
-        verify_token,
-        birth_date: '1997-07-07',
-        sex: 'F',
-        agree_terms: 'Y',
-        agree_privacy: 'Y',
-      });
+      await joinByApi(client, { ...member, passwd: OLD_PASSWORD, phone });
       members.push(member);
       // The join cooldown (30 s) is per phone and purpose: wait it out before the second join pin.
       if (n === 1) await new Promise((r) => setTimeout(r, 31_000));
@@ -102,13 +45,7 @@ freshPagePerTest(baseUrl, (fresh) => {
 });
 
 /** Sends and confirms a pin on the phone step of a recovery page. */
-async function verifyPhone(): Promise<void> {
-  const earlier = await outboxCount(phone);
-  await page.getByLabel('휴대폰 번호').fill(phone);
-  await page.getByRole('button', { name: '인증번호 받기' }).click();
-  await page.getByLabel('인증번호', { exact: true }).fill(await readPin(phone, earlier));
-  await page.getByRole('button', { name: '확인', exact: true }).click();
-}
+const verifyPhone = () => verifyPhoneOn(page, page.request, phone);
 
 describe('forgot password and forgot ID', () => {
   it('resets a forgotten password from the login page, then logs in with the new one', async () => {

@@ -29,6 +29,16 @@ export function fieldOf(res: Answer<unknown>): string | undefined {
   return typeof set?.field === 'string' ? set.field : undefined;
 }
 
+/**
+ * user_check_proc: whether an ID or nickname is free (SPEC §5 duplicate check). Answers null when it is,
+ * else the refusal to show beside the field (`fallback` when the call failed without one).
+ */
+export async function checkAvailable(checkType: 'id' | 'nick', value: string, fallback: string): Promise<string | null> {
+  const res = await send(() => api.post<{ available: boolean }>('/user/user_check_proc', { check_type: checkType, value }), fallback);
+  if (isOk(res) && res.rslt_set.available) return null;
+  return res.rslt_msg || fallback;
+}
+
 /** Signing out (SPEC §2): GET /user/logout_proc, then the home page with the root data reloaded. */
 export function useSignOut() {
   const navigate = useNavigate();

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const inputClass =
   'min-h-11 w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-neutral-900 placeholder:text-neutral-400 focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-red-500 disabled:bg-neutral-100';
@@ -74,5 +75,15 @@ export function FormError({ message, children }: { message?: string; children?: 
       <p>{message}</p>
       {children}
     </div>
+  );
+}
+
+/** The duplicate-check button beside an ID or nickname field (SPEC §5: the check is required). */
+export function CheckButton({ field, busy, disabled, onClick }: { field: string; busy: boolean; disabled: boolean; onClick: () => void }) {
+  const { t } = useTranslation('account');
+  return (
+    <button type="button" className={secondaryButton} aria-label={`${field} ${t('join.form.check')}`} disabled={disabled} onClick={onClick}>
+      {busy ? t('join.form.checking') : t('join.form.check')}
+    </button>
   );
 }

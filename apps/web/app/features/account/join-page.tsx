@@ -1,14 +1,4 @@
-import {
-  ID_LENGTH,
-  koreanToday,
-  NICK_LENGTH,
-  needsGuardianConsent,
-  PASSWORD_LENGTH,
-  type PasswordRule,
-  passwordRuleMessages,
-  passwordViolations,
-  ResultCode,
-} from '@byeol/contract';
+import { ID_LENGTH, koreanToday, NICK_LENGTH, needsGuardianConsent, ResultCode } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
@@ -17,12 +7,14 @@ import { GuardianConsent, type GuardianValue } from '../identity/guardian-consen
 import { useLang, useSite } from '../site/use-site';
 import { CountryFallback, PhoneCountrySelect } from '../social/phone-country';
 import { SocialButtons } from '../social/social-buttons';
-import { fieldOf, isOk, send } from './account-api';
-import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from './fields';
+import { checkAvailable, fieldOf, isOk, send } from './account-api';
+import { AgreementChecks, type Agreements, agreementFields, hasRequiredAgreements, NO_AGREEMENTS } from './agreements';
+import { CheckButton, FieldMessages, FormError, primaryButton, secondaryButton, TextField } from './fields';
+import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from './new-password-fields';
 import { PhoneVerify } from './phone-verify';
+import { StepList } from './step-list';
 
 type Step = 1 | 2 | 3;
-type Agreement = 'terms' | 'privacy' | 'marketing';
 type FieldName = 'id' | 'passwd' | 'passwd_confirm' | 'nick' | 'birth_date' | 'sex' | 'email';
 const FIELDS: readonly FieldName[] = ['id', 'passwd', 'passwd_confirm', 'nick', 'birth_date', 'sex', 'email'];
 
@@ -38,25 +30,6 @@ interface Values {
 
 const EMPTY: Values = { id: '', passwd: '', passwd_confirm: '', nick: '', birth_date: '', sex: '', email: '' };
 
-function StepList({ step }: { step: Step }) {
-  const { t } = useTranslation('account');
-  const names = [t('join.steps.agree'), t('join.steps.phone'), t('join.steps.form')];
-  return (
-    <ol className="mb-6 grid grid-cols-3 gap-2 text-center text-xs sm:text-sm">
-      {names.map((name, i) => (
-        <li
-          key={name}
-          aria-current={step === i + 1 ? 'step' : undefined}
-          className={`rounded-lg border px-2 py-2 ${step === i + 1 ? 'border-brand bg-brand/10 font-bold text-brand' : step > i + 1 ? 'border-neutral-200 text-neutral-700' : 'border-neutral-200 text-neutral-400'}`}
-        >
-          <span className="sr-only">{t('join.stepOf', { n: i + 1, total: 3 })}: </span>
-          {name}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 /** SPEC §4 sign-up: 1 agreements, 2 phone verification, 3 the account form; then /user/join-complete. */
 export function JoinPage() {
   const { t } = useTranslation('account');
@@ -69,7 +42,7 @@ export function JoinPage() {
   const revalidator = useRevalidator();
 
   const [step, setStep] = useState<Step>(1);
-  const [agree, setAgree] = useState<Record<Agreement, boolean>>({ terms: false, privacy: false, marketing: false });
+  const [agree, setAgree] = useState<Agreements>(NO_AGREEMENTS);
   const [verifyToken, setVerifyToken] = useState('');
   const [phoneNo, setPhoneNo] = useState('');
   const [values, setValues] = useState<Values>(EMPTY);
@@ -86,12 +59,8 @@ export function JoinPage() {
   const [countryRefused, setCountryRefused] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const allAgreed = agree.terms && agree.privacy && agree.marketing;
-  const requiredAgreed = agree.terms && agree.privacy;
+  const requiredAgreed = hasRequiredAgreements(agree);
 
-  const violations: PasswordRule[] = values.passwd ? passwordViolations(values.passwd, values.id.trim()) : [];
-  const ruleMessages = violations.map((rule) => passwordRuleMessages[rule][lang]);
-  const confirmMismatch = values.passwd_confirm !== '' && values.passwd_confirm !== values.passwd;
   const underGuardianAge = values.birth_date !== '' && needsGuardianConsent(values.birth_date, koreaToday);
   const idChecked = checked.id !== null && checked.id === values.id.trim();
   const nickChecked = checked.nick !== null && checked.nick === values.nick.trim();
@@ -100,9 +69,7 @@ export function JoinPage() {
     verifyToken !== '' &&
     idChecked &&
     nickChecked &&
-    values.passwd !== '' &&
-    violations.length === 0 &&
-    values.passwd_confirm === values.passwd &&
+    newPasswordReady(values.passwd, values.passwd_confirm, values.id.trim()) &&
     values.birth_date !== '' &&
     values.sex !== '' &&
     (!underGuardianAge || (guardian.name.trim() !== '' && guardian.token !== ''));
@@ -124,14 +91,10 @@ export function JoinPage() {
     const value = values[type].trim();
     setChecking(type);
     setServerErrors((e) => ({ ...e, [type]: undefined }));
-    const res = await send(() => api.post<{ available: boolean }>('/user/user_check_proc', { check_type: type, value }), t('error.retry'));
+    const refusal = await checkAvailable(type, value, t('error.retry'));
     setChecking(null);
-    if (isOk(res) && (res.rslt_set as { available?: boolean } | null)?.available) {
-      setChecked((c) => ({ ...c, [type]: value }));
-      return;
-    }
-    setChecked((c) => ({ ...c, [type]: null }));
-    setServerErrors((e) => ({ ...e, [type]: [res.rslt_msg || t('error.retry')] }));
+    setChecked((c) => ({ ...c, [type]: refusal === null ? value : null }));
+    if (refusal !== null) setServerErrors((e) => ({ ...e, [type]: [refusal] }));
   }
 
   async function submit(event: React.FormEvent) {
@@ -151,9 +114,7 @@ export function JoinPage() {
           birth_date: values.birth_date,
           sex: values.sex,
           email: values.email.trim() || undefined,
-          agree_terms: 'Y',
-          agree_privacy: 'Y',
-          agree_marketing: agree.marketing ? 'Y' : 'N',
+          ...agreementFields(agree),
           ...(underGuardianAge ? { guardian_name: guardian.name.trim(), guardian_token: guardian.token } : {}),
         }),
       t('error.retry'),
@@ -165,12 +126,9 @@ export function JoinPage() {
     }
     setBusy(false);
     switch (res.rslt_cd) {
-      case ResultCode.PASSWORD_RULE: {
-        const rules = ((res.rslt_set as { rules?: unknown } | null)?.rules ?? []) as PasswordRule[];
-        const texts = rules.filter((r) => r in passwordRuleMessages).map((r) => passwordRuleMessages[r][lang]);
-        setServerErrors((e) => ({ ...e, passwd: [res.rslt_msg, ...texts].filter(Boolean) }));
+      case ResultCode.PASSWORD_RULE:
+        setServerErrors((e) => ({ ...e, passwd: [res.rslt_msg, ...brokenRuleTexts(res, lang)].filter(Boolean) }));
         return;
-      }
       case ResultCode.PASSWORD_MISMATCH:
         showRefusal(res, 'passwd_confirm');
         return;
@@ -204,35 +162,18 @@ export function JoinPage() {
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
       <h1 className="mb-6 text-2xl font-bold">{t('join.title')}</h1>
-      <StepList step={step} />
+      <StepList
+        names={[t('join.steps.agree'), t('join.steps.phone'), t('join.steps.form')]}
+        current={step - 1}
+        stepOf={(n, total) => t('join.stepOf', { n, total })}
+      />
 
       {step === 1 && (
         <section aria-labelledby="join-agree-title" className="space-y-4">
           <h2 id="join-agree-title" className="sr-only">
             {t('join.steps.agree')}
           </h2>
-          <label className="flex min-h-11 items-center gap-3 rounded-lg border border-neutral-300 px-3 font-bold">
-            <input
-              type="checkbox"
-              className="size-5 accent-brand"
-              checked={allAgreed}
-              onChange={(e) => setAgree({ terms: e.target.checked, privacy: e.target.checked, marketing: e.target.checked })}
-            />
-            {t('join.agree.all')}
-          </label>
-          <div className="space-y-1 px-1">
-            {(['terms', 'privacy', 'marketing'] as const).map((name) => (
-              <label key={name} className="flex min-h-11 items-center gap-3 px-2">
-                <input
-                  type="checkbox"
-                  className="size-5 accent-brand"
-                  checked={agree[name]}
-                  onChange={(e) => setAgree((a) => ({ ...a, [name]: e.target.checked }))}
-                />
-                {t(`join.agree.${name}`)}
-              </label>
-            ))}
-          </div>
+          <AgreementChecks value={agree} onChange={setAgree} />
           {!requiredAgreed && <p className="text-sm text-neutral-500">{t('join.agree.required')}</p>}
           <button type="button" className={`${primaryButton} w-full`} disabled={!requiredAgreed} onClick={() => setStep(2)}>
             {t('join.next')}
@@ -317,31 +258,16 @@ export function JoinPage() {
               />
             }
           />
-          <TextField
-            id="join-passwd"
-            name="passwd"
-            type="password"
-            label={t('join.form.passwd')}
-            autoComplete="new-password"
-            maxLength={PASSWORD_LENGTH.max * 2}
+          <NewPasswordFields
+            idPrefix="join"
+            accountId={values.id.trim()}
+            passwd={values.passwd}
+            confirm={values.passwd_confirm}
+            onPasswd={(value) => set('passwd', value)}
+            onConfirm={(value) => set('passwd_confirm', value)}
+            errors={serverErrors}
+            labels={{ passwd: t('join.form.passwd'), confirm: t('join.form.passwdConfirm'), ok: t('join.form.passwdOk') }}
             required
-            value={values.passwd}
-            onChange={(e) => set('passwd', e.target.value)}
-            errors={[...ruleMessages, ...(serverErrors.passwd ?? [])]}
-            success={values.passwd && violations.length === 0 ? t('join.form.passwdOk') : undefined}
-            hint={passwordRuleMessages.length[lang]}
-          />
-          <TextField
-            id="join-passwd-confirm"
-            name="passwd_confirm"
-            type="password"
-            label={t('join.form.passwdConfirm')}
-            autoComplete="new-password"
-            maxLength={PASSWORD_LENGTH.max * 2}
-            required
-            value={values.passwd_confirm}
-            onChange={(e) => set('passwd_confirm', e.target.value)}
-            errors={[confirmMismatch ? passwordRuleMessages.confirm[lang] : '', ...(serverErrors.passwd_confirm ?? [])]}
           />
           <TextField
             id="join-nick"
@@ -442,15 +368,5 @@ export function JoinPage() {
         </form>
       )}
     </div>
-  );
-}
-
-/** The duplicate-check button beside the ID and nickname fields (SPEC §5: the check is required). */
-function CheckButton({ field, busy, disabled, onClick }: { field: string; busy: boolean; disabled: boolean; onClick: () => void }) {
-  const { t } = useTranslation('account');
-  return (
-    <button type="button" className={secondaryButton} aria-label={`${field} ${t('join.form.check')}`} disabled={disabled} onClick={onClick}>
-      {busy ? t('join.form.checking') : t('join.form.check')}
-    </button>
   );
 }

@@ -2,24 +2,22 @@ import {
   type Envelope,
   formatFileInfo,
   NICK_LENGTH,
-  PASSWORD_LENGTH,
-  type PasswordRule,
   PROFILE_IMAGE_SIZE,
-  passwordRuleMessages,
-  passwordViolations,
   ResultCode,
   type UploadedFileInfo,
   type UserInfo,
 } from '@byeol/contract';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
 import { useDialog } from '../../ui/dialogs';
-import { type Answer, fieldOf, isOk, send } from '../account/account-api';
+import { type Answer, checkAvailable, fieldOf, isOk, send } from '../account/account-api';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../account/fields';
 import { useLoginRequired } from '../account/login-gate';
+import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from '../account/new-password-fields';
 import { useLang } from '../site/use-site';
+import { MyPageFrame } from './my-page-frame';
 import { ProfileImage } from './profile-image';
 
 /** Longest status message (the server's STATE_MEMO_MAX). */
@@ -36,16 +34,10 @@ type UpdateAnswer = { rtv: string; user_info: UserInfo };
 export function ProfileEditPage({ user }: { user: UserInfo }) {
   const { t } = useTranslation('profile');
   return (
-    <div className="mx-auto max-w-lg px-4 py-10">
-      <p className="mb-2 text-sm">
-        <Link to="/mypage" className="text-brand underline-offset-2 hover:underline">
-          {t('back')}
-        </Link>
-      </p>
-      <h1 className="mb-6 text-2xl font-bold">{t('info.title')}</h1>
+    <MyPageFrame title={t('info.title')}>
       <InfoForm user={user} />
       <PasswordForm user={user} />
-    </div>
+    </MyPageFrame>
   );
 }
 
@@ -109,18 +101,10 @@ function InfoForm({ user }: { user: UserInfo }) {
   async function checkNick() {
     const value = nick.trim();
     setChecking(true);
-    const res = await send(
-      () => api.post<{ available: boolean }>('/user/user_check_proc', { check_type: 'nick', value }),
-      t('error.retry'),
-    );
+    const refusal = await checkAvailable('nick', value, t('error.retry'));
     setChecking(false);
-    if (isOk(res)) {
-      setCheckedNick(value);
-      setErrors((e) => ({ ...e, nick: undefined }));
-    } else {
-      setCheckedNick(null);
-      setErrors((e) => ({ ...e, nick: res.rslt_msg || t('error.retry') }));
-    }
+    setCheckedNick(refusal === null ? value : null);
+    setErrors((e) => ({ ...e, nick: refusal ?? undefined }));
   }
 
   async function save(event: React.FormEvent) {
@@ -253,9 +237,7 @@ function PasswordForm({ user }: { user: UserInfo }) {
   const [errors, setErrors] = useState<Partial<Record<PasswordField | 'form', string[]>>>({});
   const [busy, setBusy] = useState(false);
 
-  const violations: PasswordRule[] = values.passwd ? passwordViolations(values.passwd, user.id) : [];
-  const mismatch = values.passwd_confirm !== '' && values.passwd_confirm !== values.passwd;
-  const ready = values.current_passwd !== '' && values.passwd !== '' && violations.length === 0 && values.passwd_confirm === values.passwd;
+  const ready = values.current_passwd !== '' && newPasswordReady(values.passwd, values.passwd_confirm, user.id);
 
   function set(name: PasswordField, value: string) {
     setValues((v) => ({ ...v, [name]: value }));
@@ -267,12 +249,8 @@ function PasswordForm({ user }: { user: UserInfo }) {
     switch (res.rslt_cd) {
       case ResultCode.LOGIN_FAILED:
         return setErrors({ current_passwd: [message] });
-      case ResultCode.PASSWORD_RULE: {
-        const rules = ((res.rslt_set as { rules?: unknown } | null)?.rules ?? []) as PasswordRule[];
-        return setErrors({
-          passwd: [message, ...rules.filter((r) => r in passwordRuleMessages).map((r) => passwordRuleMessages[r][lang])],
-        });
-      }
+      case ResultCode.PASSWORD_RULE:
+        return setErrors({ passwd: [message, ...brokenRuleTexts(res, lang)] });
       case ResultCode.PASSWORD_MISMATCH:
         return setErrors({ passwd_confirm: [message] });
       default: {
@@ -312,29 +290,15 @@ function PasswordForm({ user }: { user: UserInfo }) {
         onChange={(e) => set('current_passwd', e.target.value)}
         errors={errors.current_passwd}
       />
-      <TextField
-        id="profile-passwd"
-        name="passwd"
-        type="password"
-        label={t('password.new')}
-        autoComplete="new-password"
-        maxLength={PASSWORD_LENGTH.max * 2}
-        value={values.passwd}
-        onChange={(e) => set('passwd', e.target.value)}
-        errors={[...violations.map((r) => passwordRuleMessages[r][lang]), ...(errors.passwd ?? [])]}
-        success={values.passwd && violations.length === 0 ? t('password.ok') : undefined}
-        hint={passwordRuleMessages.length[lang]}
-      />
-      <TextField
-        id="profile-passwd-confirm"
-        name="passwd_confirm"
-        type="password"
-        label={t('password.confirm')}
-        autoComplete="new-password"
-        maxLength={PASSWORD_LENGTH.max * 2}
-        value={values.passwd_confirm}
-        onChange={(e) => set('passwd_confirm', e.target.value)}
-        errors={[mismatch ? passwordRuleMessages.confirm[lang] : '', ...(errors.passwd_confirm ?? [])]}
+      <NewPasswordFields
+        idPrefix="profile"
+        accountId={user.id}
+        passwd={values.passwd}
+        confirm={values.passwd_confirm}
+        onPasswd={(value) => set('passwd', value)}
+        onConfirm={(value) => set('passwd_confirm', value)}
+        errors={errors}
+        labels={{ passwd: t('password.new'), confirm: t('password.confirm'), ok: t('password.ok') }}
       />
       <FormError message={errors.form?.[0]} />
       <button type="submit" className={`${primaryButton} w-full`} disabled={!ready || busy}>

@@ -7,6 +7,7 @@ import { useDialog } from '../../ui/dialogs';
 import { fieldOf, isOk, send } from '../account/account-api';
 import { FieldMessages } from '../account/fields';
 import { useLoginRequired } from '../account/login-gate';
+import { MyPageFrame } from './my-page-frame';
 
 type SwitchName = 'adult_broadcast_yn' | 'viewer_count_yn' | 'translation_yn';
 const SWITCHES: readonly SwitchName[] = ['adult_broadcast_yn', 'viewer_count_yn', 'translation_yn'];
@@ -41,13 +42,7 @@ export function SettingsPage({ initial }: { initial: SettingSet }) {
   }
 
   return (
-    <div className="mx-auto max-w-lg px-4 py-10">
-      <p className="mb-2 text-sm">
-        <Link to="/mypage" className="text-brand underline-offset-2 hover:underline">
-          {t('back')}
-        </Link>
-      </p>
-      <h1 className="mb-6 text-2xl font-bold">{t('setting.title')}</h1>
+    <MyPageFrame title={t('setting.title')}>
       <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200">
         {SWITCHES.map((name) => {
           const on = settings[name] === 'Y';
@@ -96,6 +91,6 @@ export function SettingsPage({ initial }: { initial: SettingSet }) {
           );
         })}
       </ul>
-    </div>
+    </MyPageFrame>
   );
 }

@@ -1,12 +1,13 @@
 import type { UserInfo, WithdrawInfoSet } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
 import { useDialog } from '../../ui/dialogs';
 import { fieldOf, isOk, send } from '../account/account-api';
 import { FormError, primaryButton, TextField } from '../account/fields';
 import { useLoginRequired } from '../account/login-gate';
+import { MyPageFrame } from './my-page-frame';
 
 const dangerButton = primaryButton.replace('bg-brand ', 'bg-red-600 ').replace('hover:bg-brand-dark', 'hover:bg-red-700');
 
@@ -54,13 +55,7 @@ export function WithdrawPage({ info, user }: { info: WithdrawInfoSet; user: User
 
   const fieldError = error && (error.field === field || !error.field) ? error.message : '';
   return (
-    <div className="mx-auto max-w-lg px-4 py-10">
-      <p className="mb-2 text-sm">
-        <Link to="/mypage" className="text-brand underline-offset-2 hover:underline">
-          {t('back')}
-        </Link>
-      </p>
-      <h1 className="mb-6 text-2xl font-bold">{t('withdraw.title')}</h1>
+    <MyPageFrame title={t('withdraw.title')}>
       <section aria-labelledby="withdraw-notice" className="mb-6 rounded-2xl bg-neutral-50 p-5 text-sm text-neutral-700">
         <h2 id="withdraw-notice" className="mb-2 font-bold text-neutral-900">
           {t('withdraw.noticeTitle')}
@@ -112,6 +107,6 @@ export function WithdrawPage({ info, user }: { info: WithdrawInfoSet; user: User
           {busy ? t('withdraw.submitting') : t('withdraw.submit')}
         </button>
       </form>
-    </div>
+    </MyPageFrame>
   );
 }

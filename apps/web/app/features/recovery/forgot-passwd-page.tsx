@@ -1,21 +1,14 @@
-import {
-  PASSWORD_LENGTH,
-  type PasswordRule,
-  passwordRuleMessages,
-  passwordViolations,
-  type ResetPasswordSet,
-  ResultCode,
-} from '@byeol/contract';
+import { type ResetPasswordSet, ResultCode } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { fieldOf, isOk, send } from '../account/account-api';
-import { FormError, primaryButton, secondaryButton, TextField } from '../account/fields';
-import { PhoneVerify } from '../account/phone-verify';
+import { FormError, primaryButton, secondaryButton } from '../account/fields';
+import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from '../account/new-password-fields';
 import { useLang } from '../site/use-site';
-import { AccountChooser, type ChooserAccount } from './account-chooser';
-import { SignUpOffer, StepList, VerifiedAccounts } from './recovery-steps';
+import type { ChooserAccount } from './account-chooser';
+import { ChooseStep, PhoneStep, RecoverySteps } from './recovery-steps';
 
 type Step = 'phone' | 'choose' | 'passwd' | 'done';
 const STEPS: readonly Step[] = ['phone', 'choose', 'passwd', 'done'];
@@ -30,7 +23,6 @@ export function ForgotPasswdPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('phone');
   const [verifyToken, setVerifyToken] = useState('');
-  const [unregistered, setUnregistered] = useState(false);
   const [account, setAccount] = useState<ChooserAccount | null>(null);
   const [passwd, setPasswd] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -38,10 +30,7 @@ export function ForgotPasswdPage() {
   const [formError, setFormError] = useState<{ message: string; next?: 'verify' | 'choose' } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const id = account?.id ?? '';
-  const violations: PasswordRule[] = passwd ? passwordViolations(passwd, id) : [];
-  const confirmMismatch = confirm !== '' && confirm !== passwd;
-  const ready = account !== null && passwd !== '' && violations.length === 0 && confirm === passwd;
+  const ready = account !== null && newPasswordReady(passwd, confirm, account.id);
 
   function restart() {
     setVerifyToken('');
@@ -73,12 +62,9 @@ export function ForgotPasswdPage() {
     }
     const message = res.rslt_msg || t('error.retry');
     switch (res.rslt_cd) {
-      case ResultCode.PASSWORD_RULE: {
-        const rules = ((res.rslt_set as { rules?: unknown } | null)?.rules ?? []) as PasswordRule[];
-        const texts = rules.filter((r) => r in passwordRuleMessages).map((r) => passwordRuleMessages[r][lang]);
-        setServerErrors({ passwd: [message, ...texts] });
+      case ResultCode.PASSWORD_RULE:
+        setServerErrors({ passwd: [message, ...brokenRuleTexts(res, lang)] });
         return;
-      }
       case ResultCode.PASSWORD_MISMATCH:
         setServerErrors({ passwd_confirm: [message] });
         return;
@@ -101,52 +87,36 @@ export function ForgotPasswdPage() {
     <div className="mx-auto max-w-lg px-4 py-10">
       <h1 className="mb-2 text-2xl font-bold">{t('findPw.title')}</h1>
       <p className="mb-6 text-sm text-neutral-600">{t('findPw.intro')}</p>
-      <StepList names={STEPS.map((s) => t(`steps.${s}`))} current={STEPS.indexOf(step)} />
+      <RecoverySteps names={STEPS.map((s) => t(`steps.${s}`))} current={STEPS.indexOf(step)} />
 
       {step === 'phone' && (
-        <section aria-labelledby="forgot-pw-phone-title" className="space-y-4">
-          <h2 id="forgot-pw-phone-title" className="sr-only">
-            {t('steps.phone')}
-          </h2>
-          <PhoneVerify
-            purpose="find_pw"
-            idPrefix="forgot-pw-phone"
-            sendPath="/user/find_id_pw_phone_no_proc"
-            onSendRefused={(code) => setUnregistered(code === ResultCode.PHONE_UNREGISTERED)}
-            onVerified={(token) => {
-              setUnregistered(false);
-              setVerifyToken(token);
-              setStep('choose');
-            }}
-          />
-          {unregistered && <SignUpOffer />}
-        </section>
+        <PhoneStep
+          purpose="find_pw"
+          idPrefix="forgot-pw"
+          onVerified={(token) => {
+            setVerifyToken(token);
+            setStep('choose');
+          }}
+        />
       )}
 
       {step === 'choose' && (
-        <section aria-labelledby="forgot-pw-choose-title" className="space-y-4">
-          <h2 id="forgot-pw-choose-title" className="sr-only">
-            {t('steps.choose')}
-          </h2>
-          <VerifiedAccounts verifyToken={verifyToken} onVerifyAgain={restart}>
-            {(accounts) => (
-              <AccountChooser
-                accounts={accounts}
-                legend={t('findPw.choose')}
-                submitLabel={t('findPw.next')}
-                unavailable={(a) => (a.social_only === 'Y' ? t('chooser.socialNoPasswd') : undefined)}
-                onChoose={(chosen) => {
-                  setAccount(chosen);
-                  setPasswd('');
-                  setConfirm('');
-                  setServerErrors({});
-                  setFormError(null);
-                  setStep('passwd');
-                }}
-              />
-            )}
-          </VerifiedAccounts>
-        </section>
+        <ChooseStep
+          idPrefix="forgot-pw"
+          verifyToken={verifyToken}
+          onVerifyAgain={restart}
+          legend={t('findPw.choose')}
+          submitLabel={t('findPw.next')}
+          unavailable={(a) => (a.social_only === 'Y' ? t('chooser.socialNoPasswd') : undefined)}
+          onChoose={(chosen) => {
+            setAccount(chosen);
+            setPasswd('');
+            setConfirm('');
+            setServerErrors({});
+            setFormError(null);
+            setStep('passwd');
+          }}
+        />
       )}
 
       {step === 'passwd' && account && (
@@ -160,37 +130,22 @@ export function ForgotPasswdPage() {
           </dl>
           {/* For password managers: the account the new password belongs to. */}
           <input type="text" name="username" autoComplete="username" value={account.id} readOnly hidden />
-          <TextField
-            id="forgot-pw-passwd"
-            name="passwd"
-            type="password"
-            label={t('findPw.passwd')}
-            autoComplete="new-password"
-            maxLength={PASSWORD_LENGTH.max * 2}
-            required
-            value={passwd}
-            onChange={(e) => {
-              setPasswd(e.target.value);
+          <NewPasswordFields
+            idPrefix="forgot-pw"
+            accountId={account.id}
+            passwd={passwd}
+            confirm={confirm}
+            onPasswd={(value) => {
+              setPasswd(value);
               setServerErrors({});
             }}
-            errors={[...violations.map((rule) => passwordRuleMessages[rule][lang]), ...(serverErrors.passwd ?? [])]}
-            success={passwd && violations.length === 0 ? t('findPw.passwdOk') : undefined}
-            hint={passwordRuleMessages.length[lang]}
-          />
-          <TextField
-            id="forgot-pw-passwd-confirm"
-            name="passwd_confirm"
-            type="password"
-            label={t('findPw.passwdConfirm')}
-            autoComplete="new-password"
-            maxLength={PASSWORD_LENGTH.max * 2}
-            required
-            value={confirm}
-            onChange={(e) => {
-              setConfirm(e.target.value);
+            onConfirm={(value) => {
+              setConfirm(value);
               setServerErrors({});
             }}
-            errors={[confirmMismatch ? passwordRuleMessages.confirm[lang] : '', ...(serverErrors.passwd_confirm ?? [])]}
+            errors={serverErrors}
+            labels={{ passwd: t('findPw.passwd'), confirm: t('findPw.passwdConfirm'), ok: t('findPw.passwdOk') }}
+            required
           />
           <FormError message={formError?.message}>
             {formError?.next === 'verify' && (

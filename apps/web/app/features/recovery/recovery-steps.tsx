@@ -1,34 +1,21 @@
-import type { RecoveryAccount } from '@byeol/contract';
-import type { ReactNode } from 'react';
+import { type RecoveryAccount, ResultCode } from '@byeol/contract';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../account/fields';
+import { PhoneVerify } from '../account/phone-verify';
+import { StepList } from '../account/step-list';
+import { AccountChooser } from './account-chooser';
 import { useRecoveryAccounts } from './recovery-api';
 
-/** Whole class names, so Tailwind sees them. */
-const COLUMNS: Record<number, string> = { 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-4' };
-
-/** The steps of a recovery flow, the current one marked (as the join page shows its steps). */
-export function StepList({ names, current }: { names: readonly string[]; current: number }) {
+/** The steps of a recovery flow, the current one marked: the shared StepList with the recovery texts. */
+export function RecoverySteps({ names, current }: { names: readonly string[]; current: number }) {
   const { t } = useTranslation('recovery');
-  return (
-    <ol className={`mb-6 grid gap-2 text-center text-xs sm:text-sm ${COLUMNS[names.length] ?? 'grid-cols-4'}`}>
-      {names.map((name, i) => (
-        <li
-          key={name}
-          aria-current={current === i ? 'step' : undefined}
-          className={`rounded-lg border px-2 py-2 ${current === i ? 'border-brand bg-brand/10 font-bold text-brand' : current > i ? 'border-neutral-200 text-neutral-700' : 'border-neutral-200 text-neutral-400'}`}
-        >
-          <span className="sr-only">{t('stepOf', { n: i + 1, total: names.length })}: </span>
-          {name}
-        </li>
-      ))}
-    </ol>
-  );
+  return <StepList names={names} current={current} stepOf={(n, total) => t('stepOf', { n, total })} />;
 }
 
 /** SPEC §8 'unregistered phone number (offer sign-up)'. */
-export function SignUpOffer() {
+function SignUpOffer() {
   const { t } = useTranslation('recovery');
   return (
     <section aria-labelledby="recovery-none-title" className="rounded-lg border border-neutral-200 p-4 text-center" data-recovery-none>
@@ -43,8 +30,8 @@ export function SignUpOffer() {
   );
 }
 
-/** The accounts of the verified phone, or why there are none; shared by both recovery pages. */
-export function VerifiedAccounts({
+/** The accounts of the verified phone, or why there are none. */
+function VerifiedAccounts({
   verifyToken,
   onVerifyAgain,
   children,
@@ -76,4 +63,71 @@ export function VerifiedAccounts({
     );
   }
   return <>{children(state.accounts)}</>;
+}
+
+/**
+ * The first step of both recovery pages: verify the phone (find_id or find_pw) through
+ * find_id_pw_phone_no_proc; a phone without accounts is offered sign-up.
+ */
+export function PhoneStep({
+  purpose,
+  idPrefix,
+  onVerified,
+}: {
+  purpose: 'find_id' | 'find_pw';
+  /** The section's ids start with it ('forgot-id', 'forgot-pw'). */
+  idPrefix: string;
+  onVerified: (verifyToken: string) => void;
+}) {
+  const { t } = useTranslation('recovery');
+  const [unregistered, setUnregistered] = useState(false);
+  return (
+    <section aria-labelledby={`${idPrefix}-phone-title`} className="space-y-4">
+      <h2 id={`${idPrefix}-phone-title`} className="sr-only">
+        {t('steps.phone')}
+      </h2>
+      <PhoneVerify
+        purpose={purpose}
+        idPrefix={`${idPrefix}-phone`}
+        sendPath="/user/find_id_pw_phone_no_proc"
+        onSendRefused={(code) => setUnregistered(code === ResultCode.PHONE_UNREGISTERED)}
+        onVerified={(token) => {
+          setUnregistered(false);
+          onVerified(token);
+        }}
+      />
+      {unregistered && <SignUpOffer />}
+    </section>
+  );
+}
+
+/**
+ * The step after the phone on both recovery pages: the verified phone's accounts in the chooser
+ * (or why there are none), then whatever the page adds below (`children`).
+ */
+export function ChooseStep({
+  idPrefix,
+  verifyToken,
+  onVerifyAgain,
+  children,
+  ...chooser
+}: {
+  /** The section's ids start with it ('forgot-id', 'forgot-pw'). */
+  idPrefix: string;
+  verifyToken: string;
+  onVerifyAgain: () => void;
+  children?: ReactNode;
+} & Omit<ComponentProps<typeof AccountChooser>, 'accounts'>) {
+  const { t } = useTranslation('recovery');
+  return (
+    <section aria-labelledby={`${idPrefix}-choose-title`} className="space-y-4">
+      <h2 id={`${idPrefix}-choose-title`} className="sr-only">
+        {t('steps.choose')}
+      </h2>
+      <VerifiedAccounts verifyToken={verifyToken} onVerifyAgain={onVerifyAgain}>
+        {(accounts) => <AccountChooser accounts={accounts} {...chooser} />}
+      </VerifiedAccounts>
+      {children}
+    </section>
+  );
 }

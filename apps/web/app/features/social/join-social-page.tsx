@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
-import { fieldOf, isOk, send } from '../account/account-api';
-import { FormError, primaryButton, secondaryButton, TextField } from '../account/fields';
-
-type Agreement = 'terms' | 'privacy' | 'marketing';
+import { checkAvailable, fieldOf, isOk, send } from '../account/account-api';
+import { AgreementChecks, type Agreements, agreementFields, hasRequiredAgreements, NO_AGREEMENTS } from '../account/agreements';
+import { CheckButton, FormError, primaryButton, secondaryButton, TextField } from '../account/fields';
 
 /**
  * /user/join-social: the first sign-in with a provider becomes an account here. Shows the provider and
@@ -22,7 +21,7 @@ export function JoinSocialPage({ pending, refusal }: { pending: LoginResultSet |
   const [checked, setChecked] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [nickErrors, setNickErrors] = useState<string[]>([]);
-  const [agree, setAgree] = useState<Record<Agreement, boolean>>({ terms: false, privacy: false, marketing: false });
+  const [agree, setAgree] = useState<Agreements>(NO_AGREEMENTS);
   const [formError, setFormError] = useState('');
   const [gone, setGone] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -42,24 +41,16 @@ export function JoinSocialPage({ pending, refusal }: { pending: LoginResultSet |
   const providerName = t(`provider.${pending.provider}`);
   const trimmed = nick.trim();
   const nickChecked = checked !== null && checked === trimmed;
-  const requiredAgreed = agree.terms && agree.privacy;
-  const allAgreed = requiredAgreed && agree.marketing;
+  const requiredAgreed = hasRequiredAgreements(agree);
   const ready = nickChecked && requiredAgreed && !gone;
 
   async function check() {
     setChecking(true);
     setNickErrors([]);
-    const res = await send(
-      () => api.post<{ available: boolean }>('/user/user_check_proc', { check_type: 'nick', value: trimmed }),
-      ta('error.retry'),
-    );
+    const refusal = await checkAvailable('nick', trimmed, ta('error.retry'));
     setChecking(false);
-    if (isOk(res) && (res.rslt_set as { available?: boolean } | null)?.available) {
-      setChecked(trimmed);
-      return;
-    }
-    setChecked(null);
-    setNickErrors([res.rslt_msg || ta('error.retry')]);
+    setChecked(refusal === null ? trimmed : null);
+    if (refusal !== null) setNickErrors([refusal]);
   }
 
   async function submit(event: React.FormEvent) {
@@ -71,9 +62,7 @@ export function JoinSocialPage({ pending, refusal }: { pending: LoginResultSet |
       () =>
         api.post<SocialJoinSet>('/user/social_join_proc', {
           nick: trimmed,
-          agree_terms: 'Y',
-          agree_privacy: 'Y',
-          agree_marketing: agree.marketing ? 'Y' : 'N',
+          ...agreementFields(agree),
         }),
       ta('error.retry'),
     );
@@ -120,40 +109,17 @@ export function JoinSocialPage({ pending, refusal }: { pending: LoginResultSet |
           success={nickChecked ? ta('join.form.nickAvailable') : undefined}
           hint={trimmed ? ta('join.form.needCheck') : ta('join.form.nickHint', NICK_LENGTH)}
           action={
-            <button
-              type="button"
-              className={secondaryButton}
-              aria-label={`${ta('join.form.nick')} ${ta('join.form.check')}`}
+            <CheckButton
+              field={ta('join.form.nick')}
+              busy={checking}
               disabled={checking || trimmed === '' || nickChecked}
               onClick={() => void check()}
-            >
-              {checking ? ta('join.form.checking') : ta('join.form.check')}
-            </button>
+            />
           }
         />
         <fieldset className="space-y-1">
           <legend className="sr-only">{ta('join.steps.agree')}</legend>
-          <label className="flex min-h-11 items-center gap-3 rounded-lg border border-neutral-300 px-3 font-bold">
-            <input
-              type="checkbox"
-              className="size-5 accent-brand"
-              checked={allAgreed}
-              onChange={(e) => setAgree({ terms: e.target.checked, privacy: e.target.checked, marketing: e.target.checked })}
-            />
-            {ta('join.agree.all')}
-          </label>
-          {(['terms', 'privacy', 'marketing'] as const).map((name) => (
-            <label key={name} className="flex min-h-11 items-center gap-3 px-3">
-              <input
-                type="checkbox"
-                name={`agree_${name}`}
-                className="size-5 accent-brand"
-                checked={agree[name]}
-                onChange={(e) => setAgree((a) => ({ ...a, [name]: e.target.checked }))}
-              />
-              {ta(`join.agree.${name}`)}
-            </label>
-          ))}
+          <AgreementChecks value={agree} onChange={setAgree} />
           {!requiredAgreed && <p className="px-1 text-sm text-neutral-500">{ta('join.agree.required')}</p>}
         </fieldset>
         <FormError message={formError}>

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+
+export type Agreement = 'terms' | 'privacy' | 'marketing';
+export type Agreements = Record<Agreement, boolean>;
+
+export const NO_AGREEMENTS: Agreements = { terms: false, privacy: false, marketing: false };
+
+/** The terms and the privacy policy must be agreed to; marketing is optional (SPEC §5). */
+export function hasRequiredAgreements(agree: Agreements): boolean {
+  return agree.terms && agree.privacy;
+}
+
+/** The agreements as a join sends them. */
+export function agreementFields(agree: Agreements) {
+  return { agree_terms: 'Y', agree_privacy: 'Y', agree_marketing: agree.marketing ? 'Y' : 'N' } as const;
+}
+
+/** The join's agreement checkboxes: "agree to all", then each agreement (used by /user/join and /user/join-social). */
+export function AgreementChecks({ value, onChange }: { value: Agreements; onChange: (next: Agreements) => void }) {
+  const { t } = useTranslation('account');
+  const all = value.terms && value.privacy && value.marketing;
+  return (
+    <>
+      <label className="flex min-h-11 items-center gap-3 rounded-lg border border-neutral-300 px-3 font-bold">
+        <input
+          type="checkbox"
+          className="size-5 accent-brand"
+          checked={all}
+          onChange={(e) => onChange({ terms: e.target.checked, privacy: e.target.checked, marketing: e.target.checked })}
+        />
+        {t('join.agree.all')}
+      </label>
+      <div className="space-y-1 px-1">
+        {(['terms', 'privacy', 'marketing'] as const).map((name) => (
+          <label key={name} className="flex min-h-11 items-center gap-3 px-2">
+            <input
+              type="checkbox"
+              name={`agree_${name}`}
+              className="size-5 accent-brand"
+              checked={value[name]}
+              onChange={(e) => onChange({ ...value, [name]: e.target.checked })}
+            />
+            {t(`join.agree.${name}`)}
+          </label>
+        ))}
+      </div>
+    </>
+  );
+}

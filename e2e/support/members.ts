@@ -1,0 +1,99 @@
+import { type APIRequestContext, type Locator, type Page, request } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** `n` random digits: the platform is shared by every e2e file, so each run's phones, IDs and nicknames are its own. */
+export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+/** A password that breaks no SPEC §5 rule. */
+export const PASSWORD = 'Star#7392moon';
+
+/** The headers that make the API answer with an envelope (as the web app calls it). */
+export const API_HEADERS = { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest' };
+
+/** A request context of its own (its own cookie jar), for signing members up without logging the page in. */
+export function apiClient(baseUrl: string): Promise<APIRequestContext> {
+  return request.newContext({ baseURL: baseUrl, extraHTTPHeaders: API_HEADERS });
+}
+
+/** POSTs a form to /v1`path` and expects it to succeed; answers its rslt_set. */
+export async function call<T>(client: APIRequestContext, path: string, form: Record<string, string>): Promise<T> {
+  const res = await client.post(`/v1${path}`, { form, headers: API_HEADERS });
+  const body = (await res.json()) as { rslt_cd: number; rslt_msg: string; rslt_set: T };
+  expect(body.rslt_cd, `${path}: ${body.rslt_msg}`).toBe(0);
+  return body.rslt_set;
+}
+
+interface Outbox {
+  rslt_set: { data_list: { text: string }[]; data_totalcount: number };
+}
+
+async function outbox(client: APIRequestContext, phone: string): Promise<Outbox['rslt_set'] | undefined> {
+  const res = await client.get(`/v1/dev/sms_outbox?phone_no=${phone}`);
+  return ((await res.json()) as Outbox).rslt_set;
+}
+
+/** How many SMS the development outbox holds for `phone`. */
+export async function outboxCount(client: APIRequestContext, phone: string): Promise<number> {
+  return (await outbox(client, phone))?.data_totalcount ?? 0;
+}
+
+/**
+ * The pin of the newest SMS the development outbox holds for `phone`, once it holds more than `earlier`.
+ * Polls by itself rather than with expect.poll, so hooks can use it too (expect.poll only runs in tests).
+ */
+export async function readPin(client: APIRequestContext, phone: string, earlier = 0): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const box = await outbox(client, phone);
+    const pin = (box?.data_totalcount ?? 0) > earlier ? /\[(\d{6})\]/.exec(box?.data_list[0]?.text ?? '')?.[1] : undefined;
+    if (pin) return pin;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no pin arrived in the outbox for ${phone}`);
+}
+
+/** Verifies `phone` on a PhoneVerify block inside `scope`: the number, "send", the pin from the outbox, "confirm". */
+export async function verifyPhoneOn(scope: Page | Locator, client: APIRequestContext, phone: string): Promise<void> {
+  const earlier = await outboxCount(client, phone);
+  await scope.getByLabel('휴대폰 번호').fill(phone);
+  await scope.getByRole('button', { name: '인증번호 받기' }).click();
+  await scope.getByLabel('인증번호', { exact: true }).fill(await readPin(client, phone, earlier));
+  await scope.getByRole('button', { name: '확인', exact: true }).click();
+}
+
+export interface Member {
+  id: string;
+  nick: string;
+  passwd: string;
+  phone: string;
+}
+
+/**
+ * Signs a member up through the API alone (an adult by declaration): verifies the phone (a fresh one
+ * unless given) by its pin, then joins. The join logs `client` in: with a page's `page.request` (which
+ * shares the browser context's cookies) the page is signed in as the member; with an apiClient it stays
+ * as it was.
+ */
+export async function joinByApi(
+  client: APIRequestContext,
+  member: { id: string; nick: string; passwd?: string; phone?: string },
+): Promise<Member> {
+  const joined = { passwd: PASSWORD, phone: `010${digits(8)}`, ...member };
+  const earlier = await outboxCount(client, joined.phone);
+  const sent = await call<{ verify_id: string }>(client, '/user/auth_phone_no_proc', { phone_no: joined.phone, purpose: 'join' });
+  const { verify_token } = await call<{ verify_token: string }>(client, '/user/confirm_pincode', {
+    verify_id: sent.verify_id,
+    pincode: await readPin(client, joined.phone, earlier),
+  });
+  await call(client, '/user/user_direct_join_proc', {
+    id: joined.id,
+    passwd: joined.passwd,
+    passwd_confirm: joined.passwd,
+    nick: joined.nick,
+    verify_token,
+    birth_date: '1995-03-03',
+    sex: 'M',
+    agree_terms: 'Y',
+    agree_privacy: 'Y',
+  });
+  return joined;
+}
