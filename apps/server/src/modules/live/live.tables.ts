@@ -1,4 +1,5 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.js';
 
 /** A broadcast (SPEC §3, §4): live, ended, or frozen by an administrator; an ended one may be a replay. */
@@ -21,9 +22,54 @@ export const broadcast = pgTable(
     adultYn: boolean('adult_yn').notNull().default(false),
     /** A replay is kept when the broadcaster's settings allow recording. */
     replayYn: boolean('replay_yn').notNull().default(false),
+    /** Quality levels packaged for this broadcast (SPEC §1 high/normal/low; high is the source, copied). */
+    qualities: text('qualities').array().notNull().default(['high']),
+    /** Viewers must be logged in to watch. */
+    loginRequiredYn: boolean('login_required_yn').notNull().default(false),
+    /** Where its media lives, relative to DATA_DIR/media (playlists, segments, thumbnail). */
+    mediaDir: text('media_dir').notNull().default(''),
+    /** Why it ended: 'publisher_gone', 'frozen', 'shutdown', 'error'. */
+    endReason: text('end_reason').notNull().default(''),
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    frozenBy: bigint('frozen_by', { mode: 'number' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     isDemo: boolean('is_demo').notNull().default(false),
   },
-  (t) => [index('broadcast_state_idx').on(t.state, t.startedAt), index('broadcast_bj_idx').on(t.bjUserKey, t.startedAt)],
+  (t) => [
+    index('broadcast_state_idx').on(t.state, t.startedAt),
+    index('broadcast_bj_idx').on(t.bjUserKey, t.startedAt),
+    // A broadcaster is live at most once: a second publish with the same key is refused.
+    uniqueIndex('broadcast_one_live_per_bj').on(t.bjUserKey).where(sql`${t.state} = 'live'`),
+  ],
 );
+
+/**
+ * A broadcaster's stream key (the RTMP stream name OBS sends). One per broadcaster; regenerating replaces it,
+ * so the old key stops working at once. Shown to its owner on /mypage/stream.
+ */
+export const streamKey = pgTable('stream_key', {
+  userKey: bigint('user_key', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.userKey, { onDelete: 'cascade' }),
+  streamKey: text('stream_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** An operator sanction: no publishing until then. */
+  sanctionedUntil: timestamp('sanctioned_until', { withTimezone: true }),
+});
+
+/** A broadcaster's stream settings (/mypage/stream, update_stream_settinge_proc), copied onto each new broadcast. */
+export const streamSetting = pgTable('stream_setting', {
+  userKey: bigint('user_key', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.userKey, { onDelete: 'cascade' }),
+  title: text('title').notNull().default(''),
+  tags: text('tags').array().notNull().default([]),
+  /** Subset of high, normal, low; high (the source, copied) is always there. */
+  qualities: text('qualities').array().notNull().default(['high']),
+  adultYn: boolean('adult_yn').notNull().default(false),
+  /** Keep the live HLS as the replay when the broadcast ends. */
+  recordYn: boolean('record_yn').notNull().default(true),
+  loginRequiredYn: boolean('login_required_yn').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
