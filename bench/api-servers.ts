@@ -1,14 +1,18 @@
 // The servers under test for bench/api.bench.ts, in their own process so the load generator does not
 // share their event loop: a bare Fastify answering the envelope (baseline) and Byeol's API role.
 
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { seedDemo } from '../apps/server/src/demo/demo.seed.js';
 import { seedSiteDefaults } from '../apps/server/src/modules/site/site.repository.js';
+import { userSession, users } from '../apps/server/src/modules/users/users.tables.js';
 import { createBus } from '../apps/server/src/platform/bus.redis.js';
 import { connectExternal, migrateDatabase } from '../apps/server/src/platform/db.js';
+import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../apps/server/src/platform/session.js';
 import { createTestDatabase } from '../apps/server/src/testing/database.js';
 
 const testDb = await createTestDatabase('byeol_bench');
@@ -17,9 +21,19 @@ const database = await connectExternal(testDb.url, config.DATABASE_POOL_MAX);
 await migrateDatabase(database.pool);
 await seedSiteDefaults(database.db);
 await seedDemo(database.db);
+// A logged-in visitor: a session of a demo member, as the login would have written it.
+const [member] = await database.db.select({ userKey: users.userKey }).from(users).where(eq(users.id, 'demo_fan1'));
+const token = randomBytes(32).toString('base64url');
+await database.db.insert(userSession).values({
+  tokenHash: hashToken(token),
+  userKey: member?.userKey ?? 0,
+  expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+});
 const bus = await createBus(config.REDIS_URL);
 const byeol = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
 await byeol.listen({ host: '127.0.0.1', port: 0 });
+const probe = await byeol.inject({ url: '/v1/user/user_info', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+if (probe.json().rslt_cd !== 0) throw new Error(`the bench session is not logged in: ${probe.body}`);
 
 const bare = Fastify({ logger: false });
 bare.get('/envelope', async () => ({ rslt_cd: 0, rslt_set: { ok: true }, rslt_msg: '성공' }));
@@ -29,6 +43,7 @@ const port = (s: { server: import('node:net').Server }) => (s.server.address() a
 process.send?.({
   bare: port(bare),
   byeol: port(byeol),
+  cookie: `${SESSION_COOKIE}=${token}`,
   database: process.env.DATABASE_URL ? 'PostgreSQL of DATABASE_URL' : 'embedded PostgreSQL',
 });
 

@@ -8,13 +8,13 @@ const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 100);
 
 const child = fork(path.join(import.meta.dirname, 'api-servers.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-const ports = await new Promise<{ bare: number; byeol: number; database: string }>((resolve) =>
+const ports = await new Promise<{ bare: number; byeol: number; cookie: string; database: string }>((resolve) =>
   child.once('message', (m) => resolve(m as never)),
 );
 
-async function run(name: string, url: string) {
-  await autocannon({ url, connections, duration: 2 }); // warm-up
-  const r = await autocannon({ url, connections, duration: seconds });
+async function run(name: string, url: string, headers: Record<string, string> = {}) {
+  await autocannon({ url, connections, duration: 2, headers }); // warm-up
+  const r = await autocannon({ url, connections, duration: seconds, headers });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
@@ -29,6 +29,10 @@ rows.push(await run('bare Fastify 5, JSON envelope (baseline, before)', bareUrl)
 rows.push(await run('Byeol GET /healthz (platform hooks only)', byeolUrl('/healthz')));
 rows.push(
   await run('Byeol GET /v1/pubapi/api_site_cache_info (cached)', byeolUrl('/v1/pubapi/api_site_cache_info?segment1=sub&segment2=live')),
+);
+// Every page view of a logged-in visitor reads the session and the account (one indexed join).
+rows.push(
+  await run('Byeol GET /v1/user/user_info (logged in: session + account)', byeolUrl('/v1/user/user_info'), { cookie: ports.cookie }),
 );
 rows.push(await run('Byeol GET /v1/pubapi/play_live_list (PostgreSQL)', byeolUrl('/v1/pubapi/play_live_list?limit=8')));
 rows.push(await run('bare Fastify 5, JSON envelope (baseline, after)', bareUrl));
