@@ -117,6 +117,32 @@ export const ResultCode = {
   WITHDRAW_CONFIRM_MISMATCH: 4406,
   /** Restoring a withdrawal: the account is not closed, or its grace period of `{num}` days is over. */
   RESTORE_UNAVAILABLE: 4407,
+  /** Media (ingest): the broadcast is not live (it ended or was already frozen), so it cannot be frozen. */
+  BROADCAST_NOT_LIVE: 6001,
+  /** Broadcaster side of live video: only a BJ account (type_cd bj) has a stream key and settings. */
+  STREAM_BJ_ONLY: 6051,
+  /** SPEC §5 'title' required-input message: the broadcast title is empty. */
+  STREAM_TITLE_REQUIRED: 6052,
+  /** The broadcast title is longer than `{max}` characters. */
+  STREAM_TITLE_LENGTH: 6053,
+  /** More than `{num}` tags, or a tag longer than `{max}` characters. */
+  STREAM_TAGS_LIMIT: 6054,
+  /** A quality level other than high, normal or low. */
+  STREAM_QUALITY_INVALID: 6055,
+  /** SPEC §5 'age-restricted content needs adult verification': an adult broadcast needs an adult-verified account. */
+  STREAM_ADULT_NEEDS_VERIFY: 6056,
+  /** Viewer side of live video: no broadcast has this vod_key. */
+  BROADCAST_NOT_FOUND: 6101,
+  /** The broadcast is not kept as a replay (still live, frozen, or not recorded). */
+  REPLAY_NOT_FOUND: 6102,
+  /** SPEC §1/§8 'mobile only': the site allows replay viewing on mobile only. */
+  REPLAY_MOBILE_ONLY: 6103,
+  /** A like is counted once per member and broadcast. */
+  ALREADY_LIKED: 6104,
+  /** The broadcast has ended (a heartbeat or like came too late). */
+  BROADCAST_ENDED: 6105,
+  /** SPEC §8 'broadcast frozen by an administrator'. */
+  BROADCAST_FROZEN: 6106,
   /** Too many requests; `{num}` minutes to wait (SPEC §8 'retry in {num} minutes'). */
   RATE_LIMITED: 9001,
   /** A fault on our side; never carries a stack or SQL. */
@@ -459,6 +485,84 @@ export const resultMessages: Record<ResultCodeName, Messages> = {
     en: 'This account cannot be restored. A closed account can be restored only within {num} days.',
     ja: '復元できる退会アカウントではありません。退会後{num}日以内のみ復元できます。',
     'zh-CN': '该账号无法恢复。注销后仅可在{num}天内恢复。',
+  },
+  BROADCAST_NOT_LIVE: {
+    ko: '진행 중인 방송이 아닙니다.',
+    en: 'This broadcast is not live.',
+    ja: '配信中の放送ではありません。',
+    'zh-CN': '该直播当前未在进行。',
+  },
+  STREAM_BJ_ONLY: {
+    ko: '방송은 BJ 계정에서만 할 수 있습니다. BJ 신청 후 BJ 계정으로 전환해 주세요.',
+    en: 'Only a BJ account can broadcast. Apply for a BJ account and switch to it.',
+    ja: 'ライブ配信はBJアカウントでのみ行えます。BJ申請後、BJアカウントに切り替えてください。',
+    'zh-CN': '只有BJ账号可以直播。请申请BJ账号并切换到该账号。',
+  },
+  STREAM_TITLE_REQUIRED: {
+    ko: '방송 제목을 입력해 주세요.',
+    en: 'Please enter a broadcast title.',
+    ja: '放送タイトルを入力してください。',
+    'zh-CN': '请输入直播标题。',
+  },
+  STREAM_TITLE_LENGTH: {
+    ko: '방송 제목은 {max}자까지 입력할 수 있습니다.',
+    en: 'The broadcast title can be at most {max} characters.',
+    ja: '放送タイトルは{max}文字まで入力できます。',
+    'zh-CN': '直播标题最多可输入{max}个字符。',
+  },
+  STREAM_TAGS_LIMIT: {
+    ko: '태그는 {num}개까지, 각 {max}자까지 입력할 수 있습니다.',
+    en: 'Up to {num} tags, each at most {max} characters.',
+    ja: 'タグは{num}個まで、各{max}文字まで入力できます。',
+    'zh-CN': '标签最多{num}个，每个最多{max}个字符。',
+  },
+  STREAM_QUALITY_INVALID: {
+    ko: '화질은 고화질, 일반 화질, 저화질 중에서 선택해 주세요.',
+    en: 'Choose quality levels among high, normal and low.',
+    ja: '画質は高画質・標準画質・低画質から選んでください。',
+    'zh-CN': '请从高清、标清、流畅中选择画质。',
+  },
+  STREAM_ADULT_NEEDS_VERIFY: {
+    ko: '성인 방송은 성인 인증을 마친 계정만 설정할 수 있습니다.',
+    en: 'Only an adult-verified account can set an adult broadcast.',
+    ja: '成人向け放送は成人認証済みのアカウントのみ設定できます。',
+    'zh-CN': '只有完成成人认证的账号才能设置成人直播。',
+  },
+  BROADCAST_NOT_FOUND: {
+    ko: '방송을 찾을 수 없습니다.',
+    en: 'The broadcast could not be found.',
+    ja: '放送が見つかりません。',
+    'zh-CN': '找不到该直播。',
+  },
+  REPLAY_NOT_FOUND: {
+    ko: '다시보기가 없는 방송입니다.',
+    en: 'This broadcast has no replay.',
+    ja: 'この放送にはアーカイブがありません。',
+    'zh-CN': '该直播没有回放。',
+  },
+  REPLAY_MOBILE_ONLY: {
+    ko: '다시보기는 모바일에서만 이용할 수 있습니다.',
+    en: 'Replays are available on mobile only.',
+    ja: 'アーカイブはモバイルでのみご利用いただけます。',
+    'zh-CN': '回放仅支持在移动端观看。',
+  },
+  ALREADY_LIKED: {
+    ko: '이미 좋아요를 눌렀습니다.',
+    en: 'You already liked this broadcast.',
+    ja: 'すでにいいねしています。',
+    'zh-CN': '您已经点过赞了。',
+  },
+  BROADCAST_ENDED: {
+    ko: '방송이 종료되었습니다.',
+    en: 'The broadcast has ended.',
+    ja: '放送は終了しました。',
+    'zh-CN': '直播已结束。',
+  },
+  BROADCAST_FROZEN: {
+    ko: '관리자에 의해 방송이 정지되었습니다.',
+    en: 'This broadcast was frozen by an administrator.',
+    ja: '管理者により放送が停止されました。',
+    'zh-CN': '该直播已被管理员冻结。',
   },
   RATE_LIMITED: {
     ko: '{num}분 후에 다시 시도해 주세요.',

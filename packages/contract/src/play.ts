@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { PagingSchema } from './envelope.js';
+
+/**
+ * The viewer's side of live video (docs/live-video.md, "Viewer side"): the broadcast info of /play and
+ * /vod, the watching heartbeat, likes, and the paginated replay lists of SPEC §7.
+ */
+
+/** Quality levels of SPEC §1, best first; `auto` lets the player choose. */
+export const QUALITIES = ['high', 'normal', 'low'] as const;
+export type Quality = (typeof QUALITIES)[number];
+
+/** Broadcast states of SPEC §4. */
+export const BROADCAST_STATES = ['live', 'ended', 'frozen'] as const;
+export type BroadcastState = (typeof BROADCAST_STATES)[number];
+
+/** Public media paths (served by the web role, outside /v1): HLS and thumbnails, and the ultra-low-latency HTTP-FLV. */
+export const MEDIA_PATH = '/media';
+export const hlsUrlOf = (vodKey: string) => `${MEDIA_PATH}/live/${encodeURIComponent(vodKey)}/master.m3u8`;
+export const flvUrlOf = (vodKey: string) => `${MEDIA_PATH}/flv/${encodeURIComponent(vodKey)}.flv`;
+
+/** How often the player says it is still watching, and how long a viewer counts without one. */
+export const HEARTBEAT_EVERY_MS = 15_000;
+export const VIEWER_TTL_MS = 40_000;
+/** How often /sub/live and the live section refresh their list. */
+export const LIVE_LIST_REFRESH_MS = 10_000;
+
+/** A vod_key as the ingest makes them (and the demo seed): letters, digits, `-` and `_`. */
+export const VodKeySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
+
+/** GET /pubapi/play_info and /pubapi/vod_info. */
+export const PlayInfoQuerySchema = z.object({ vod_key: VodKeySchema });
+
+/** POST /pubapi/play_heartbeat and /pubapi/play_leave. */
+export const PlayHeartbeatSchema = z.object({
+  vod_key: VodKeySchema,
+  /** A random id the page keeps for the tab, so a signed-out viewer counts once per tab. */
+  viewer_id: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{8,64}$/),
+});
+
+/** POST /pubapi/play_like. */
+export const PlayLikeSchema = z.object({ vod_key: VodKeySchema });
+
+/** POST /broadcast/vod_more (SPEC §7): every replay, newest first or by peak viewers. */
+export const VodMoreSchema = PagingSchema.extend({
+  order: z.enum(['recent', 'viewer']).default('recent'),
+});
+
+/** POST /channel/bj_replay_more (SPEC §7): the replays of one broadcaster, newest first. */
+export const BjReplayMoreSchema = PagingSchema.extend({
+  /** The broadcaster's user_key. */
+  user_key: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+/** What play_info / vod_info answer as rslt_set (also, without URLs, with the gate codes). */
+export interface PlayInfo {
+  vod_key: string;
+  title: string;
+  tags: string[];
+  state: BroadcastState;
+  thumbnail: string;
+  viewer_cnt: number;
+  peak_viewer_cnt: number;
+  like_cnt: number;
+  start_date: string;
+  /** null while live. */
+  end_date: string | null;
+  /** Seconds from the start to the end (or to now while live). */
+  duration_sec: number;
+  qualities: Quality[];
+  adult_yn: 'Y' | 'N';
+  login_required_yn: 'Y' | 'N';
+  /** The broadcast is kept as a replay at /vod/{vod_key} (after it ends). */
+  replay_yn: 'Y' | 'N';
+  /** A demo broadcast (seeded content): it has no media. */
+  demo_yn: 'Y' | 'N';
+  bj: { user_key: number; id: string; nick: string; profile_image: string };
+  /** `/media/live/{vod_key}/master.m3u8`; empty when the caller may not watch or there is nothing to play. */
+  hls_url: string;
+  /** `/media/flv/{vod_key}.flv` only while live (ultra-low latency); otherwise empty. */
+  flv_url: string;
+}
+
+/** play_heartbeat answers the current count. */
+export interface HeartbeatSet {
+  viewer_cnt: number;
+  state: BroadcastState;
+}
+
+export interface LikeSet {
+  like_cnt: number;
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { QUALITIES, type Quality } from './play.js';
+
+/**
+ * The broadcaster's side of live video (docs/live-video.md, "Broadcaster side"): the stream key, the
+ * stream settings of /mypage/stream (SPEC §7 update_stream_settinge_proc) and the OBS recommendations the
+ * guides (/guide/obs, /guide/pc, /guide/mobile) show.
+ */
+
+/** Longest broadcast title, in characters (SPEC §5: title required, length limited). */
+export const STREAM_TITLE_MAX = 60;
+/** At most this many tags per broadcast, each at most STREAM_TAG_MAX characters. */
+export const STREAM_TAGS_MAX = 5;
+export const STREAM_TAG_MAX = 20;
+/** A stream key is this many random bytes, base64url: 32 URL-safe characters. */
+export const STREAM_KEY_BYTES = 24;
+/** Characters of the key shown before the mask while it is hidden. */
+export const STREAM_KEY_VISIBLE = 4;
+/** Key regenerations per account within STREAM_KEY_RATE.windowMs. */
+export const STREAM_KEY_RATE = { max: 5, windowMs: 10 * 60_000 } as const;
+
+/** What OBS (or any RTMP encoder) should send; the guides explain each value. */
+export const OBS_RECOMMENDED = {
+  /** Seconds between keyframes: Byeol cuts 1 s HLS segments at keyframes. OBS's default (0 = auto) gives about 2 s. */
+  keyframeSec: 1,
+  encoder: 'x264',
+  preset: 'veryfast',
+  tune: 'zerolatency',
+  rateControl: 'CBR',
+  audioCodec: 'AAC',
+  audioSampleRate: 48_000,
+  audioBitrateKbps: 160,
+  /** Video bitrate (CBR) per output resolution. */
+  bitrates: [
+    { resolution: '1920×1080', fps: 30, kbps: 6000 },
+    { resolution: '1280×720', fps: 30, kbps: 4000 },
+    { resolution: '854×480', fps: 30, kbps: 2000 },
+  ],
+} as const;
+
+/** The three guide pages of SPEC §2. */
+export const GUIDE_KINDS = ['obs', 'pc', 'mobile'] as const;
+export type GuideKind = (typeof GUIDE_KINDS)[number];
+
+const yn = z.enum(['Y', 'N']);
+/** Form-encoded lists arrive as one comma-separated value or as repeated keys. */
+const list = z.union([z.string(), z.array(z.string())]).transform((v) =>
+  (Array.isArray(v) ? v.join(',') : v)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+const chars = (s: string) => [...s].length;
+
+/**
+ * POST /mypage/update_stream_settinge_proc. The title is required; every other field changes only when
+ * sent. Each refusal's message is a result-code name, so the server answers that code naming the field.
+ */
+export const StreamSettingSchema = z.object({
+  title: z
+    .string({ message: 'STREAM_TITLE_REQUIRED' })
+    .trim()
+    .min(1, { message: 'STREAM_TITLE_REQUIRED' })
+    .refine((s) => chars(s) <= STREAM_TITLE_MAX, { message: 'STREAM_TITLE_LENGTH' }),
+  /** Comma-separated (or repeated); an empty value clears the tags. Duplicates are dropped. */
+  tags: list
+    .refine((tags) => tags.length <= STREAM_TAGS_MAX && tags.every((t) => chars(t) <= STREAM_TAG_MAX), { message: 'STREAM_TAGS_LIMIT' })
+    .transform((tags) => tags.filter((t, i) => tags.findIndex((u) => u.toLowerCase() === t.toLowerCase()) === i))
+    .optional(),
+  /** Subset of high, normal, low; high (the source, copied) is always kept. */
+  qualities: list
+    .refine((qs) => qs.every((q) => (QUALITIES as readonly string[]).includes(q)), { message: 'STREAM_QUALITY_INVALID' })
+    .transform((qs): Quality[] => QUALITIES.filter((q) => q === 'high' || qs.includes(q)))
+    .optional(),
+  adult_yn: yn.optional(),
+  record_yn: yn.optional(),
+  login_required_yn: yn.optional(),
+});
+export type StreamSettingReq = z.infer<typeof StreamSettingSchema>;
+/**
+ * The result codes StreamSettingSchema's messages name, with the placeholders each message needs: the form
+ * shows resultMessage(code, lang, params) before sending, the server answers the same code.
+ */
+export const STREAM_REFUSAL_PARAMS = {
+  STREAM_TITLE_REQUIRED: {},
+  STREAM_TITLE_LENGTH: { max: STREAM_TITLE_MAX },
+  STREAM_TAGS_LIMIT: { num: STREAM_TAGS_MAX, max: STREAM_TAG_MAX },
+  STREAM_QUALITY_INVALID: {},
+} as const satisfies Record<string, Record<string, number>>;
+export type StreamRefusal = keyof typeof STREAM_REFUSAL_PARAMS;
+export const isStreamRefusal = (code: string): code is StreamRefusal => Object.hasOwn(STREAM_REFUSAL_PARAMS, code);
+
+/** The fields of the settings form, in order. */
+export const STREAM_SETTING_FIELDS = ['title', 'tags', 'qualities', 'adult_yn', 'record_yn', 'login_required_yn'] as const;
+export type StreamSettingField = (typeof STREAM_SETTING_FIELDS)[number];
+
+/** GET /mypage/stream_info: `reveal=Y` answers the whole key, otherwise it is masked. */
+export const StreamInfoQuerySchema = z.object({ reveal: yn.default('N') });
+/** POST /mypage/stream_key_regenerate_proc. */
+export const StreamKeyRegenerateSchema = z.object({ reveal: yn.default('N') });
+
+/** A broadcaster's stream settings as the API answers them. */
+export interface StreamSettings {
+  title: string;
+  tags: string[];
+  qualities: Quality[];
+  adult_yn: 'Y' | 'N';
+  record_yn: 'Y' | 'N';
+  login_required_yn: 'Y' | 'N';
+}
+
+/** What /mypage/stream shows: where to send the stream, the key, the settings and the live state. */
+export interface StreamInfo {
+  /** rtmp://host:port/live, for OBS's "Server" field. */
+  rtmp_url: string;
+  /** The whole key when revealed, otherwise its first STREAM_KEY_VISIBLE characters and a mask. */
+  stream_key: string;
+  revealed_yn: 'Y' | 'N';
+  key_created_at: string;
+  /** An operator sanction: no publishing until then (null when none). */
+  sanctioned_until: string | null;
+  settings: StreamSettings;
+  /** Adult broadcasts need it (users.adult_verified_at). */
+  adult_verified_yn: 'Y' | 'N';
+  /** The broadcast live now, or null. */
+  live: { vod_key: string; title: string; start_date: string } | null;
+}
+
+/** GET /pubapi/stream_guide_info: what the public guides fill in. */
+export interface StreamGuideInfo {
+  rtmp_url: string;
+}
+
+/** The key as shown while hidden. */
+export const maskStreamKey = (key: string) => key.slice(0, STREAM_KEY_VISIBLE) + '•'.repeat(Math.max(0, key.length - STREAM_KEY_VISIBLE));
+
+/** The bus channel on which a changed stream key is announced, so every ingest drops its cached copy. */
+export const STREAM_KEY_CHANNEL = 'stream_key';
+export interface StreamKeyMessage {
+  user_key: number;
+}
+
+/**
+ * The bus channel on which a broadcast's state changes are announced (the ingest: live, ended, frozen; the
+ * settings call: updated), and its message.
+ */
+export const LIVE_BUS_CHANNEL = 'live';
+export interface LiveBusMessage {
+  type: 'live' | 'ended' | 'frozen' | 'updated';
+  vod_key: string;
+  bj_user_key: number;
+}
