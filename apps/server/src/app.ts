@@ -10,6 +10,11 @@ import { communityRoutes } from './modules/community/community.routes.js';
 import { createIdentityDriver } from './modules/identity/identity.drivers.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { streamRoutes } from './modules/live/stream.routes.js';
+import { rtmpPublicUrl } from './modules/live/stream.service.js';
+import { IngestServer } from './modules/media/ingest.server.js';
+import { mediaFilesRoutes } from './modules/media/media.files.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
@@ -77,7 +82,9 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     await app.register(
       async (v1) => {
         await v1.register(siteRoutes, { site });
-        await v1.register(liveRoutes, { db: database.db });
+        await v1.register(liveRoutes, { db: database.db, bus, replayMobileOnly: config.REPLAY_MOBILE_ONLY });
+        await v1.register(streamRoutes, { db: database.db, bus, rtmpUrl: rtmpPublicUrl(config) });
+        await v1.register(mediaRoutes, { db: database.db, bus });
         await v1.register(communityRoutes, { db: database.db });
         await v1.register(usersRoutes, { db: database.db, bus, secure: config.NODE_ENV === 'production', uploadsDir });
         await v1.register(uploadsRoutes, { db: database.db, bus, uploadsDir });
@@ -110,7 +117,34 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     await app.register(uploadedFilesRoute, { uploadsDir });
   }
 
+  // The media role: RTMP ingest, HLS packaging, lifecycle and replays (docs/live-video.md).
+  let ingest: IngestServer | null = null;
+  if (roles.has('media')) {
+    const media = new IngestServer({
+      db: database.db,
+      bus,
+      log: logger.child({ module: 'media' }),
+      dataDir: config.DATA_DIR,
+      rtmpHost: config.RTMP_HOST,
+      rtmpPort: config.RTMP_PORT,
+      flvPort: config.MEDIA_FLV_PORT,
+      transcode: config.TRANSCODE_LEVELS,
+    });
+    await media.start();
+    // Every broadcast ends cleanly (ffmpeg stopped, replay closed, row ended) before the database closes.
+    app.addHook('onClose', async () => media.stop());
+    ingest = media;
+  }
+  app.decorate('ingest', ingest);
+
   if (roles.has('web')) {
+    // HLS files and the HTTP-FLV proxy, outside /v1 (in the embedded default the web role serves them).
+    await app.register(mediaFilesRoutes, {
+      mediaRoot: path.join(config.DATA_DIR, 'media'),
+      db: database.db,
+      ...(ingest ? { ingest } : {}),
+      ...(config.MEDIA_FLV_ORIGIN ? { flvOrigin: config.MEDIA_FLV_ORIGIN } : {}),
+    });
     await webRole(app, {
       buildDir: config.WEB_BUILD_DIR,
       // Without the api role here, pages reach the API of another process.

@@ -29,6 +29,11 @@ describe('loadConfig', () => {
       REDIS_URL: undefined,
       REDIS_PREFIX: 'byeol:',
       DATA_DIR: path.resolve('data'),
+      RTMP_HOST: '127.0.0.1',
+      RTMP_PORT: 1935,
+      MEDIA_FLV_PORT: 0,
+      MEDIA_FLV_ORIGIN: undefined,
+      TRANSCODE_LEVELS: [],
       BYEOL_DEMO: false,
       LOG_LEVEL: 'info',
       BODY_LIMIT: 1_048_576,
@@ -37,6 +42,7 @@ describe('loadConfig', () => {
       API_ORIGIN: undefined,
       TRUST_PROXY: false,
       SHUTDOWN_GRACE_SECONDS: 10,
+      REPLAY_MOBILE_ONLY: false,
       SMS_DRIVER: 'log',
       SOLAPI_API_KEY: undefined,
       SOLAPI_API_SECRET: undefined,
@@ -49,6 +55,7 @@ describe('loadConfig', () => {
       PORTONE_IDENTITY_CHANNEL_KEY: undefined,
       PORTONE_BASE_URL: 'https://api.portone.io',
       PUBLIC_URL: undefined,
+      RTMP_PUBLIC_URL: undefined,
       SOCIAL_GOOGLE_CLIENT_ID: undefined,
       SOCIAL_GOOGLE_CLIENT_SECRET: undefined,
       SOCIAL_GOOGLE_ISSUER: 'https://accounts.google.com',
@@ -186,6 +193,12 @@ describe('loadConfig', () => {
   it('accepts both postgres: and postgresql: URLs', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/byeol' }).DATABASE_URL).toBe('postgresql://localhost/byeol');
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/byeol' }).DATABASE_URL).toBe('postgres://localhost/byeol');
+  });
+
+  it('reads TRANSCODE_LEVELS as a list of normal/low and refuses anything else, naming it', () => {
+    expect(loadConfig({ TRANSCODE_LEVELS: ' low, normal,low ' }).TRANSCODE_LEVELS).toEqual(['low', 'normal']);
+    expect(errorOf({ TRANSCODE_LEVELS: 'high' }).message).toContain('TRANSCODE_LEVELS');
+    expect(errorOf({ TRANSCODE_LEVELS: 'normal,4k' }).message).toContain('4k');
   });
 
   it('refuses a REDIS_PREFIX that does not end in a colon or holds other characters, naming it', () => {

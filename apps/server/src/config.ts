@@ -66,6 +66,34 @@ export const ConfigSchema = z.object({
     .min(1)
     .default('./data')
     .transform((v) => path.resolve(v)),
+  /** Address the RTMP ingest (media role) binds; 0.0.0.0 lets OBS on other machines publish. */
+  RTMP_HOST: z.string().min(1).default('127.0.0.1'),
+  /** RTMP port OBS publishes to (rtmp://host:RTMP_PORT/live, the stream key as the stream name). */
+  RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  /** Port of node-media-server's own HTTP-FLV, bound to 127.0.0.1 (the packager and /media/flv read it); 0 picks a free one. */
+  MEDIA_FLV_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Where a web process without the media role reaches that HTTP-FLV (e.g. http://127.0.0.1:8000); unset: /media/flv is 404 there. */
+  MEDIA_FLV_ORIGIN: url(['http:']).optional(),
+  /** Transcoded quality levels the ingest may make besides the copied source (high): '', 'normal', 'low' or 'normal,low'. */
+  TRANSCODE_LEVELS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const levels = [
+        ...new Set(
+          v
+            .split(',')
+            .map((l) => l.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const bad = levels.filter((l) => l !== 'normal' && l !== 'low');
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `unknown level(s) ${bad.join(',')}; use normal,low` });
+        return z.NEVER;
+      }
+      return levels as ('normal' | 'low')[];
+    }),
   /** Seed demo users, broadcasters and content (never in production). */
   BYEOL_DEMO: bool.default(false),
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
@@ -89,6 +117,8 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** SPEC §1 'replay viewing is mobile only': /vod answers 'mobile only' to desktop browsers when on. */
+  REPLAY_MOBILE_ONLY: bool.default(false),
   /** How pin codes reach phones: log (development outbox, refused in production) or solapi. */
   SMS_DRIVER: z.enum(['log', 'solapi']).default('log'),
   /** Solapi API key (required with SMS_DRIVER=solapi). */
@@ -113,6 +143,8 @@ export const ConfigSchema = z.object({
   PORTONE_BASE_URL: url(['http:', 'https:']).default('https://api.portone.io'),
   /** Origin the browser reaches this site at, used in social-login redirect URIs; default http://HOST:PORT. */
   PUBLIC_URL: url(['http:', 'https:']).optional(),
+  /** What /mypage/stream and the guides show OBS as its server (rtmp://host:port/live); default from PUBLIC_URL's host (or HOST) and RTMP_PORT. */
+  RTMP_PUBLIC_URL: url(['rtmp:', 'rtmps:']).optional(),
   /** Google sign-in: OAuth client id (unset hides the Google button). */
   SOCIAL_GOOGLE_CLIENT_ID: z.string().optional(),
   /** Google sign-in: OAuth client secret. */

@@ -92,6 +92,7 @@ async function main() {
   logger.info(
     {
       url: `http://${config.HOST}:${config.PORT}/`,
+      ...(app.ingest ? { rtmp: `rtmp://${config.RTMP_HOST}:${app.ingest.rtmpPort}/live` } : {}),
       database: database.describe,
       bus: bus.kind,
       data: path.relative(process.cwd(), config.DATA_DIR) || '.',

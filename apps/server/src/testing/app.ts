@@ -59,7 +59,7 @@ export async function startTestApp(
   });
   const database = await connectExternal(config.DATABASE_URL as string, 4);
   await seedSiteDefaults(database.db);
-  const bus = await createBus(config.REDIS_URL);
+  const bus = await createBus(config.REDIS_URL, config.REDIS_PREFIX);
   const app = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
   if (opts.extend) await opts.extend(app);
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -9,7 +9,9 @@ import { broadcast } from './live.tables.js';
 /**
  * Other test files share this database and may add broadcasts at the same time: every assertion is
  * about this file's own rows (unique keys), their relative order, or totals checked against the
- * database at the same moment.
+ * database at the same moment. The live list answers from the in-memory snapshot (live.snapshot.ts),
+ * which follows the `live` bus messages: after changing rows, this file publishes one as the ingest does
+ * and waits for the list to follow.
  */
 const run = randomBytes(4).toString('hex');
 const key = (name: string) => `lt${run}${name}`;
@@ -27,7 +29,8 @@ beforeAll(async () => {
   bjs = await db
     .insert(users)
     .values(
-      ['a', 'b', 'c'].map((n) => ({
+      // A broadcaster is live at most once: one BJ per live row (d for live4, e for flip).
+      ['a', 'b', 'c', 'd', 'e'].map((n) => ({
         id: key(`bj${n}`),
         nick: `라이브테스트_${run}_${n}`,
         typeCd: 'bj' as const,
@@ -35,7 +38,7 @@ beforeAll(async () => {
       })),
     )
     .returning({ userKey: users.userKey, id: users.id, nick: users.nick });
-  const [a, b, c] = bjs as [(typeof bjs)[number], (typeof bjs)[number], (typeof bjs)[number]];
+  const [a, b, c, d] = bjs as [(typeof bjs)[number], (typeof bjs)[number], (typeof bjs)[number], (typeof bjs)[number]];
   await db.insert(broadcast).values([
     // Live: viewer order is live2, live1, live3, live4 (live4 ties with live3 on viewers but started later).
     {
@@ -57,7 +60,7 @@ beforeAll(async () => {
       adultYn: true,
     },
     { vodKey: key('live3'), bjUserKey: c.userKey, title: '라이브 3', state: 'live', viewerCnt: TOP + 100, startedAt: minutesAgo(40) },
-    { vodKey: key('live4'), bjUserKey: a.userKey, title: '라이브 4', state: 'live', viewerCnt: TOP + 100, startedAt: minutesAgo(10) },
+    { vodKey: key('live4'), bjUserKey: d.userKey, title: '라이브 4', state: 'live', viewerCnt: TOP + 100, startedAt: minutesAgo(10) },
     // Not live: frozen by an administrator, and ended (one with a replay, one without).
     {
       vodKey: key('frozen'),
@@ -99,7 +102,15 @@ beforeAll(async () => {
       endedAt: minutesAgo(60),
     },
   ]);
+  await announce('live1', a.userKey);
+  // expect.poll only runs inside tests: wait by hand for the snapshot to hold this file's four live rows.
+  for (let i = 0; i < 50 && mine(await everything(liveList)).length < 4; i++) await new Promise((r) => setTimeout(r, 100));
 });
+
+/** Publishes a `live` bus message about this file's broadcast `name`, as the ingest does after a change. */
+async function announce(name: string, bjUserKey: number, type: 'live' | 'ended' | 'frozen' | 'updated' = 'updated') {
+  await t.bus.publish('live', { type, vod_key: key(name), bj_user_key: bjUserKey });
+}
 
 afterAll(async () => {
   if (t && bjs) {
@@ -140,14 +151,18 @@ const short = (keys: string[]) => keys.map((k) => k.slice(key('').length));
 
 /**
  * The API's data_totalcount against a database count taken just before and just after it (retried when
- * another file changed the count in between): the total is the whole list's, not the page's.
+ * another file changed the count in between, or while the live snapshot has not yet followed a change
+ * another file announced): the total is the whole list's, not the page's.
  */
 async function expectTotalAsDatabase(list: (q: Query) => Promise<ListSet<unknown>>, dbCount: () => Promise<number>) {
   for (let attempt = 0; ; attempt++) {
     const before = await dbCount();
     const page = await list({ offset: 0, limit: 1 });
     const after = await dbCount();
-    if (before !== after && attempt < 5) continue;
+    if ((before !== after || page.data_totalcount !== after) && attempt < 50) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
     expect(page.data_totalcount).toBe(after);
     return after;
   }
@@ -218,18 +233,23 @@ describe('GET /v1/pubapi/play_live_list', () => {
     const db = t.database.db;
     await db
       .insert(broadcast)
-      .values({ vodKey, bjUserKey: bjs[2]?.userKey ?? 0, title: '잠깐 라이브', state: 'live', viewerCnt: TOP + 150 });
-    expect(short(mine(await everything(liveList)))).toEqual(['live2', 'live1', 'flip', 'live4', 'live3']);
+      .values({ vodKey, bjUserKey: bjs[4]?.userKey ?? 0, title: '잠깐 라이브', state: 'live', viewerCnt: TOP + 150 });
+    await announce('flip', bjs[4]?.userKey ?? 0, 'live');
+    await expect
+      .poll(async () => short(mine(await everything(liveList))), { timeout: 5000 })
+      .toEqual(['live2', 'live1', 'flip', 'live4', 'live3']);
     await expectTotalAsDatabase(liveList, countLive);
 
     await db.update(broadcast).set({ state: 'ended', endedAt: new Date(), replayYn: true }).where(eq(broadcast.vodKey, vodKey));
-    expect(mine(await everything(liveList))).not.toContain(vodKey);
+    await announce('flip', bjs[4]?.userKey ?? 0, 'ended');
+    await expect.poll(async () => mine(await everything(liveList)), { timeout: 5000 }).not.toContain(vodKey);
     await expectTotalAsDatabase(liveList, countLive);
     expect(short(mine(await everything(vodList)))).toEqual(['flip', 'ended2', 'ended1']);
     await expectTotalAsDatabase(vodList, countReplays);
 
     await db.update(broadcast).set({ state: 'frozen' }).where(eq(broadcast.vodKey, vodKey));
-    expect(mine(await everything(liveList))).not.toContain(vodKey);
+    await announce('flip', bjs[4]?.userKey ?? 0, 'frozen');
+    await expect.poll(async () => mine(await everything(liveList)), { timeout: 5000 }).not.toContain(vodKey);
     expect(mine(await everything(vodList))).not.toContain(vodKey);
   });
 

@@ -1,5 +1,5 @@
 import type { LiveListItem, VodListItem } from '@byeol/contract';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { users } from '../users/users.tables.js';
 import { broadcast } from './live.tables.js';
@@ -11,7 +11,10 @@ const bjColumns = {
   profile_image: users.profileImage,
 };
 
-function base(row: typeof broadcast.$inferSelect, bj: LiveListItem['bj']) {
+export type BroadcastRow = typeof broadcast.$inferSelect;
+export type BjOfBroadcast = LiveListItem['bj'];
+
+function base(row: BroadcastRow, bj: BjOfBroadcast) {
   return {
     vod_key: row.vodKey,
     title: row.title,
@@ -24,35 +27,50 @@ function base(row: typeof broadcast.$inferSelect, bj: LiveListItem['bj']) {
   };
 }
 
-export async function listLive(db: Db, order: 'viewer' | 'recent', offset: number, limit: number) {
-  const where = eq(broadcast.state, 'live');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ b: broadcast, bj: bjColumns })
-      .from(broadcast)
-      .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
-      .where(where)
-      .orderBy(
-        ...(order === 'viewer' ? [desc(broadcast.viewerCnt), desc(broadcast.startedAt)] : [desc(broadcast.startedAt)]),
-        desc(broadcast.broadcastSn),
-      )
-      .offset(offset)
-      .limit(limit),
-    db.select({ n: count() }).from(broadcast).where(where),
-  ]);
-  const list: LiveListItem[] = rows.map(({ b, bj }) => ({ ...base(b, bj), viewer_cnt: b.viewerCnt }));
-  return { list, total: total?.n ?? 0 };
+/** A live broadcast as the snapshot holds it: the list item plus what it sorts by. */
+export interface LiveEntry {
+  item: LiveListItem;
+  startedMs: number;
+  sn: number;
 }
 
-export async function listReplays(db: Db, offset: number, limit: number) {
-  const where = and(eq(broadcast.state, 'ended'), eq(broadcast.replayYn, true));
+/** Every live broadcast with its broadcaster (the live snapshot's source; live.snapshot.ts). */
+export async function loadLive(db: Db): Promise<LiveEntry[]> {
+  const rows = await db
+    .select({ b: broadcast, bj: bjColumns })
+    .from(broadcast)
+    .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
+    .where(eq(broadcast.state, 'live'));
+  return rows.map(({ b, bj }) => ({
+    item: { ...base(b, bj), viewer_cnt: b.viewerCnt },
+    startedMs: b.startedAt.getTime(),
+    sn: b.broadcastSn,
+  }));
+}
+
+export interface ReplayQuery {
+  offset: number;
+  limit: number;
+  /** recent: most recently ended first; viewer: highest peak first. */
+  order?: 'recent' | 'viewer';
+  /** Only this broadcaster's replays. */
+  bjUserKey?: number;
+}
+
+/** Ended broadcasts kept as replays, with the total of the whole list. */
+export async function listReplays(db: Db, { offset, limit, order = 'recent', bjUserKey }: ReplayQuery) {
+  const where = and(
+    eq(broadcast.state, 'ended'),
+    eq(broadcast.replayYn, true),
+    bjUserKey === undefined ? undefined : eq(broadcast.bjUserKey, bjUserKey),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ b: broadcast, bj: bjColumns })
       .from(broadcast)
       .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
       .where(where)
-      .orderBy(desc(broadcast.endedAt), desc(broadcast.broadcastSn))
+      .orderBy(...(order === 'viewer' ? [desc(broadcast.peakViewerCnt)] : []), desc(broadcast.endedAt), desc(broadcast.broadcastSn))
       .offset(offset)
       .limit(limit),
     db.select({ n: count() }).from(broadcast).where(where),
@@ -64,4 +82,38 @@ export async function listReplays(db: Db, offset: number, limit: number) {
     duration_sec: Math.max(0, Math.round(((b.endedAt ?? b.startedAt).getTime() - b.startedAt.getTime()) / 1000)),
   }));
   return { list, total: total?.n ?? 0 };
+}
+
+/** One broadcast by its public key, with its broadcaster. */
+export async function findBroadcast(db: Db, vodKey: string): Promise<{ b: BroadcastRow; bj: BjOfBroadcast } | undefined> {
+  const [row] = await db
+    .select({ b: broadcast, bj: bjColumns })
+    .from(broadcast)
+    .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
+    .where(eq(broadcast.vodKey, vodKey));
+  return row;
+}
+
+/** When an account passed adult verification (null: never, or no such account). */
+export async function adultVerifiedAt(db: Db, userKey: number): Promise<Date | null> {
+  const [row] = await db.select({ at: users.adultVerifiedAt }).from(users).where(eq(users.userKey, userKey));
+  return row?.at ?? null;
+}
+
+/** Writes a live broadcast's current viewer count and raises its peak; a broadcast no longer live is left alone. */
+export async function writeViewerCount(db: Db, vodKey: string, viewers: number): Promise<void> {
+  await db
+    .update(broadcast)
+    .set({ viewerCnt: viewers, peakViewerCnt: sql`greatest(${broadcast.peakViewerCnt}, ${viewers})` })
+    .where(and(eq(broadcast.vodKey, vodKey), eq(broadcast.state, 'live')));
+}
+
+/** Adds one like; answers the new count. */
+export async function addLike(db: Db, vodKey: string): Promise<number> {
+  const [row] = await db
+    .update(broadcast)
+    .set({ likeCnt: sql`${broadcast.likeCnt} + 1` })
+    .where(eq(broadcast.vodKey, vodKey))
+    .returning({ n: broadcast.likeCnt });
+  return row?.n ?? 0;
 }

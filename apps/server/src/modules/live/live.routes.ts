@@ -1,17 +1,32 @@
 import { LiveListQuerySchema, VodListQuerySchema } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okList } from '../../platform/api.js';
+import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
-import { listLive, listReplays } from './live.repository.js';
+import { listReplays } from './live.repository.js';
+import { LiveSnapshot } from './live.snapshot.js';
+import { playRoutes } from './play.routes.js';
+import { PlayService } from './play.service.js';
 
-export const liveRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export interface LiveRoutesOptions {
+  db: Db;
+  bus: Bus;
+  /** SPEC §1 'replay viewing is mobile only' (REPLAY_MOBILE_ONLY). */
+  replayMobileOnly?: boolean;
+}
+
+export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, { db, bus, replayMobileOnly = false }) => {
+  const snapshot = new LiveSnapshot(db, app.log);
+  await snapshot.start(bus);
+  app.addHook('onClose', async () => snapshot.stop());
+
   app.get(
     '/pubapi/play_live_list',
-    { schema: { tags: ['live'], summary: 'Broadcasts live now', querystring: LiveListQuerySchema } },
-    async (request) => {
+    { schema: { tags: ['live'], summary: 'Broadcasts live now (from the in-memory live snapshot)', querystring: LiveListQuerySchema } },
+    async (request, reply) => {
       const { order, offset, limit } = request.query;
-      const { list, total } = await listLive(db, order, offset, limit);
-      return okList(request, list, total);
+      // Serialised once per page and language until the list changes (live.snapshot.ts).
+      return reply.type('application/json; charset=utf-8').send(snapshot.page(order, offset, limit, request.lang));
     },
   );
 
@@ -20,8 +35,10 @@ export const liveRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     { schema: { tags: ['live'], summary: 'Replays of ended broadcasts', querystring: VodListQuerySchema } },
     async (request) => {
       const { offset, limit } = request.query;
-      const { list, total } = await listReplays(db, offset, limit);
+      const { list, total } = await listReplays(db, { offset, limit });
       return okList(request, list, total);
     },
   );
+
+  await app.register(playRoutes, { play: new PlayService({ db, bus, snapshot, replayMobileOnly }) });
 };

@@ -1,0 +1,194 @@
+import {
+  type BroadcastState,
+  flvUrlOf,
+  type HeartbeatSet,
+  hlsUrlOf,
+  type LikeSet,
+  type PlayInfo,
+  QUALITIES,
+  type Quality,
+  type ResultCodeName,
+  VIEWER_TTL_MS,
+} from '@byeol/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Bus } from '../../platform/bus.js';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { enforceLimits } from '../../platform/rate-limit.js';
+import { requireUser } from '../../platform/session.js';
+import {
+  addLike,
+  adultVerifiedAt,
+  type BjOfBroadcast,
+  type BroadcastRow,
+  findBroadcast,
+  listReplays,
+  type ReplayQuery,
+  writeViewerCount,
+} from './live.repository.js';
+import type { LiveSnapshot } from './live.snapshot.js';
+
+export interface PlayDeps {
+  db: Db;
+  bus: Bus;
+  snapshot: LiveSnapshot;
+  /** SPEC §1 'replay viewing is mobile only' (REPLAY_MOBILE_ONLY). */
+  replayMobileOnly: boolean;
+}
+
+/** A like stays counted this long per member and broadcast (the bus counter's window). */
+const LIKE_WINDOW_MS = 400 * 24 * 3600 * 1000;
+/** Heartbeats per client address and minute: a crowd behind one NAT still fits, a script does not. */
+const HEARTBEAT_LIMIT = { max: 600, windowMs: 60_000 };
+
+/** Phones and tablets, by their user agent (what "mobile" means for the replay switch). */
+export function isMobileUserAgent(ua: string | undefined): boolean {
+  return /Mobi|Android|iPhone|iPad|iPod|Windows Phone/i.test(ua ?? '');
+}
+
+const viewersSet = (vodKey: string) => `viewers:${vodKey}`;
+const yn = (v: boolean) => (v ? ('Y' as const) : ('N' as const));
+
+function infoOf(b: BroadcastRow, bj: BjOfBroadcast, now = Date.now()): PlayInfo {
+  const end = b.endedAt ?? (b.state === 'live' ? new Date(now) : (b.frozenAt ?? b.startedAt));
+  return {
+    vod_key: b.vodKey,
+    title: b.title,
+    tags: b.tags,
+    state: b.state as BroadcastState,
+    thumbnail: b.thumbnail,
+    viewer_cnt: b.state === 'live' ? b.viewerCnt : 0,
+    peak_viewer_cnt: b.peakViewerCnt,
+    like_cnt: b.likeCnt,
+    start_date: b.startedAt.toISOString(),
+    end_date: b.state === 'live' ? null : end.toISOString(),
+    duration_sec: Math.max(0, Math.round((end.getTime() - b.startedAt.getTime()) / 1000)),
+    qualities: QUALITIES.filter((q) => b.qualities.includes(q)) as Quality[],
+    adult_yn: yn(b.adultYn),
+    login_required_yn: yn(b.loginRequiredYn),
+    replay_yn: yn(b.replayYn),
+    demo_yn: yn(b.isDemo),
+    bj,
+    hls_url: '',
+    flv_url: '',
+  };
+}
+
+/** What play_info / vod_info answer: a result code (0 or a gate) and the info, URLs only when allowed. */
+export interface InfoAnswer {
+  code: ResultCodeName;
+  info: PlayInfo;
+}
+
+export class PlayService {
+  /** Broadcasts this process has seen heartbeats for: their counts are written until they reach 0. */
+  private readonly watched = new Set<string>();
+
+  constructor(private readonly deps: PlayDeps) {}
+
+  /**
+   * The gate a caller meets for a broadcast: adult broadcasts need an adult-verified account (SPEC §5),
+   * login-required ones an account; null when the caller may watch.
+   */
+  private async gate(request: FastifyRequest, b: BroadcastRow): Promise<ResultCodeName | null> {
+    if (!b.adultYn && !b.loginRequiredYn) return null;
+    const user = await request.currentUser();
+    if (b.adultYn && (!user || !(await adultVerifiedAt(this.deps.db, user.userKey)))) return 'ADULT_REQUIRED';
+    if (b.loginRequiredYn && !user) return 'LOGIN_REQUIRED';
+    return null;
+  }
+
+  private async find(vodKey: string) {
+    const found = await findBroadcast(this.deps.db, vodKey);
+    if (!found) throw new AppError('BROADCAST_NOT_FOUND');
+    return found;
+  }
+
+  /** /play/{vod_key}: the broadcast in any state; playback URLs only while live, for callers past the gates. */
+  async playInfo(request: FastifyRequest, vodKey: string): Promise<InfoAnswer> {
+    const { b, bj } = await this.find(vodKey);
+    const info = infoOf(b, bj);
+    if (b.state !== 'live') return { code: 'OK', info };
+    const gate = await this.gate(request, b);
+    if (gate) return { code: gate, info };
+    // Demo broadcasts are seeded rows without media: nothing to play.
+    if (!b.isDemo) {
+      info.hls_url = hlsUrlOf(b.vodKey);
+      info.flv_url = flvUrlOf(b.vodKey);
+    }
+    return { code: 'OK', info };
+  }
+
+  /** /vod/{vod_key}: an ended broadcast kept as a replay; the mobile-only switch, then the gates. */
+  async vodInfo(request: FastifyRequest, vodKey: string): Promise<InfoAnswer> {
+    const { b, bj } = await this.find(vodKey);
+    if (b.state !== 'ended' || !b.replayYn) throw new AppError('REPLAY_NOT_FOUND');
+    const info = infoOf(b, bj);
+    if (this.deps.replayMobileOnly && !isMobileUserAgent(request.headers['user-agent'])) return { code: 'REPLAY_MOBILE_ONLY', info };
+    const gate = await this.gate(request, b);
+    if (gate) return { code: gate, info };
+    if (!b.isDemo) info.hls_url = hlsUrlOf(b.vodKey);
+    return { code: 'OK', info };
+  }
+
+  /**
+   * "Still watching": the caller counts as a viewer for VIEWER_TTL_MS (a presence set on the bus, shared by
+   * every process). Signed-in members count once whatever their tabs; a signed-out viewer once per tab.
+   * Callers stopped by a gate are not counted.
+   */
+  async heartbeat(request: FastifyRequest, vodKey: string, viewerId: string): Promise<HeartbeatSet> {
+    await enforceLimits(this.deps.bus, [{ key: `hb:ip:${request.ip}`, ...HEARTBEAT_LIMIT }]);
+    const { b } = await this.find(vodKey);
+    if (b.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
+    if (b.state === 'ended') throw new AppError('BROADCAST_ENDED');
+    const gate = await this.gate(request, b);
+    if (gate) throw new AppError(gate);
+    const user = await request.currentUser();
+    const member = user ? `u:${user.userKey}` : `g:${viewerId}`;
+    await this.deps.bus.presence.add(viewersSet(vodKey), member, VIEWER_TTL_MS);
+    this.watched.add(vodKey);
+    const viewers = (await this.deps.bus.presence.members(viewersSet(vodKey))).length;
+    return { viewer_cnt: viewers, state: 'live' };
+  }
+
+  /** The viewer left (page closed): no longer counted. */
+  async leave(request: FastifyRequest, vodKey: string, viewerId: string): Promise<void> {
+    const user = await request.currentUser();
+    await this.deps.bus.presence.remove(viewersSet(vodKey), user ? `u:${user.userKey}` : `g:${viewerId}`);
+    this.watched.add(vodKey);
+  }
+
+  /**
+   * Writes the current viewer count (and the peak) of every broadcast this process has seen heartbeats
+   * for into its row, and merges them into the live list. Runs every few seconds; every process may run
+   * it (the counts come from the shared presence sets, so they agree).
+   */
+  async flushViewerCounts(): Promise<number> {
+    const counts = new Map<string, number>();
+    for (const vodKey of [...this.watched]) {
+      const viewers = (await this.deps.bus.presence.members(viewersSet(vodKey))).length;
+      await writeViewerCount(this.deps.db, vodKey, viewers);
+      counts.set(vodKey, viewers);
+      if (viewers === 0 || !this.deps.snapshot.isLive(vodKey)) this.watched.delete(vodKey);
+    }
+    this.deps.snapshot.setViewerCounts(counts);
+    return counts.size;
+  }
+
+  /** One like per member and broadcast, live or replay (not frozen). */
+  async like(request: FastifyRequest, vodKey: string): Promise<LikeSet> {
+    const user = await requireUser(request);
+    const { b } = await this.find(vodKey);
+    if (b.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
+    if (b.state === 'ended' && !b.replayYn) throw new AppError('BROADCAST_ENDED');
+    const { count } = await this.deps.bus.counters.hit(`like:${b.vodKey}:${user.userKey}`, LIKE_WINDOW_MS);
+    if (count > 1) throw new AppError('ALREADY_LIKED');
+    const likes = await addLike(this.deps.db, b.vodKey);
+    this.deps.snapshot.setLikeCount(b.vodKey, likes);
+    return { like_cnt: likes };
+  }
+
+  replays(query: ReplayQuery) {
+    return listReplays(this.deps.db, query);
+  }
+}

@@ -1,0 +1,111 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { broadcast, streamKey, streamSetting } from '../live/live.tables.js';
+import { users } from '../users/users.tables.js';
+
+/** Why a broadcast ended (broadcast.end_reason). */
+export type EndReason = 'publisher_gone' | 'frozen' | 'shutdown' | 'error';
+
+/** The broadcaster behind a stream key, with what decides whether the key may publish and the settings to copy. */
+export async function findPublisher(db: Db, key: string) {
+  const [row] = await db
+    .select({
+      userKey: users.userKey,
+      nick: users.nick,
+      typeCd: users.typeCd,
+      state: users.state,
+      sanctionedUntil: streamKey.sanctionedUntil,
+      setting: {
+        title: streamSetting.title,
+        tags: streamSetting.tags,
+        qualities: streamSetting.qualities,
+        adultYn: streamSetting.adultYn,
+        recordYn: streamSetting.recordYn,
+        loginRequiredYn: streamSetting.loginRequiredYn,
+      },
+    })
+    .from(streamKey)
+    .innerJoin(users, eq(users.userKey, streamKey.userKey))
+    .leftJoin(streamSetting, eq(streamSetting.userKey, streamKey.userKey))
+    .where(eq(streamKey.streamKey, key));
+  return row ?? null;
+}
+export type Publisher = NonNullable<Awaited<ReturnType<typeof findPublisher>>>;
+
+/** Why a key may not publish now, or null when it may. */
+export function refusal(p: Publisher | null, now = new Date()): string | null {
+  if (!p) return 'unknown key';
+  if (p.state !== 'active') return 'account closed';
+  if (p.typeCd !== 'bj') return 'not a broadcaster';
+  if (p.sanctionedUntil && p.sanctionedUntil > now) return 'sanctioned';
+  return null;
+}
+
+/** The live row of a new broadcast, or null when the broadcaster is already live (one live broadcast per BJ). */
+export async function createBroadcast(db: Db, values: typeof broadcast.$inferInsert) {
+  try {
+    const [row] = await db.insert(broadcast).values(values).returning();
+    return row ?? null;
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') return null;
+    throw err;
+  }
+}
+
+export async function setThumbnail(db: Db, vodKey: string, thumbnail: string) {
+  await db.update(broadcast).set({ thumbnail }).where(eq(broadcast.vodKey, vodKey));
+}
+
+/** live → ended; answers false when it was no longer live (frozen meanwhile, or ended elsewhere). */
+export async function endBroadcast(db: Db, vodKey: string, reason: EndReason, replay: boolean): Promise<boolean> {
+  const rows = await db
+    .update(broadcast)
+    .set({ state: 'ended', endedAt: new Date(), endReason: reason, replayYn: replay })
+    .where(and(eq(broadcast.vodKey, vodKey), eq(broadcast.state, 'live')))
+    .returning({ vodKey: broadcast.vodKey });
+  return rows.length > 0;
+}
+
+/** live → frozen by an operator; answers the row, or null when it is not live. */
+export async function freezeBroadcast(db: Db, vodKey: string, by: number) {
+  const now = new Date();
+  const [row] = await db
+    .update(broadcast)
+    .set({ state: 'frozen', frozenAt: now, frozenBy: by, endedAt: now, endReason: 'frozen' })
+    .where(and(eq(broadcast.vodKey, vodKey), eq(broadcast.state, 'live')))
+    .returning({ vodKey: broadcast.vodKey, bjUserKey: broadcast.bjUserKey });
+  return row ?? null;
+}
+
+export async function findBroadcast(db: Db, vodKey: string) {
+  const [row] = await db.select().from(broadcast).where(eq(broadcast.vodKey, vodKey));
+  return row ?? null;
+}
+
+/** The stream key a live broadcast's broadcaster holds now (for a web process without the ingest). */
+export async function liveStreamKey(db: Db, vodKey: string): Promise<string | null> {
+  const [row] = await db
+    .select({ key: streamKey.streamKey })
+    .from(broadcast)
+    .innerJoin(streamKey, eq(streamKey.userKey, broadcast.bjUserKey))
+    .where(and(eq(broadcast.vodKey, vodKey), eq(broadcast.state, 'live')));
+  return row?.key ?? null;
+}
+
+/**
+ * Live rows with media that no ingest is writing any more (a crashed process): started over a minute ago and
+ * not demo content. The caller checks their folders.
+ */
+export async function liveWithMedia(db: Db) {
+  return db
+    .select({ vodKey: broadcast.vodKey, mediaDir: broadcast.mediaDir, bjUserKey: broadcast.bjUserKey, qualities: broadcast.qualities })
+    .from(broadcast)
+    .where(
+      and(
+        eq(broadcast.state, 'live'),
+        eq(broadcast.isDemo, false),
+        sql`${broadcast.mediaDir} <> ''`,
+        sql`${broadcast.startedAt} < now() - interval '1 minute'`,
+      ),
+    );
+}

@@ -1,0 +1,215 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** SPEC §1 quality levels; `high` is the source, copied; the others are transcoded. */
+export const QUALITIES = ['high', 'normal', 'low'] as const;
+export type Quality = (typeof QUALITIES)[number];
+
+/** Transcoded levels: height and bitrates (x264 veryfast/zerolatency, 1 s keyframes like the 1 s segments). */
+const LADDER: Record<Exclude<Quality, 'high'>, { height: number; video: string; audio: string }> = {
+  normal: { height: 720, video: '2500k', audio: '128k' },
+  low: { height: 480, video: '1000k', audio: '96k' },
+};
+
+/** Live playlists keep this many segments (a short list: players start near the live edge). */
+export const LIVE_LIST_SIZE = 6;
+export const SEGMENT_SECONDS = 1;
+
+/** Which ffmpeg runs: the system's if present, else an npm-shipped binary (ffmpeg-static) if installed, else PATH. */
+export function resolveFfmpeg(): { path: string; source: 'system' | 'npm' | 'PATH' } {
+  if (existsSync('/usr/bin/ffmpeg')) return { path: '/usr/bin/ffmpeg', source: 'system' };
+  try {
+    const shipped = createRequire(import.meta.url)('ffmpeg-static') as string | null;
+    if (shipped && existsSync(shipped)) return { path: shipped, source: 'npm' };
+  } catch {
+    // not installed
+  }
+  return { path: 'ffmpeg', source: 'PATH' };
+}
+
+/** The levels a broadcast gets: high always; normal/low only when both the configuration and the settings allow them. */
+export function levelsFor(chosen: readonly string[], enabled: readonly string[]): Quality[] {
+  return QUALITIES.filter((q) => q === 'high' || (chosen.includes(q) && enabled.includes(q)));
+}
+
+export interface PackagerArgs {
+  /** Where ffmpeg reads the stream (node-media-server's local HTTP-FLV). */
+  input: string;
+  /** DATA_DIR/media/live/{vod_key} */
+  dir: string;
+  levels: Quality[];
+  /** Recording keeps every segment on disk (the replay); otherwise old ones are deleted while live. */
+  record: boolean;
+}
+
+/**
+ * ffmpeg arguments: HLS in fMP4 with 1 s segments, program-date-time, a short playlist per level in
+ * `{dir}/{level}/index.m3u8` (segments `seg_00001.m4s`…). The master playlist is the ingest's
+ * (`masterPlaylist`): ffmpeg leaves a copied level out of its own when the source declares no bitrate.
+ */
+export function packagerArgs({ input, dir, levels, record }: PackagerArgs): string[] {
+  const args = ['-hide_banner', '-nostats', '-loglevel', 'warning'];
+  // A pulling ffmpeg must not hang forever if its input stalls (the ingest ends it sooner anyway).
+  args.push('-rw_timeout', '10000000', '-i', input);
+  for (const _ of levels) args.push('-map', '0:v:0', '-map', '0:a:0');
+  levels.forEach((level, i) => {
+    if (level === 'high') {
+      args.push(`-c:v:${i}`, 'copy', `-c:a:${i}`, 'copy');
+      return;
+    }
+    const l = LADDER[level];
+    args.push(
+      `-c:v:${i}`,
+      'libx264',
+      `-filter:v:${i}`,
+      // Never upscale a smaller source.
+      `scale=-2:min(${l.height}\\,ih)`,
+      `-b:v:${i}`,
+      l.video,
+      `-maxrate:v:${i}`,
+      l.video,
+      `-bufsize:v:${i}`,
+      l.video,
+      `-c:a:${i}`,
+      'aac',
+      `-b:a:${i}`,
+      l.audio,
+    );
+  });
+  if (levels.length > 1) {
+    args.push(
+      '-preset',
+      'veryfast',
+      '-tune',
+      'zerolatency',
+      '-force_key_frames',
+      `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+      '-sc_threshold',
+      '0',
+    );
+  }
+  const flags = ['program_date_time', 'independent_segments', 'temp_file'];
+  if (!record) flags.push('delete_segments');
+  args.push(
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_fmp4_init_filename',
+    'init.mp4',
+    '-start_number',
+    '1',
+    '-hls_list_size',
+    String(LIVE_LIST_SIZE),
+    '-hls_flags',
+    flags.join('+'),
+    '-hls_segment_filename',
+    path.join(dir, '%v', 'seg_%05d.m4s'),
+    '-var_stream_map',
+    levels.map((level, i) => `v:${i},a:${i},name:${level}`).join(' '),
+    path.join(dir, '%v', 'index.m3u8'),
+  );
+  return args;
+}
+
+/** Output height of a level (the source's for high). */
+export const levelHeight = (level: Quality, sourceHeight: number) =>
+  level === 'high' ? sourceHeight : Math.min(LADDER[level].height, sourceHeight || LADDER[level].height);
+
+export interface MasterEntry {
+  level: Quality;
+  /** Peak bits per second (EXT-X-STREAM-INF BANDWIDTH). */
+  bandwidth: number;
+  width?: number;
+  height?: number;
+}
+
+/** The master playlist: one variant per level, best first (hls.js lists them as its levels). */
+export function masterPlaylist(entries: MasterEntry[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const e of entries) {
+    const resolution = e.width && e.height ? `,RESOLUTION=${e.width}x${e.height}` : '';
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${Math.max(1, Math.round(e.bandwidth))}${resolution},NAME="${e.level}"`,
+      `${e.level}/index.m3u8`,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+export interface Segment {
+  uri: string;
+  duration: number;
+  /** EXT-X-PROGRAM-DATE-TIME of the segment, as written. */
+  pdt?: string;
+}
+
+/** The media segments of a media playlist, in order; `map` is its EXT-X-MAP URI. */
+export function parseMediaPlaylist(text: string): { map?: string; segments: Segment[]; ended: boolean } {
+  const segments: Segment[] = [];
+  let map: string | undefined;
+  let duration: number | undefined;
+  let pdt: string | undefined;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('#EXT-X-MAP:')) map = /URI="([^"]+)"/.exec(line)?.[1];
+    else if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8));
+    else if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) pdt = line.slice(25);
+    else if (line && !line.startsWith('#') && duration !== undefined) {
+      segments.push({ uri: line, duration, ...(pdt ? { pdt } : {}) });
+      duration = undefined;
+      pdt = undefined;
+    }
+  }
+  return { ...(map ? { map } : {}), segments, ended: text.includes('#EXT-X-ENDLIST') };
+}
+
+/** A complete VOD playlist of `segments` (the replay), closed with EXT-X-ENDLIST. */
+export function vodPlaylist(map: string, segments: Segment[]): string {
+  const target = Math.max(1, ...segments.map((s) => Math.round(s.duration)));
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    `#EXT-X-TARGETDURATION:${target}`,
+    `#EXT-X-MEDIA-SEQUENCE:${segmentNumber(segments[0]?.uri ?? '') ?? 1}`,
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    `#EXT-X-MAP:URI="${map}"`,
+  ];
+  for (const s of segments) {
+    lines.push(`#EXTINF:${s.duration.toFixed(6)},`);
+    if (s.pdt) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${s.pdt}`);
+    lines.push(s.uri);
+  }
+  lines.push('#EXT-X-ENDLIST', '');
+  return lines.join('\n');
+}
+
+const SEGMENT_NAME = /^seg_(\d{5,})\.m4s$/;
+export const segmentNumber = (uri: string) => {
+  const m = SEGMENT_NAME.exec(uri);
+  return m ? Number(m[1]) : undefined;
+};
+
+/**
+ * Turns the live playlist of one level into the replay's: every segment still on disk, in order, with the
+ * durations seen while live (`seen`) or the playlist's, and EXT-X-ENDLIST. Written to a temporary file and
+ * renamed, so a player never reads half a playlist. Answers the number of segments.
+ */
+export async function closePlaylist(levelDir: string, seen: Map<string, Segment>): Promise<number> {
+  const file = path.join(levelDir, 'index.m3u8');
+  const current = parseMediaPlaylist(await readFile(file, 'utf8').catch(() => ''));
+  for (const s of current.segments) seen.set(s.uri, s);
+  const names = (await readdir(levelDir).catch(() => [] as string[])).filter((n) => SEGMENT_NAME.test(n));
+  names.sort((a, b) => (segmentNumber(a) ?? 0) - (segmentNumber(b) ?? 0));
+  const segments = names.map((uri) => seen.get(uri) ?? { uri, duration: SEGMENT_SECONDS });
+  if (segments.length === 0) return 0;
+  await writeFile(`${file}.tmp`, vodPlaylist(current.map ?? 'init.mp4', segments));
+  await rename(`${file}.tmp`, file);
+  return segments.length;
+}
