@@ -21,11 +21,18 @@ export default [
     route('mypage/info', 'routes/mypage-info.tsx'),
     route('mypage/setting', 'routes/mypage-setting.tsx'),
     route('mypage/withdraw', 'routes/mypage-withdraw.tsx'),
+    route('mypage/stream', 'routes/mypage-stream.tsx'),
+    route('guide/obs', 'routes/guide.tsx', { id: 'guide-obs' }),
+    route('guide/pc', 'routes/guide.tsx', { id: 'guide-pc' }),
+    route('guide/mobile', 'routes/guide.tsx', { id: 'guide-mobile' }),
+    route('sub/live', 'routes/sub-live.tsx'),
+    route('sub/replay', 'routes/sub-replay.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   layout('layouts/play.tsx', [
     route('play/:vod_key', 'routes/play.tsx', { id: 'play' }),
     route('concert/:id/play/:vod_key', 'routes/play.tsx', { id: 'concert-play' }),
+    route('vod/:vod_key', 'routes/vod.tsx'),
   ]),
   layout('layouts/play-effects.tsx', [
     route('play/:vod_key/effects', 'routes/effects.tsx', { id: 'play-effects' }),

@@ -5,12 +5,14 @@ import { account } from './resources/account';
 import { common } from './resources/common';
 import { dialog } from './resources/dialog';
 import { identity } from './resources/identity';
+import { play } from './resources/play';
 import { profile } from './resources/profile';
 import { recovery } from './resources/recovery';
 import { social } from './resources/social';
+import { stream } from './resources/stream';
 
 /** Every namespace with its texts per language; i18n.test.ts checks they have the same keys. */
-export const namespaces = { common, dialog, account, social, recovery, profile, identity } as const;
+export const namespaces = { common, dialog, account, social, recovery, profile, identity, stream, play } as const;
 
 export const resources = Object.fromEntries(
   LANGS.map((lang) => [lang, Object.fromEntries(Object.entries(namespaces).map(([ns, byLang]) => [ns, byLang[lang]]))]),

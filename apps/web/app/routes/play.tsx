@@ -1,20 +1,20 @@
-import { livePlayVodKey } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import type { PlayInfo } from '@byeol/contract';
+import { data } from 'react-router';
+import { type PlayLoaderData, PlayPage } from '../features/play/play-page';
+import { callApi } from '../features/site/site.server';
+import type { Route } from './+types/play';
 
 /**
- * A live room (SPEC §2 /play/{vod_key}, also under /concert/{id}). The live-video issue fills it with
- * the player and chat; until then it says the service is being prepared (SPEC §8).
+ * A live room (SPEC §2 /play/{vod_key}, also under /concert/{id}): play_info's answer decides what shows:
+ * the player, the ended / frozen / demo state, or the adult or login gate. Unknown broadcasts answer 404.
  */
-export default function Play() {
-  const { t } = useTranslation();
-  const vodKey = livePlayVodKey(useLocation().pathname) ?? '';
-  return (
-    <div className="mx-auto max-w-4xl px-4 py-16 text-center">
-      <h1 className="text-xl font-bold">{t('play.room', { vodKey })}</h1>
-      <p className="mt-4 text-neutral-400" role="status">
-        {t('play.preparing')}
-      </p>
-    </div>
-  );
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const body = await callApi<PlayInfo>(context, `/v1/pubapi/play_info?vod_key=${encodeURIComponent(params.vod_key)}`);
+  const known = body.rslt_set !== null && typeof body.rslt_set === 'object' && 'vod_key' in body.rslt_set;
+  const answer: PlayLoaderData = { code: body.rslt_cd, info: known ? body.rslt_set : null, message: body.rslt_msg };
+  return data(answer, { status: known ? 200 : 404 });
+}
+
+export default function Play({ loaderData }: Route.ComponentProps) {
+  return <PlayPage key={loaderData.info?.vod_key} {...loaderData} />;
 }

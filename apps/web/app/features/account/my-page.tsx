@@ -46,7 +46,7 @@ export function MyPage({ user, itemCount }: { user: UserInfo; itemCount: number 
           </div>
         ))}
       </dl>
-      <MyPageLinks />
+      <MyPageLinks broadcaster={user.type_cd === 'bj'} />
       <AccountSwitch />
     </div>
   );

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** My page's links to member info edit, settings and withdrawal. */
-export function MyPageLinks() {
+/** My page's links to member info edit, settings and withdrawal; a broadcaster account also gets its stream page. */
+export function MyPageLinks({ broadcaster = false }: { broadcaster?: boolean }) {
   const { t } = useTranslation('profile');
   const links: [string, string][] = [
+    ...(broadcaster ? [['/mypage/stream', t('links.stream')] as [string, string]] : []),
     ['/mypage/info', t('links.info')],
     ['/mypage/setting', t('links.setting')],
     ['/mypage/withdraw', t('links.withdraw')],

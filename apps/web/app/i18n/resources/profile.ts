@@ -12,7 +12,7 @@ export const profile = {
       message: '로그인이 필요한 서비스입니다. 로그인하면 이 페이지를 바로 볼 수 있습니다.',
       signIn: '로그인',
     },
-    links: { label: '계정 관리', info: '회원정보 수정', setting: '설정', withdraw: '회원 탈퇴' },
+    links: { label: '계정 관리', stream: '방송 설정 · 스트림 키', info: '회원정보 수정', setting: '설정', withdraw: '회원 탈퇴' },
     image: {
       alt: '{{nick}}님의 프로필 이미지',
       label: '프로필 이미지',
@@ -90,7 +90,13 @@ export const profile = {
       message: 'This is a login-required service. Sign in to see this page right away.',
       signIn: 'Sign in',
     },
-    links: { label: 'Account', info: 'Edit member info', setting: 'Settings', withdraw: 'Close account' },
+    links: {
+      label: 'Account',
+      stream: 'Stream key and settings',
+      info: 'Edit member info',
+      setting: 'Settings',
+      withdraw: 'Close account',
+    },
     image: {
       alt: "{{nick}}'s profile image",
       label: 'Profile image',
@@ -169,7 +175,7 @@ export const profile = {
       message: 'ログインが必要なサービスです。ログインするとこのページをすぐに表示できます。',
       signIn: 'ログイン',
     },
-    links: { label: 'アカウント管理', info: '会員情報の変更', setting: '設定', withdraw: '退会' },
+    links: { label: 'アカウント管理', stream: '配信設定・ストリームキー', info: '会員情報の変更', setting: '設定', withdraw: '退会' },
     image: {
       alt: '{{nick}}さんのプロフィール画像',
       label: 'プロフィール画像',
@@ -246,7 +252,7 @@ export const profile = {
       message: '此服务需要登录。登录后即可查看此页面。',
       signIn: '登录',
     },
-    links: { label: '账号管理', info: '修改会员信息', setting: '设置', withdraw: '注销账号' },
+    links: { label: '账号管理', stream: '直播设置 · 推流密钥', info: '修改会员信息', setting: '设置', withdraw: '注销账号' },
     image: {
       alt: '{{nick}}的头像',
       label: '头像',

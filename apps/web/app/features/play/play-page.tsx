@@ -1,0 +1,231 @@
+import { API_HEADERS, HEARTBEAT_EVERY_MS, type HeartbeatSet, type LikeSet, type PlayInfo, ResultCode } from '@byeol/contract';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useRevalidator } from 'react-router';
+import { api } from '../../lib/api';
+import { formatNumber, fromNow } from '../../lib/format';
+import { LoginGate } from '../account/login-gate';
+import { useSignIn } from '../account/use-sign-in';
+import { useLang, useSite } from '../site/use-site';
+import { formatDuration, tabViewerId } from './format';
+import { Player } from './player';
+
+/** What the /play and /vod loaders hand the page: play_info / vod_info's code, info and message. */
+export interface PlayLoaderData {
+  code: number;
+  info: PlayInfo | null;
+  message: string;
+}
+
+/** A message in the player's place (ended, frozen, demo, gates). */
+export function Stage({ state, children }: { state: string; children: ReactNode }) {
+  return (
+    <div
+      className="flex aspect-video flex-col items-center justify-center gap-4 bg-neutral-900 px-6 text-center text-neutral-100"
+      data-state={state}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** SPEC §5: adult broadcasts need adult verification; the link leads there. */
+export function AdultGate() {
+  const { t } = useTranslation('play');
+  return (
+    <Stage state="adult">
+      <span className="rounded-full border-2 border-red-500 px-3 py-1 text-lg font-bold text-red-400">{t('info.adult')}</span>
+      <p className="text-lg font-bold">{t('gate.adultTitle')}</p>
+      <p className="text-sm text-neutral-300">{t('gate.adultMessage')}</p>
+      <Link to="/user/adult-verify" className="rounded bg-violet-600 px-4 py-2 font-semibold text-white">
+        {t('gate.adultLink')}
+      </Link>
+    </Stage>
+  );
+}
+
+/** Title, BJ, tags, counts and times of a broadcast, under the player. */
+export function BroadcastInfo({ info, viewers, likeAction }: { info: PlayInfo; viewers?: number; likeAction?: ReactNode }) {
+  const { t } = useTranslation('play');
+  const lang = useLang();
+  const now = useSite()?.now ?? Date.now();
+  return (
+    <section className="px-4 py-4" aria-labelledby="broadcast-title">
+      <h1 id="broadcast-title" className="text-xl font-bold text-white">
+        {info.adult_yn === 'Y' && <span className="mr-2 rounded bg-red-600 px-1.5 py-0.5 align-middle text-xs">{t('info.adult')}</span>}
+        {info.title}
+      </h1>
+      <div className="mt-2 flex items-center gap-3">
+        {info.bj.profile_image ? <img src={info.bj.profile_image} alt="" className="h-8 w-8 rounded-full object-cover" /> : null}
+        <span className="font-semibold text-neutral-200" data-bj>
+          {info.bj.nick}
+        </span>
+      </div>
+      <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-neutral-400">
+        {info.state === 'live' ? (
+          <span data-viewers>{t('info.viewers', { n: formatNumber(viewers ?? info.viewer_cnt, lang) })}</span>
+        ) : (
+          <span>{t('info.peak', { n: formatNumber(info.peak_viewer_cnt, lang) })}</span>
+        )}
+        <span data-likes>{t('info.likes', { n: formatNumber(info.like_cnt, lang) })}</span>
+        <span>{t('info.started', { time: fromNow(info.start_date, lang, now) })}</span>
+        {info.state !== 'live' && <span>{t('info.duration', { time: formatDuration(info.duration_sec) })}</span>}
+      </p>
+      {info.tags.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {info.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-neutral-800 px-2 py-0.5 text-xs text-neutral-300">
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      {likeAction}
+    </section>
+  );
+}
+
+/** Likes once per member; signed out, the sign-in panel opens. */
+export function LikeButton({ info, onLiked }: { info: PlayInfo; onLiked: (likes: number) => void }) {
+  const { t } = useTranslation('play');
+  const signIn = useSignIn();
+  const [liked, setLiked] = useState(false);
+  const [message, setMessage] = useState('');
+  const like = async () => {
+    if (!(await signIn.open())) return;
+    const res = await api.post<LikeSet>('/pubapi/play_like', { vod_key: info.vod_key });
+    if (res.rslt_cd === 0) onLiked(res.rslt_set.like_cnt);
+    if (res.rslt_cd === 0 || res.rslt_cd === ResultCode.ALREADY_LIKED) setLiked(true);
+    setMessage(res.rslt_cd === 0 ? t('info.liked') : res.rslt_msg);
+  };
+  return (
+    <div className="mt-3 flex items-center gap-3">
+      <button
+        type="button"
+        onClick={() => void like()}
+        aria-pressed={liked}
+        className={`rounded-full px-4 py-1.5 text-sm font-semibold ${liked ? 'bg-pink-600 text-white' : 'bg-neutral-800 text-neutral-200'}`}
+      >
+        ♥ {t('info.like')}
+      </button>
+      {message && (
+        <span role="status" className="text-sm text-neutral-400">
+          {message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * While a viewer watches a live broadcast, a heartbeat every 15 s counts them and answers the current
+ * viewer count; leaving the page says so. An answer that the broadcast ended or was frozen reloads the
+ * page's data, so the page shows that state.
+ */
+function useWatching(vodKey: string, active: boolean, onCount: (n: number) => void) {
+  const revalidator = useRevalidator();
+  // The latest callbacks, read by the running heartbeat (they change identity on every render).
+  const latest = useRef({ onCount, revalidator });
+  latest.current = { onCount, revalidator };
+  useEffect(() => {
+    if (!active) return;
+    const viewerId = tabViewerId();
+    let stopped = false;
+    const beat = async () => {
+      try {
+        const res = await api.post<HeartbeatSet>('/pubapi/play_heartbeat', { vod_key: vodKey, viewer_id: viewerId });
+        if (stopped) return;
+        if (res.rslt_cd === 0) latest.current.onCount(res.rslt_set.viewer_cnt);
+        else if (res.rslt_cd === ResultCode.BROADCAST_ENDED || res.rslt_cd === ResultCode.BROADCAST_FROZEN)
+          void latest.current.revalidator.revalidate();
+      } catch {
+        // The next beat tries again.
+      }
+    };
+    void beat();
+    const timer = setInterval(beat, HEARTBEAT_EVERY_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      // keepalive: the request outlives the page when the tab closes.
+      void fetch('/v1/pubapi/play_leave', {
+        method: 'POST',
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: { ...API_HEADERS, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ vod_key: vodKey, viewer_id: viewerId }),
+      }).catch(() => {});
+    };
+  }, [vodKey, active]);
+}
+
+/** /play/{vod_key}: the live room (player, info, viewer count) or the state that replaces the player. */
+export function PlayPage({ code, info, message }: PlayLoaderData) {
+  const { t } = useTranslation('play');
+  const [viewers, setViewers] = useState<number | undefined>(undefined);
+  const [likes, setLikes] = useState<number | undefined>(undefined);
+  const playable = code === 0 && info !== null && info.state === 'live' && info.hls_url !== '';
+  useWatching(info?.vod_key ?? '', playable, setViewers);
+
+  if (!info) {
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-16 text-center text-neutral-200" data-state="not-found">
+        <p className="text-lg font-bold">
+          {code === ResultCode.BROADCAST_NOT_FOUND || code === ResultCode.INVALID_INPUT ? t('state.notFound') : message}
+        </p>
+      </div>
+    );
+  }
+  if (code === ResultCode.LOGIN_REQUIRED) {
+    return (
+      <div className="text-neutral-100">
+        <LoginGate signedIn={false} title={t('gate.loginTitle')}>
+          {null}
+        </LoginGate>
+      </div>
+    );
+  }
+
+  const shown = { ...info, like_cnt: likes ?? info.like_cnt };
+  let stage: ReactNode;
+  if (code === ResultCode.ADULT_REQUIRED) stage = <AdultGate />;
+  else if (info.state === 'frozen') {
+    stage = (
+      <Stage state="frozen">
+        <p className="text-lg font-bold">{t('state.frozen')}</p>
+      </Stage>
+    );
+  } else if (info.state === 'ended') {
+    stage = (
+      <Stage state="ended">
+        <p className="text-lg font-bold">{t('state.ended')}</p>
+        {info.replay_yn === 'Y' ? (
+          <Link to={`/vod/${encodeURIComponent(info.vod_key)}`} className="rounded bg-violet-600 px-4 py-2 font-semibold text-white">
+            {t('state.watchReplay')}
+          </Link>
+        ) : (
+          <p className="text-sm text-neutral-400">{t('state.noReplay')}</p>
+        )}
+      </Stage>
+    );
+  } else if (info.demo_yn === 'Y' || !info.hls_url) {
+    stage = (
+      <Stage state="demo">
+        <p className="text-lg font-bold">{t('state.demo')}</p>
+      </Stage>
+    );
+  } else {
+    stage = <Player hlsUrl={info.hls_url} flvUrl={info.flv_url} live />;
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl" data-vod-key={info.vod_key} data-broadcast-state={info.state}>
+      {stage}
+      <BroadcastInfo
+        info={shown}
+        viewers={viewers}
+        likeAction={info.state !== 'frozen' ? <LikeButton info={info} onLiked={setLikes} /> : undefined}
+      />
+    </div>
+  );
+}

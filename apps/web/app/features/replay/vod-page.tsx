@@ -1,0 +1,55 @@
+import { ResultCode } from '@byeol/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoginGate } from '../account/login-gate';
+import { AdultGate, BroadcastInfo, LikeButton, type PlayLoaderData, Stage } from '../play/play-page';
+import { Player } from '../play/player';
+
+/** /vod/{vod_key}: a replay with seeking, or why it cannot be played here (mobile only, gates). */
+export function VodPage({ code, info, message }: PlayLoaderData) {
+  const { t } = useTranslation('play');
+  const [likes, setLikes] = useState<number | undefined>(undefined);
+  if (!info) {
+    const text =
+      code === ResultCode.REPLAY_NOT_FOUND
+        ? t('state.replayNotFound')
+        : code === ResultCode.BROADCAST_NOT_FOUND || code === ResultCode.INVALID_INPUT
+          ? t('state.notFound')
+          : message;
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-16 text-center text-neutral-200" data-state="not-found">
+        <p className="text-lg font-bold">{text}</p>
+      </div>
+    );
+  }
+  if (code === ResultCode.LOGIN_REQUIRED) {
+    return (
+      <div className="text-neutral-100">
+        <LoginGate signedIn={false} title={t('gate.loginTitle')}>
+          {null}
+        </LoginGate>
+      </div>
+    );
+  }
+  let stage: ReactNode;
+  if (code === ResultCode.REPLAY_MOBILE_ONLY) {
+    stage = (
+      <Stage state="mobile-only">
+        <p className="text-lg font-bold">{t('state.mobileOnly')}</p>
+      </Stage>
+    );
+  } else if (code === ResultCode.ADULT_REQUIRED) stage = <AdultGate />;
+  else if (!info.hls_url) {
+    stage = (
+      <Stage state="demo">
+        <p className="text-lg font-bold">{t('state.demo')}</p>
+      </Stage>
+    );
+  } else stage = <Player hlsUrl={info.hls_url} flvUrl="" live={false} />;
+  return (
+    <div className="mx-auto max-w-5xl" data-vod-key={info.vod_key} data-broadcast-state="replay">
+      {stage}
+      <BroadcastInfo info={{ ...info, like_cnt: likes ?? info.like_cnt }} likeAction={<LikeButton info={info} onLiked={setLikes} />} />
+    </div>
+  );
+}
