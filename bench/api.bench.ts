@@ -34,7 +34,8 @@ rows.push(
 rows.push(
   await run('Byeol GET /v1/user/user_info (logged in: session + account)', byeolUrl('/v1/user/user_info'), { cookie: ports.cookie }),
 );
-rows.push(await run('Byeol GET /v1/pubapi/play_live_list (PostgreSQL)', byeolUrl('/v1/pubapi/play_live_list?limit=8')));
+// Answered from the in-memory live snapshot, serialised once per page (modules/live/live.snapshot.ts).
+rows.push(await run('Byeol GET /v1/pubapi/play_live_list (live snapshot)', byeolUrl('/v1/pubapi/play_live_list?limit=8')));
 rows.push(await run('bare Fastify 5, JSON envelope (baseline, after)', bareUrl));
 child.send('stop');
 

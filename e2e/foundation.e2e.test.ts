@@ -50,13 +50,17 @@ describe('home', () => {
 });
 
 describe('layouts (SPEC §2)', () => {
+  // A play page answers 404 for an unknown broadcast: the paths use a demo broadcast's vod_key.
   it.each([
-    ['/play/k1', 'play'],
-    ['/concert/3/play/k1', 'play'],
-    ['/play/k1/effects', 'play-effects'],
-    ['/vod/k1/effects/full', 'play-effects'],
+    ['/play/{k}', 'play'],
+    ['/concert/3/play/{k}', 'play'],
+    ['/play/{k}/effects', 'play-effects'],
+    ['/vod/{k}/effects/full', 'play-effects'],
   ])('%s uses the %s layout', async (path, layout) => {
-    expect((await page.goto(path))?.status()).toBe(200);
+    const live = await page.request.get('/v1/pubapi/play_live_list?limit=1');
+    const vodKey = ((await live.json()) as { rslt_set: { data_list: { vod_key: string }[] } }).rslt_set.data_list[0]?.vod_key;
+    expect(vodKey).toBeTruthy();
+    expect((await page.goto(path.replace('{k}', vodKey as string)))?.status()).toBe(200);
     expect(await page.getAttribute('[data-layout]', 'data-layout')).toBe(layout);
   });
 

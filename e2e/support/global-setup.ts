@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { startLocalOidcProvider } from '../../apps/server/src/modules/social/oidc-test-provider.js';
 import { freePort } from '../../apps/server/src/platform/net.js';
 import { createTestDatabase, type TestDatabase } from '../../apps/server/src/testing/database.js';
+import { embeddedDatabaseUrl } from './database.js';
 import { startPlatform } from './platform.js';
 
 declare module 'vitest' {
@@ -10,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The local OpenID Provider the platform uses as its Google issuer (social login). */
     socialIssuer: string;
+    /** The platform's database, for set-up no page can do (support/database.ts). */
+    databaseUrl: string;
   }
 }
 
@@ -33,6 +36,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', platform.url);
   project.provide('socialIssuer', idp.issuer);
+  project.provide('databaseUrl', db?.url ?? (await embeddedDatabaseUrl(platform.dataDir)));
   return async () => {
     const code = await platform.stop();
     await idp.close();

@@ -6,6 +6,10 @@ import { freePort } from '../../apps/server/src/platform/net.js';
 
 export interface RunningPlatform {
   url: string;
+  /** Its DATA_DIR (removed by stop()): the embedded PostgreSQL's credentials live there (support/database.ts). */
+  dataDir: string;
+  /** Where the platform's RTMP ingest listens: rtmp://127.0.0.1:{rtmpPort}/live/{stream key}. */
+  rtmpPort: number;
   process: ChildProcess;
   logs: () => string;
   stop(): Promise<number | null>;
@@ -21,12 +25,15 @@ export async function startPlatform(env: Record<string, string | undefined> = {}
   // A caller that must know the port beforehand (e.g. for redirect URIs registered at a provider) passes PORT.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'byeol-e2e-'));
+  // Each platform's RTMP ingest (media role) takes a free port, so platforms and a developer's own server coexist.
+  const rtmpPort = env.RTMP_PORT ? Number(env.RTMP_PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], {
     cwd: ROOT,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
+      RTMP_PORT: String(rtmpPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // Rate-limit counters keyed by 127.0.0.1 must not carry over from an earlier run on the same Redis.
@@ -61,6 +68,8 @@ export async function startPlatform(env: Record<string, string | undefined> = {}
   }
   return {
     url,
+    dataDir,
+    rtmpPort,
     process: child,
     logs: () => output,
     async stop() {
