@@ -9,6 +9,8 @@ import { startPlatform } from './platform.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The platform's RTMP ingest port: rtmp://127.0.0.1:{rtmpPort}/live/{stream key}. */
+    rtmpPort: number;
     /** The local OpenID Provider the platform uses as its Google issuer (social login). */
     socialIssuer: string;
     /** The platform's database, for set-up no page can do (support/database.ts). */
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', platform.url);
   project.provide('socialIssuer', idp.issuer);
+  project.provide('rtmpPort', platform.rtmpPort);
   project.provide('databaseUrl', db?.url ?? (await embeddedDatabaseUrl(platform.dataDir)));
   return async () => {
     const code = await platform.stop();

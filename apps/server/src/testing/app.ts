@@ -46,7 +46,7 @@ export async function startTestApp(
     roles?: Role[];
     env?: Record<string, string>;
     /** Registers extra routes (e.g. probes of the API conventions) before the server listens. */
-    extend?: (app: FastifyInstance) => Promise<void>;
+    extend?: (app: FastifyInstance, database: Database) => Promise<void>;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -61,7 +61,7 @@ export async function startTestApp(
   await seedSiteDefaults(database.db);
   const bus = await createBus(config.REDIS_URL, config.REDIS_PREFIX);
   const app = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
-  if (opts.extend) await opts.extend(app);
+  if (opts.extend) await opts.extend(app, database);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

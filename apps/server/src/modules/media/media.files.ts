@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import type { IngestServer } from './ingest.server.js';
+import { MediaGate } from './media.gate.js';
 import { liveStreamKey } from './media.repository.js';
 
 /** Content type and caching per kind of media file: playlists change every second, segments never. */
@@ -22,8 +23,8 @@ const SAFE_PART = /^[\w-][\w.-]*$/;
 export interface MediaFilesOptions {
   /** DATA_DIR/media */
   mediaRoot: string;
-  /** Needed with `flvOrigin` (the live broadcast's stream key is read from it). */
-  db?: Db;
+  /** Broadcasts' gates (adult, login-required) and, with `flvOrigin`, live stream keys are read from it. */
+  db: Db;
   /** The ingest of this process (media role), if any. */
   ingest?: IngestServer;
   /** Where node-media-server's HTTP-FLV is when this process has no ingest (MEDIA_FLV_ORIGIN). */
@@ -32,6 +33,8 @@ export interface MediaFilesOptions {
 
 const notFound = (reply: FastifyReply) =>
   reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found');
+const forbidden = (reply: FastifyReply) =>
+  reply.code(403).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Forbidden');
 
 /**
  * The web role's media (docs/live-video.md): `GET /media/live/{vod_key}/…` (HLS playlists, segments,
@@ -40,6 +43,7 @@ const notFound = (reply: FastifyReply) =>
  */
 export const mediaFilesRoutes: FastifyPluginAsync<MediaFilesOptions> = async (app, o) => {
   const liveRoot = path.join(o.mediaRoot, 'live');
+  const gate = new MediaGate(o.db);
 
   app.get('/media/live/*', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
     const rel = (request.params as { '*': string })['*'];
@@ -51,13 +55,16 @@ export const mediaFilesRoutes: FastifyPluginAsync<MediaFilesOptions> = async (ap
     if (!kind || !file.startsWith(liveRoot + path.sep)) return notFound(reply);
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return notFound(reply);
+    const vodKey = parts[0] as string;
+    if (!(await gate.allows(request, vodKey))) return forbidden(reply);
     reply
       .type(kind.type)
-      .header('cache-control', kind.cache)
       .header('accept-ranges', 'bytes')
       .header('last-modified', info.mtime.toUTCString())
-      .header('x-content-type-options', 'nosniff')
-      .header('access-control-allow-origin', '*');
+      .header('x-content-type-options', 'nosniff');
+    // Gated media (adult, login-required) is per viewer: never kept by shared caches nor read cross-origin.
+    if (await gate.gated(vodKey)) reply.header('cache-control', kind.cache.replace('public', 'private')).header('vary', 'cookie');
+    else reply.header('cache-control', kind.cache).header('access-control-allow-origin', '*');
     const range = parseRange(request.headers.range, info.size);
     if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${info.size}`).send();
     if (range) {
@@ -74,8 +81,9 @@ export const mediaFilesRoutes: FastifyPluginAsync<MediaFilesOptions> = async (ap
     const m = /^([\w-]{1,64})\.flv$/.exec((request.params as { name: string }).name);
     if (!m) return notFound(reply);
     const vodKey = m[1] as string;
+    if (!(await gate.allows(request, vodKey))) return forbidden(reply);
     let upstream = o.ingest?.flvUrl(vodKey) ?? null;
-    if (!upstream && !o.ingest && o.flvOrigin && o.db) {
+    if (!upstream && !o.ingest && o.flvOrigin) {
       const key = await liveStreamKey(o.db, vodKey);
       if (key) upstream = new URL(`/live/${key}.flv`, o.flvOrigin).href;
     }

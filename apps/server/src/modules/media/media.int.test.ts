@@ -36,8 +36,8 @@ beforeAll(async () => {
   t = await startTestApp({
     roles: ['api', 'media'],
     env: { DATA_DIR: dataDir, RTMP_PORT: String(rtmpPort), RTMP_HOST: '127.0.0.1' },
-    extend: async (app) => {
-      await app.register(mediaFilesRoutes, { mediaRoot: path.join(dataDir, 'media'), ingest: app.ingest ?? undefined });
+    extend: async (app, database) => {
+      await app.register(mediaFilesRoutes, { mediaRoot: path.join(dataDir, 'media'), db: database.db, ingest: app.ingest ?? undefined });
     },
   });
   await t.bus.subscribe(LIVE_BUS_CHANNEL, (m) => messages.push(m as LiveBusMessage));
@@ -297,6 +297,47 @@ describe('a live broadcast from publish to replay', () => {
     expect(await packagers()).toEqual([]);
     expect(t.app.ingest?.sessions.size).toBe(0);
     expect((await fetch(`${t.url}/media/flv/${vodKey}.flv`)).status).toBe(404);
+  });
+});
+
+describe('gated media (the play_info gates on the files themselves)', () => {
+  /** A broadcast row with a playlist on disk, without an ingest: the gate only reads the row. */
+  async function gatedBroadcast(over: Partial<typeof broadcast.$inferInsert>) {
+    const bj = await buildBj();
+    const vodKey = `gate${randomBytes(6).toString('hex')}`;
+    await t.database.db.insert(broadcast).values({ vodKey, bjUserKey: bj.userKey, title: 'gate', state: 'ended', replayYn: true, ...over });
+    await mkdir(path.join(dataDir, 'media', 'live', vodKey), { recursive: true });
+    await writeFile(path.join(dataDir, 'media', 'live', vodKey, 'master.m3u8'), '#EXTM3U\n');
+    return vodKey;
+  }
+  const get = (vodKey: string, cookie?: string) => media(`${vodKey}/master.m3u8`, cookie ? { headers: { cookie } } : {});
+
+  it('serves an ungated broadcast to anyone, publicly cacheable', async () => {
+    const res = await get(await gatedBroadcast({}));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=1');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('serves an adult broadcast only to adult-verified accounts, privately', async () => {
+    const vodKey = await gatedBroadcast({ adultYn: true });
+    expect((await get(vodKey)).status).toBe(403);
+    const member = await buildAccount(t, {});
+    expect((await get(vodKey, member.cookie)).status).toBe(403);
+    const adult = await buildAccount(t, { adultVerifiedAt: new Date() });
+    const res = await get(vodKey, adult.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, max-age=1');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fetch(`${t.url}/media/flv/${vodKey}.flv`)).status).toBe(403);
+  });
+
+  it('serves a login-required broadcast only to logged-in visitors', async () => {
+    const vodKey = await gatedBroadcast({ loginRequiredYn: true });
+    expect((await get(vodKey)).status).toBe(403);
+    expect((await get(vodKey, 'byeol_sid=forged')).status).toBe(403);
+    const member = await buildAccount(t, {});
+    expect((await get(vodKey, member.cookie)).status).toBe(200);
   });
 });
 
