@@ -2,7 +2,7 @@ import type { LiveListItem, VodListItem } from '@byeol/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { users } from '../users/users.tables.js';
-import { broadcast } from './live.tables.js';
+import { broadcast, broadcastLike } from './live.tables.js';
 
 const bjColumns = {
   user_key: users.userKey,
@@ -109,11 +109,23 @@ export async function writeViewerCount(db: Db, vodKey: string, viewers: number):
 }
 
 /** Adds one like; answers the new count. */
-export async function addLike(db: Db, vodKey: string): Promise<number> {
-  const [row] = await db
-    .update(broadcast)
-    .set({ likeCnt: sql`${broadcast.likeCnt} + 1` })
-    .where(eq(broadcast.vodKey, vodKey))
-    .returning({ n: broadcast.likeCnt });
-  return row?.n ?? 0;
+/**
+ * Records a member's like of a broadcast and counts it, in one transaction; null when this member already
+ * liked it (the primary key refuses a second row, whatever the concurrency).
+ */
+export async function addLike(db: Db, broadcastSn: number, userKey: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const added = await tx
+      .insert(broadcastLike)
+      .values({ broadcastSn, userKey })
+      .onConflictDoNothing()
+      .returning({ k: broadcastLike.userKey });
+    if (added.length === 0) return null;
+    const [row] = await tx
+      .update(broadcast)
+      .set({ likeCnt: sql`${broadcast.likeCnt} + 1` })
+      .where(eq(broadcast.broadcastSn, broadcastSn))
+      .returning({ n: broadcast.likeCnt });
+    return row?.n ?? 0;
+  });
 }

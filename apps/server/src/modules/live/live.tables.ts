@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.js';
 
 /** A broadcast (SPEC §3, §4): live, ended, or frozen by an administrator; an ended one may be a replay. */
@@ -73,3 +73,18 @@ export const streamSetting = pgTable('stream_setting', {
   loginRequiredYn: boolean('login_required_yn').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Who liked a broadcast: one like per member and broadcast (live or replay); `broadcast.like_cnt` counts them. */
+export const broadcastLike = pgTable(
+  'broadcast_like',
+  {
+    broadcastSn: bigint('broadcast_sn', { mode: 'number' })
+      .notNull()
+      .references(() => broadcast.broadcastSn, { onDelete: 'cascade' }),
+    userKey: bigint('user_key', { mode: 'number' })
+      .notNull()
+      .references(() => users.userKey, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.broadcastSn, t.userKey] })],
+);

@@ -36,8 +36,6 @@ export interface PlayDeps {
   replayMobileOnly: boolean;
 }
 
-/** A like stays counted this long per member and broadcast (the bus counter's window). */
-const LIKE_WINDOW_MS = 400 * 24 * 3600 * 1000;
 /** Heartbeats per client address and minute: a crowd behind one NAT still fits, a script does not. */
 const HEARTBEAT_LIMIT = { max: 600, windowMs: 60_000 };
 
@@ -181,9 +179,8 @@ export class PlayService {
     const { b } = await this.find(vodKey);
     if (b.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
     if (b.state === 'ended' && !b.replayYn) throw new AppError('BROADCAST_ENDED');
-    const { count } = await this.deps.bus.counters.hit(`like:${b.vodKey}:${user.userKey}`, LIKE_WINDOW_MS);
-    if (count > 1) throw new AppError('ALREADY_LIKED');
-    const likes = await addLike(this.deps.db, b.vodKey);
+    const likes = await addLike(this.deps.db, b.broadcastSn, user.userKey);
+    if (likes === null) throw new AppError('ALREADY_LIKED');
     this.deps.snapshot.setLikeCount(b.vodKey, likes);
     return { like_cnt: likes };
   }
