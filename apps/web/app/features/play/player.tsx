@@ -1,6 +1,7 @@
 import { QUALITIES, type Quality } from '@byeol/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FLV_LIVE_CONFIG, HLS_LIVE_CONFIG, HLS_REPLAY_CONFIG } from './player-config';
 
 /** A quality level of the master playlist, as the selector lists it. */
 export interface PlayerLevel {
@@ -60,11 +61,7 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
       const { default: Hls } = await import('hls.js');
       if (cancelled) return;
       if (Hls.isSupported()) {
-        const hls = new Hls(
-          live
-            ? { lowLatencyMode: true, liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 5, backBufferLength: 30 }
-            : { backBufferLength: 60 },
-        );
+        const hls = new Hls(live ? { ...HLS_LIVE_CONFIG } : { ...HLS_REPLAY_CONFIG });
         hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
           // Best first, as SPEC §1 names them (hls.js keeps its levels by ascending bitrate).
           const named = data.levels.map((l, index) => ({ index, name: levelName(l), bitrate: l.bitrate }));
@@ -103,13 +100,7 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
       if (!mpegts.isSupported() || !mpegts.getFeatureList().mseLivePlayback) return fallBack();
       const player = mpegts.createPlayer(
         { type: 'flv', isLive: true, url: new URL(flvUrl, window.location.href).href },
-        {
-          enableWorker: false,
-          lazyLoad: false,
-          liveBufferLatencyChasing: true,
-          liveBufferLatencyMaxLatency: 0.9,
-          liveBufferLatencyMinRemain: 0.2,
-        },
+        { ...FLV_LIVE_CONFIG },
       );
       player.on(mpegts.Events.ERROR, () => fallBack());
       player.attachMediaElement(el);

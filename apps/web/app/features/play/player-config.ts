@@ -1,0 +1,23 @@
+/**
+ * The players' settings, shared with bench/live-latency so the benchmark measures exactly what ships.
+ * HLS: two 1 s segments behind the live edge, and speeding up to 1.2× to get back there after a slow start
+ * or a stall (at the default rate of 1 the first load's delay stays all session). Ultra-low: mpegts.js on
+ * HTTP-FLV, chasing the live edge when more than 0.9 s is buffered.
+ */
+export const HLS_LIVE_CONFIG = {
+  lowLatencyMode: true,
+  liveSyncDurationCount: 2,
+  liveMaxLatencyDurationCount: 5,
+  maxLiveSyncPlaybackRate: 1.2,
+  backBufferLength: 30,
+} as const;
+
+export const HLS_REPLAY_CONFIG = { backBufferLength: 60 } as const;
+
+export const FLV_LIVE_CONFIG = {
+  enableWorker: false,
+  lazyLoad: false,
+  liveBufferLatencyChasing: true,
+  liveBufferLatencyMaxLatency: 0.9,
+  liveBufferLatencyMinRemain: 0.2,
+} as const;
