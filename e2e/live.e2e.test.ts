@@ -2,13 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_STUDIO } from '../apps/server/src/demo/demo.seed.js';
 import { freshPagePerTest } from './support/browser.js';
-import { closeDatabase, sql } from './support/database.js';
+import { apiClient, call } from './support/members.js';
 
 /**
- * The whole live path as a broadcaster and a viewer meet it: ffmpeg publishes to the platform's RTMP ingest
- * as OBS would, with a BJ's stream key; the viewer opens /play/{vod_key} in Chromium and the video plays in
- * HLS and in the ultra-low-latency mode; the publisher stops and the replay plays on /vod/{vod_key}.
+ * The whole live path as a broadcaster and a viewer meet it, the way the README tells a newcomer: the demo
+ * broadcaster signs in, saves stream settings and reveals the stream key; ffmpeg publishes to the RTMP
+ * ingest as OBS would; the viewer opens /play/{vod_key} in Chromium and the video plays in HLS and in the
+ * ultra-low-latency mode; the publisher stops and the replay plays on /vod/{vod_key}.
  */
 const baseUrl = inject('baseUrl');
 const rtmpPort = inject('rtmpPort');
@@ -18,13 +20,11 @@ freshPagePerTest(baseUrl, (fresh) => {
 });
 
 const run = randomBytes(3).toString('hex');
-const streamKey = `e2elive${run}${randomBytes(12).toString('hex')}`;
 let publisher: ChildProcess | undefined;
 let vodKey = '';
 
 afterAll(async () => {
   if (publisher && publisher.exitCode === null) publisher.kill('SIGKILL');
-  await closeDatabase();
 });
 
 const currentTime = (p: Page) => p.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
@@ -35,12 +35,13 @@ async function advances(p: Page, by: number) {
 
 describe('live: OBS (ffmpeg) → RTMP → the viewer in Chromium → the replay', { timeout: 90_000 }, () => {
   it('goes live with a stream key and plays in HLS and in ultra-low-latency mode', async () => {
-    const [bj] = await sql<{ user_key: string }>(
-      `insert into users (id, nick, type_cd, role) values ($1, $2, 'bj', 'bj') returning user_key`,
-      [`e2elive${run}`, `라이브${run}`],
-    );
-    await sql('insert into stream_key (user_key, stream_key) values ($1, $2)', [bj?.user_key, streamKey]);
-    await sql(`insert into stream_setting (user_key, title, record_yn) values ($1, $2, true)`, [bj?.user_key, `라이브 테스트 ${run}`]);
+    const studio = await apiClient(baseUrl);
+    await call(studio, '/user/login_proc', { id: DEMO_STUDIO.id, passwd: DEMO_STUDIO.password });
+    await call(studio, '/mypage/update_stream_settinge_proc', { title: `라이브 테스트 ${run}`, record_yn: 'Y' });
+    const info = await studio.get('/v1/mypage/stream_info?reveal=Y');
+    const { rtmp_url, stream_key: streamKey } = ((await info.json()) as { rslt_set: { rtmp_url: string; stream_key: string } }).rslt_set;
+    expect(rtmp_url).toBe(`rtmp://127.0.0.1:${rtmpPort}/live`);
+    await studio.dispose();
 
     publisher = spawn(
       'ffmpeg',
@@ -48,7 +49,7 @@ describe('live: OBS (ffmpeg) → RTMP → the viewer in Chromium → the replay'
         ...['-hide_banner', '-loglevel', 'error', '-re'],
         ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p'],
-        ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`],
+        ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', `${rtmp_url}/${streamKey}`],
       ],
       { stdio: 'ignore' },
     );

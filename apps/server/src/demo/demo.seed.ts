@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { magazine } from '../modules/community/community.tables.js';
 import { broadcast } from '../modules/live/live.tables.js';
+import { hashPassword } from '../modules/users/users.service.js';
 import { users } from '../modules/users/users.tables.js';
 import type { Db } from '../platform/db.js';
 
@@ -21,6 +22,12 @@ const ARTICLES = [
   { title: '초보 BJ를 위한 OBS 설정 가이드', summary: '스트림 키로 3분 만에 방송 시작하기.' },
 ];
 
+/**
+ * A broadcaster a newcomer can sign in as to try streaming from OBS on a local `npm start` (README): demo
+ * content only, so never in production.
+ */
+export const DEMO_STUDIO = { id: 'demostudio', nick: '데모스튜디오', password: 'Byeol!demo24' } as const;
+
 /** A fresh public key for a demo broadcast, shaped like the real ones. */
 const vodKey = () => randomBytes(6).toString('hex');
 
@@ -29,6 +36,7 @@ const vodKey = () => randomBytes(6).toString('hex');
  * `is_demo`; the caller refuses this in production. Runs once: a second start finds the demo BJs.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
+  const studioHash = await hashPassword(DEMO_STUDIO.password);
   return db.transaction(async (tx) => {
     const existing = await tx.select({ k: users.userKey }).from(users).where(eq(users.isDemo, true)).limit(1);
     if (existing.length > 0) return false;
@@ -48,6 +56,16 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(users).values([
       { id: 'demo_fan1', nick: '별빛팬', isDemo: true },
       { id: 'demo_fan2', nick: '응원단장', isDemo: true },
+      {
+        id: DEMO_STUDIO.id,
+        nick: DEMO_STUDIO.nick,
+        typeCd: 'bj',
+        bjTypeCd: 'general',
+        role: 'bj',
+        passwordHash: studioHash,
+        stateMemo: '여기서 OBS 방송을 시험해 보세요',
+        isDemo: true,
+      },
     ]);
     const now = Date.now();
     const live = LIVE_TITLES.map((title, i) => ({

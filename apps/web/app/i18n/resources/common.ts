@@ -28,7 +28,6 @@ export const common = {
     },
     notFound: { hint: '요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요.', home: '홈으로 가기' },
     error: { title: '오류가 발생했습니다', retry: '잠시 후 다시 시도해 주세요.' },
-    play: { preparing: '서비스 준비 중입니다.', room: '방송 {{vodKey}}' },
   },
   en: {
     brand: 'Byeol',
@@ -58,7 +57,6 @@ export const common = {
     },
     notFound: { hint: 'The page you asked for does not exist. Please check the address.', home: 'Go to the home page' },
     error: { title: 'Something went wrong', retry: 'Please try again shortly.' },
-    play: { preparing: 'This service is being prepared.', room: 'Broadcast {{vodKey}}' },
   },
   ja: {
     brand: 'ビョル',
@@ -88,7 +86,6 @@ export const common = {
     },
     notFound: { hint: 'お探しのページが見つかりません。アドレスをご確認ください。', home: 'ホームへ' },
     error: { title: 'エラーが発生しました', retry: 'しばらくしてからもう一度お試しください。' },
-    play: { preparing: 'サービス準備中です。', room: '配信 {{vodKey}}' },
   },
   'zh-CN': {
     brand: '星',
@@ -118,6 +115,5 @@ export const common = {
     },
     notFound: { hint: '找不到您请求的页面，请检查地址。', home: '返回首页' },
     error: { title: '发生错误', retry: '请稍后重试。' },
-    play: { preparing: '服务准备中。', room: '直播 {{vodKey}}' },
   },
 } as const;
