@@ -20,10 +20,15 @@ export interface SessionUser {
   bjTypeCd: string;
 }
 
+/** The logged-in account's whole row, as the session lookup read it. */
+export type AccountRow = typeof users.$inferSelect;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in account, or null; read once per request, only by calls that ask. */
     currentUser(): Promise<SessionUser | null>;
+    /** The same lookup's whole account row (user_info answers from it without a second query). */
+    currentAccount(): Promise<AccountRow | null>;
   }
 }
 
@@ -74,15 +79,22 @@ export async function endAllSessions(db: Db, userKey: number): Promise<void> {
 
 /** Decorates requests with `currentUser()`; a forged, expired or closed-account session is no session. */
 export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, secure }) => {
-  const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  const cache = new WeakMap<FastifyRequest, Promise<AccountRow | null>>();
   const extended = new WeakSet<FastifyRequest>();
-  app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
-    let found = cache.get(this);
+  const account = (request: FastifyRequest) => {
+    let found = cache.get(request);
     if (!found) {
-      found = lookup(db, this.cookies[SESSION_COOKIE], () => extended.add(this));
-      cache.set(this, found);
+      found = lookup(db, request.cookies[SESSION_COOKIE], () => extended.add(request));
+      cache.set(request, found);
     }
     return found;
+  };
+  app.decorateRequest('currentAccount', function currentAccount(this: FastifyRequest) {
+    return account(this);
+  });
+  app.decorateRequest('currentUser', async function currentUser(this: FastifyRequest) {
+    const row = await account(this);
+    return row && { userKey: row.userKey, id: row.id, nick: row.nick, role: row.role, bjTypeCd: row.bjTypeCd };
   });
   // When the server moved a session's expiry forward, the browser's cookie moves with it. This hook must
   // run before @fastify/cookie's own onSend writer, so app.ts registers this plugin before the cookie one.
@@ -93,32 +105,24 @@ export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, se
   });
 });
 
-async function lookup(db: Db, token: string | undefined, onExtended: () => void): Promise<SessionUser | null> {
+async function lookup(db: Db, token: string | undefined, onExtended: () => void): Promise<AccountRow | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({
-      userKey: users.userKey,
-      id: users.id,
-      nick: users.nick,
-      role: users.role,
-      bjTypeCd: users.bjTypeCd,
-      expiresAt: userSession.expiresAt,
-    })
+  const [found] = await db
+    .select({ account: users, expiresAt: userSession.expiresAt })
     .from(userSession)
     .innerJoin(users, eq(users.userKey, userSession.userKey))
     .where(and(eq(userSession.tokenHash, tokenHash), gt(userSession.expiresAt, sql`now()`), eq(users.state, 'active')));
-  if (!row) return null;
+  if (!found) return null;
   // Sliding expiry, written at most once a day per session.
-  if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 3600 * 1000) {
+  if (found.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 3600 * 1000) {
     await db
       .update(userSession)
       .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
       .where(eq(userSession.tokenHash, tokenHash));
     onExtended();
   }
-  const { expiresAt: _, ...user } = row;
-  return user;
+  return found.account;
 }
 
 /** The logged-in account, or SPEC §6 'This is a login-required service'. */
@@ -126,6 +130,13 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   const user = await request.currentUser();
   if (!user) throw new AppError('LOGIN_REQUIRED');
   return user;
+}
+
+/** The logged-in account's whole row (as this request's session lookup read it), or LOGIN_REQUIRED. */
+export async function requireAccount(request: FastifyRequest): Promise<AccountRow> {
+  const row = await request.currentAccount();
+  if (!row) throw new AppError('LOGIN_REQUIRED');
+  return row;
 }
 
 /** The logged-in account if its role is one of `roles` (operators and GMs pass every check). */

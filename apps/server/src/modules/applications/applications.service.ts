@@ -19,8 +19,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
-import { requireRole, requireUser, startSession } from '../../platform/session.js';
-import { findByKey, idTaken, insertUser, nickTaken, type Tx, type UserRow, uniqueViolation } from '../users/users.repository.js';
+import { requireAccount, requireRole, startSession } from '../../platform/session.js';
+import { idTaken, insertUser, nickTaken, type Tx, type UserRow, uniqueViolation } from '../users/users.repository.js';
 import {
   type ApplicationRow,
   activePersonalAccount,
@@ -56,16 +56,9 @@ export function toView(row: ApplicationRow): ApplicationView {
 /** A personal account: a member's own (not a broadcaster account it owns, not an operator). */
 const isPersonal = (row: UserRow) => row.typeCd === 'user' && row.role === 'user' && row.ownerUserKey === null;
 
-async function me(db: Db, request: FastifyRequest): Promise<UserRow> {
-  const user = await requireUser(request);
-  const row = await findByKey(db, user.userKey);
-  if (!row) throw new AppError('LOGIN_REQUIRED');
-  return row;
-}
-
 /** signup_info: the latest application of a kind and whether the caller may apply. */
 export async function signupInfo(db: Db, request: FastifyRequest, kind: ApplicationKind): Promise<SignupInfo> {
-  const row = await me(db, request);
+  const row = await requireAccount(request);
   const latest = await latestApplication(db, row.userKey, kind);
   return { kind, application: latest ? toView(latest) : null, identity_verified: row.ci !== '', personal: isPersonal(row) };
 }
@@ -91,7 +84,7 @@ function formOf(input: ApplyReq): Record<string, string> {
  * may be followed by a new application).
  */
 export async function apply(db: Db, request: FastifyRequest, input: ApplyReq): Promise<ApplicationView> {
-  const row = await me(db, request);
+  const row = await requireAccount(request);
   if (!isPersonal(row)) throw new AppError('APPLY_PERSONAL_ONLY');
   if (row.ci === '') throw new AppError('APPLY_IDENTITY_REQUIRED');
   const form = formOf(input);
@@ -211,7 +204,7 @@ const kindOf = (row: UserRow): FamilyAccount['kind'] =>
 
 /** account_list: the caller's personal account and the accounts it owns, whichever of them is signed in. */
 export async function familyAccounts(db: Db, request: FastifyRequest): Promise<FamilyAccount[]> {
-  const row = await me(db, request);
+  const row = await requireAccount(request);
   const owner = row.ownerUserKey === null ? row : await activePersonalAccount(db, row.ownerUserKey);
   const family = owner ? [owner, ...(await ownedAccounts(db, owner.userKey))] : [row];
   return family.map((a) => ({
@@ -241,7 +234,7 @@ export async function switchAccount(
   { request, reply }: { request: FastifyRequest; reply: FastifyReply },
   kind: ApplicationKind,
 ): Promise<SwitchResult> {
-  const row = await me(db, request);
+  const row = await requireAccount(request);
   const ownerKey = row.ownerUserKey ?? row.userKey;
   const owned = (await ownedAccounts(db, ownerKey)).find((a) => a.bjTypeCd === BJ_TYPE_OF_KIND[kind] && a.typeCd === 'bj');
   const target = owned && owned.userKey !== row.userKey ? owned : owned ? await activePersonalAccount(db, ownerKey) : undefined;

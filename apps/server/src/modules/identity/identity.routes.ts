@@ -31,6 +31,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
   app.get(
     '/user/identity_info',
     { schema: { tags: ['identity'], summary: "The logged-in account's verification state" } },
-    async (request) => ok(request, await identityInfo(deps.db, request)),
+    async (request) => ok(request, await identityInfo(request)),
   );
 };

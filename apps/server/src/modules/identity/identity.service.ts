@@ -16,7 +16,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, required } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { requireUser } from '../../platform/session.js';
+import { requireAccount, requireUser } from '../../platform/session.js';
 import { findByKey } from '../users/users.repository.js';
 import type { DbOrTx } from '../verification/verification.service.js';
 import type { IdentityDriver } from './identity.drivers.js';
@@ -92,10 +92,8 @@ export async function adultVerify(db: Db, request: FastifyRequest, identityToken
 }
 
 /** identity_info: the caller's verification state (the verified name masked). */
-export async function identityInfo(db: Db, request: FastifyRequest): Promise<IdentityInfo> {
-  const me = await requireUser(request);
-  const row = await findByKey(db, me.userKey);
-  if (!row) throw new AppError('LOGIN_REQUIRED');
+export async function identityInfo(request: FastifyRequest): Promise<IdentityInfo> {
+  const row = await requireAccount(request);
   return {
     identity_verified: row.ci !== '',
     adult: row.adultVerifiedAt !== null,

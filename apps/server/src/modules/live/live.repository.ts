@@ -70,7 +70,12 @@ export async function listReplays(db: Db, { offset, limit, order = 'recent', bjU
       .from(broadcast)
       .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
       .where(where)
-      .orderBy(...(order === 'viewer' ? [desc(broadcast.peakViewerCnt)] : []), desc(broadcast.endedAt), desc(broadcast.broadcastSn))
+      // The order of the end_date answered: an ended row without ended_at (never written by the ingest) by its start.
+      .orderBy(
+        ...(order === 'viewer' ? [desc(broadcast.peakViewerCnt)] : []),
+        desc(sql`coalesce(${broadcast.endedAt}, ${broadcast.startedAt})`),
+        desc(broadcast.broadcastSn),
+      )
       .offset(offset)
       .limit(limit),
     db.select({ n: count() }).from(broadcast).where(where),

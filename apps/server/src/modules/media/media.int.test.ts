@@ -305,7 +305,9 @@ describe('gated media (the play_info gates on the files themselves)', () => {
   async function gatedBroadcast(over: Partial<typeof broadcast.$inferInsert>) {
     const bj = await buildBj();
     const vodKey = `gate${randomBytes(6).toString('hex')}`;
-    await t.database.db.insert(broadcast).values({ vodKey, bjUserKey: bj.userKey, title: 'gate', state: 'ended', replayYn: true, ...over });
+    await t.database.db
+      .insert(broadcast)
+      .values({ vodKey, bjUserKey: bj.userKey, title: 'gate', state: 'ended', replayYn: true, endedAt: new Date(), ...over });
     await mkdir(path.join(dataDir, 'media', 'live', vodKey), { recursive: true });
     await writeFile(path.join(dataDir, 'media', 'live', vodKey, 'master.m3u8'), '#EXTM3U\n');
     return vodKey;

@@ -49,7 +49,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
   });
 
   app.get('/user/user_info', { schema: { tags: ['users'], summary: 'The logged-in user (SPEC §3)' } }, async (request) => {
-    const set = await userInfo(deps.db, request);
+    const set = await userInfo(request);
     return set ? ok(request, set) : envelope(request.lang, { user_info: null, summary_info: { item_cnt: 0 } }, 'LOGIN_REQUIRED');
   });
 
@@ -70,7 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
   );
 
   app.get('/mypage/withdraw_info', { schema: { tags: ['users'], summary: 'How the caller confirms a withdrawal' } }, async (request) =>
-    ok(request, await withdrawInfo(deps.db, { request })),
+    ok(request, await withdrawInfo({ request })),
   );
 
   app.post(

@@ -18,7 +18,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { endAllSessions, endSession, requireUser, startSession } from '../../platform/session.js';
+import { endAllSessions, endSession, requireAccount, startSession } from '../../platform/session.js';
 import { guardianConsent } from '../identity/identity.service.js';
 import { claimProfileImage, removeStored } from '../uploads/uploads.service.js';
 import { consumeVerification } from '../verification/verification.service.js';
@@ -258,11 +258,9 @@ export async function logout({ db, secure }: UsersDeps, { request, reply }: Call
   return { rtv: 'SUCC' };
 }
 
-/** user_info for the logged-in caller, or null. */
-export async function userInfo(db: Db, request: FastifyRequest): Promise<UserInfoSet | null> {
-  const user = await request.currentUser();
-  if (!user) return null;
-  const row = await findByKey(db, user.userKey);
+/** user_info for the logged-in caller, or null: the session lookup's own account row, one query. */
+export async function userInfo(request: FastifyRequest): Promise<UserInfoSet | null> {
+  const row = await request.currentAccount();
   if (!row) return null;
   return { user_info: toUserInfo(row), summary_info: { item_cnt: 0 } };
 }
@@ -287,9 +285,7 @@ export async function updateProfile(
   { request, reply }: CallCtx,
   input: UpdateInput,
 ): Promise<{ rtv: 'SUCC'; user_info: UserInfo }> {
-  const me = await requireUser(request);
-  const row = await findByKey(db, me.userKey);
-  if (!row) throw new AppError('LOGIN_REQUIRED');
+  const row = await requireAccount(request);
 
   const changes: { nick?: string; stateMemo?: string; passwordHash?: string } = {};
   const changingPassword = input.passwd !== undefined && input.passwd !== '';

@@ -1,13 +1,11 @@
 import { LOGIN_FAILURE_LIMIT, type RestoreReq, WITHDRAWAL_GRACE_DAYS, type WithdrawInfoSet, type WithdrawReq } from '@byeol/contract';
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
 import { AppError, required } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { endAllSessions, endSession, requireUser, startSession } from '../../platform/session.js';
+import { endAllSessions, endSession, requireAccount, startSession } from '../../platform/session.js';
 import { userSocial } from '../social/social.tables.js';
 import { removeStored } from '../uploads/uploads.service.js';
 import { uploadFile } from '../uploads/uploads.tables.js';
-import { findByKey } from './users.repository.js';
 import { type CallCtx, checkLoginPassword, type UsersDeps, verifyPassword } from './users.service.js';
 import { DEFAULT_SETTINGS } from './users.settings.js';
 import { users } from './users.tables.js';
@@ -21,10 +19,8 @@ const WITHDRAW_LIMIT = { max: 10, windowMs: 10 * 60_000 } as const;
 export const purgedNick = (userKey: number) => `withdrawn#${userKey}`;
 
 /** GET /mypage/withdraw_info: how the caller confirms a withdrawal. */
-export async function withdrawInfo(db: Db, ctx: Pick<CallCtx, 'request'>): Promise<WithdrawInfoSet> {
-  const me = await requireUser(ctx.request);
-  const row = await findByKey(db, me.userKey);
-  if (!row) throw new AppError('LOGIN_REQUIRED');
+export async function withdrawInfo(ctx: Pick<CallCtx, 'request'>): Promise<WithdrawInfoSet> {
+  const row = await requireAccount(ctx.request);
   return { confirm_by: row.passwordHash ? 'passwd' : 'nick', grace_days: WITHDRAWAL_GRACE_DAYS };
 }
 
@@ -38,9 +34,7 @@ export async function withdraw(
   { request, reply }: CallCtx,
   input: WithdrawReq,
 ): Promise<{ rtv: 'SUCC'; restore_until: string }> {
-  const me = await requireUser(request);
-  const row = await findByKey(db, me.userKey);
-  if (!row) throw new AppError('LOGIN_REQUIRED');
+  const row = await requireAccount(request);
   await enforceLimits(bus, [{ key: `withdraw:user:${row.userKey}`, ...WITHDRAW_LIMIT }]);
   if (row.passwordHash) {
     if (!input.passwd) throw required('passwd');
