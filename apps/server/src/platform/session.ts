@@ -105,14 +105,30 @@ export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, se
   });
 });
 
-async function lookup(db: Db, token: string | undefined, onExtended: () => void): Promise<AccountRow | null> {
-  if (!token || token.length > 100) return null;
-  const tokenHash = hashToken(token);
-  const [found] = await db
+/**
+ * The session lookup runs on every logged-in request, so it is a prepared statement (built once per
+ * database handle, planned once per connection): unprepared, Drizzle's query building cost about 9× its
+ * throughput (bench/api.bench.ts, user_info).
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
     .select({ account: users, expiresAt: userSession.expiresAt })
     .from(userSession)
     .innerJoin(users, eq(users.userKey, userSession.userKey))
-    .where(and(eq(userSession.tokenHash, tokenHash), gt(userSession.expiresAt, sql`now()`), eq(users.state, 'active')));
+    .where(and(eq(userSession.tokenHash, sql.placeholder('tokenHash')), gt(userSession.expiresAt, sql`now()`), eq(users.state, 'active')))
+    .prepare('byeol_session_lookup');
+}
+
+async function lookup(db: Db, token: string | undefined, onExtended: () => void): Promise<AccountRow | null> {
+  if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareLookup(db);
+    prepared.set(db, statement);
+  }
+  const [found] = await statement.execute({ tokenHash });
   if (!found) return null;
   // Sliding expiry, written at most once a day per session.
   if (found.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 3600 * 1000) {
