@@ -36,14 +36,7 @@ const HLS_TUNED = {
   backBufferLength: 30,
 };
 const FLV_PRODUCT = FLV_LIVE_CONFIG;
-const FLV_TUNED = {
-  enableWorker: false,
-  lazyLoad: false,
-  enableStashBuffer: false,
-  liveBufferLatencyChasing: true,
-  liveBufferLatencyMaxLatency: 0.5,
-  liveBufferLatencyMinRemain: 0.15,
-};
+const FLV_TUNED = { ...FLV_LIVE_CONFIG, liveBufferLatencyMaxLatency: 0.35, liveBufferLatencyMinRemain: 0.1 };
 
 type Stream = 'copy' | 'renditions';
 interface Live {
@@ -86,7 +79,7 @@ const MODES: Mode[] = [
   },
   {
     id: 'flv-tuned',
-    label: 'Byeol ultra-low, mpegts.js tuned (no stash, chase at 0.5 s to 0.15 s)',
+    label: 'Byeol ultra-low, mpegts.js tighter (chase at 0.35 s to 0.1 s)',
     kind: 'flv',
     stream: 'copy',
     url: (l) => `${server.url}/media/flv/${l.vodKey}.flv`,
