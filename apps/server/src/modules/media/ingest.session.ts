@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db.js';
 import { type EndReason, endBroadcast, setThumbnail } from './media.repository.js';
 import {
   closePlaylist,
+  LagWatch,
   levelHeight,
   type MasterEntry,
   masterPlaylist,
@@ -18,6 +19,7 @@ import {
   parseMediaPlaylist,
   type Quality,
   type Segment,
+  segmentLagMs,
 } from './packager.js';
 
 /** Public URL of a broadcast's media folder (served by the web role, media.files.ts). */
@@ -30,6 +32,7 @@ const PUBLISHER_SILENT_MS = 4000;
 const FIRST_SEGMENT_MS = 15_000;
 const SEGMENT_STALL_MS = 10_000;
 const THUMB_EVERY_MS = 10_000;
+
 /** ffmpeg gets this long to write its last segment after SIGINT before it is killed. */
 const FFMPEG_GRACE_MS = 3000;
 
@@ -70,6 +73,8 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
   private live = false;
   private readonly startedAt = Date.now();
   private lastSegmentAt = 0;
+  private lastLagWarnAt = 0;
+  private readonly lagWatch = new LagWatch();
   private lastThumbAt = 0;
   private lastInBytes = -1;
   private lastInBytesAt = Date.now();
@@ -144,6 +149,7 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
       return this.stop('publisher_gone');
     }
     let newest = 0;
+    let lag = Number.NEGATIVE_INFINITY;
     for (const level of this.o.levels) {
       const text = await readFile(path.join(this.dir, level, 'index.m3u8'), 'utf8').catch(() => '');
       const seen = this.seen.get(level) as Map<string, Segment>;
@@ -151,10 +157,21 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
         if (!seen.has(s.uri)) {
           seen.set(s.uri, s);
           if (level === 'high') newest = now;
+          lag = Math.max(lag, segmentLagMs(s, now) ?? lag);
         }
       }
     }
     if (this.stopping) return;
+    if (this.live && Number.isFinite(lag)) {
+      const verdict = this.lagWatch.add(now, lag);
+      if (verdict.kind === 'fail') {
+        return this.fail(new Error(`packager fell ${Math.round(verdict.growthMs / 1000)} s behind real time within a minute`));
+      }
+      if (verdict.kind === 'warn' && now - this.lastLagWarnAt > 30_000) {
+        this.lastLagWarnAt = now;
+        this.log.warn({ lag_ms: Math.round(lag), levels: this.o.levels }, 'packager behind real time');
+      }
+    }
     if (newest) this.lastSegmentAt = newest;
     const everyLevel = [...this.seen.values()].every((seen) => seen.size > 0);
     if (!this.live && everyLevel) {

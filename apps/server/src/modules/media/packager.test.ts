@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRange } from './media.files.js';
-import { levelsFor, masterPlaylist, packagerArgs, parseMediaPlaylist, vodPlaylist } from './packager.js';
+import { LagWatch, levelsFor, masterPlaylist, packagerArgs, parseMediaPlaylist, segmentLagMs, vodPlaylist } from './packager.js';
 
 const LIVE = `#EXTM3U
 #EXT-X-VERSION:7
@@ -47,6 +47,34 @@ describe('playlists', () => {
         '#EXT-X-STREAM-INF:BANDWIDTH=3000000,RESOLUTION=1920x1080,NAME="high"\nhigh/index.m3u8\n' +
         '#EXT-X-STREAM-INF:BANDWIDTH=1200000,NAME="low"\nlow/index.m3u8\n',
     );
+  });
+});
+
+describe('keeping up with real time', () => {
+  it('measures how far behind its date a segment was written, and nothing without a date', () => {
+    const segment = { uri: 'seg_00007.m4s', duration: 1, pdt: '2026-11-22T01:00:06.000+0000' };
+    const dueAt = Date.parse('2026-11-22T01:00:07.000Z');
+    expect(segmentLagMs(segment, dueAt + 300)).toBe(300);
+    expect(segmentLagMs(segment, dueAt + 21_000)).toBe(21_000);
+    expect(segmentLagMs(segment, dueAt - 200)).toBe(-200);
+    expect(segmentLagMs({ uri: 'seg_00001.m4s', duration: 1 }, dueAt)).toBeNull();
+    expect(segmentLagMs({ ...segment, pdt: 'garbage' }, dueAt)).toBeNull();
+  });
+
+  it('fails a packager that keeps falling behind, not one a publisher pause set back once', () => {
+    // Real time: about 0.1 s late, every second, for two minutes.
+    const steady = new LagWatch();
+    for (let s = 0; s < 120; s++) expect(steady.add(s * 1000, 120).kind).toBe('ok');
+    // A 3 s pause of the publisher: the lag steps up once and stays; worth a line only past 5 s.
+    const paused = new LagWatch();
+    for (let s = 0; s < 120; s++) expect(paused.add(s * 1000, s < 40 ? 120 : 3120).kind).toBe('ok');
+    // Transcoding at 0.7× real time: 0.3 s more behind every second.
+    const slow = new LagWatch();
+    const verdicts = Array.from({ length: 120 }, (_, s) => slow.add(s * 1000, 120 + s * 300));
+    const failedAt = verdicts.findIndex((v) => v.kind === 'fail');
+    expect(verdicts.slice(0, failedAt).some((v) => v.kind === 'warn')).toBe(true);
+    expect(failedAt).toBeGreaterThan(30);
+    expect(failedAt).toBeLessThanOrEqual(60);
   });
 });
 

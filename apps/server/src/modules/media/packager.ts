@@ -149,6 +149,42 @@ export interface Segment {
   pdt?: string;
 }
 
+/**
+ * How far behind real time a just-written segment is, in ms: ffmpeg dates segments from the wall clock at
+ * its start plus the media it has packaged, so a packager that keeps up writes each segment about when its
+ * date plus duration comes round; one that cannot (transcoding on a busy machine) falls further behind with
+ * every segment. Null without a date.
+ */
+export function segmentLagMs(segment: Segment, seenAt: number): number | null {
+  if (!segment.pdt) return null;
+  const start = Date.parse(segment.pdt);
+  if (Number.isNaN(start)) return null;
+  return seenAt - (start + segment.duration * 1000);
+}
+
+/**
+ * Whether a packager keeps up with real time, from the lag of each new segment (segmentLagMs). Over this
+ * much behind it is worth a log line ('warn'); falling this much further behind within a minute means it
+ * cannot keep up (transcoded levels on a machine without the CPU: viewers' latency would grow without
+ * bound) and the broadcast should end ('fail'). A publisher's short pauses add a step once, so the
+ * verdict is on the growth, not the total.
+ */
+export class LagWatch {
+  static readonly WARN_MS = 5000;
+  static readonly GROWTH_LIMIT_MS = 15_000;
+  static readonly WINDOW_MS = 60_000;
+  private readonly samples: [number, number][] = [];
+
+  add(now: number, lag: number): { kind: 'ok' | 'warn' } | { kind: 'fail'; growthMs: number } {
+    this.samples.push([now, lag]);
+    while ((this.samples[0]?.[0] ?? now) < now - LagWatch.WINDOW_MS) this.samples.shift();
+    const [since, from] = this.samples[0] as [number, number];
+    const growthMs = lag - from;
+    if (now - since >= LagWatch.WINDOW_MS / 2 && growthMs > LagWatch.GROWTH_LIMIT_MS) return { kind: 'fail', growthMs };
+    return { kind: lag > LagWatch.WARN_MS ? 'warn' : 'ok' };
+  }
+}
+
 /** The media segments of a media playlist, in order; `map` is its EXT-X-MAP URI. */
 export function parseMediaPlaylist(text: string): { map?: string; segments: Segment[]; ended: boolean } {
   const segments: Segment[] = [];
