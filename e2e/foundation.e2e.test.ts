@@ -64,6 +64,18 @@ describe('layouts (SPEC §2)', () => {
     expect(await page.getAttribute('[data-layout]', 'data-layout')).toBe(layout);
   });
 
+  it('leads from the header and the home sections to the full live and replay lists', async () => {
+    await page.goto('/');
+    expect(await page.locator('[data-more="live"]').getAttribute('href')).toBe('/sub/live');
+    expect(await page.locator('[data-more="replay"]').getAttribute('href')).toBe('/sub/replay');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '라이브' }).click();
+    await page.waitForURL('**/sub/live');
+    await expect.poll(() => page.locator('#live-list li').count()).toBeGreaterThan(0);
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '다시보기' }).click();
+    await page.waitForURL('**/sub/replay');
+  });
+
   it('uses the default layout (header and footer) elsewhere', async () => {
     await page.goto('/');
     expect(await page.locator('[data-layout]').count()).toBe(0);

@@ -1,6 +1,7 @@
 import type { ListSet, LiveListItem, MagazineListItem, VodListItem } from '@byeol/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatNumber, fromNow } from '../../lib/format';
 import { useLang, useSite } from '../site/use-site';
 
@@ -15,12 +16,15 @@ function Section<T>({
   title,
   data,
   empty,
+  more,
   children,
 }: {
   id: string;
   title: string;
   data: ListSet<T> | null;
   empty: string;
+  /** The full list's page, linked beside the title when there is more than the home page shows. */
+  more?: string;
   children: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -32,6 +36,11 @@ function Section<T>({
           {title}
         </h2>
         {data && data.data_totalcount > 0 && <span className="text-sm text-neutral-500">{formatNumber(data.data_totalcount, lang)}</span>}
+        {more && data && data.data_totalcount > 0 && (
+          <Link to={more} className="ml-auto text-sm font-semibold text-brand hover:underline" data-more={id}>
+            {t('home.more')}
+          </Link>
+        )}
       </div>
       {data === null ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-6 text-center text-red-700">
@@ -75,7 +84,7 @@ export function HomePage({ live, replay, magazine }: Props) {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-extrabold">{t('home.heading')}</h1>
 
-      <Section id="live" title={t('home.live.title')} data={live} empty={t('home.live.empty', { bj })}>
+      <Section id="live" title={t('home.live.title')} data={live} empty={t('home.live.empty', { bj })} more="/sub/live">
         {(item) => (
           <li key={item.vod_key} data-vod-key={item.vod_key}>
             <Thumb src={item.thumbnail} label={item.title} badge={t('home.live.badge')} />
@@ -90,7 +99,7 @@ export function HomePage({ live, replay, magazine }: Props) {
         )}
       </Section>
 
-      <Section id="replay" title={t('home.replay.title')} data={replay} empty={t('home.replay.empty')}>
+      <Section id="replay" title={t('home.replay.title')} data={replay} empty={t('home.replay.empty')} more="/sub/replay">
         {(item) => (
           <li key={item.vod_key} data-vod-key={item.vod_key}>
             <Thumb src={item.thumbnail} label={item.title} />

@@ -60,10 +60,20 @@ export function SiteHeader({ dark = false }: { dark?: boolean }) {
         {t('skipToContent')}
       </a>
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">
-        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand" aria-label={t('nav.home')}>
-          <span aria-hidden="true">★</span>
-          <span>{name}</span>
-        </Link>
+        <div className="flex items-center gap-4">
+          <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand" aria-label={t('nav.home')}>
+            <span aria-hidden="true">★</span>
+            <span>{name}</span>
+          </Link>
+          <nav aria-label={t('nav.main')} className="flex items-center gap-3 text-sm font-semibold">
+            <Link to="/sub/live" className={dark ? 'text-neutral-200 hover:text-white' : 'text-neutral-700 hover:text-brand'}>
+              {t('nav.live')}
+            </Link>
+            <Link to="/sub/replay" className={dark ? 'text-neutral-200 hover:text-white' : 'text-neutral-700 hover:text-brand'}>
+              {t('nav.replay')}
+            </Link>
+          </nav>
+        </div>
         <div className="flex items-center gap-2">
           <AccountNav dark={dark} />
           <LanguageSwitcher />
