@@ -34,6 +34,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser and one platform are shared; files run one after another on 2 cores.
           fileParallelism: false,
+          // A page on a busy 2-core CI machine can take seconds to show what a user waits for: expect.poll
+          // waits up to 10 s by default here (vitest's own default, 1 s, made the first CI runs flaky).
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],
