@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
 import { formatNumber, fromNow } from '../../lib/format';
-import { LoginGate } from '../account/login-gate';
 import { useSignIn } from '../account/use-sign-in';
 import { useLang, useSite } from '../site/use-site';
 import { formatDuration, tabViewerId } from './format';
+import { NotFoundState, PlayLoginGate } from './play-states';
 import { Player } from './player';
 
 /** What the /play and /vod loaders hand the page: play_info / vod_info's code, info and message. */
@@ -169,22 +169,10 @@ export function PlayPage({ code, info, message }: PlayLoaderData) {
 
   if (!info) {
     return (
-      <div className="mx-auto max-w-4xl px-4 py-16 text-center text-neutral-200" data-state="not-found">
-        <p className="text-lg font-bold">
-          {code === ResultCode.BROADCAST_NOT_FOUND || code === ResultCode.INVALID_INPUT ? t('state.notFound') : message}
-        </p>
-      </div>
+      <NotFoundState text={code === ResultCode.BROADCAST_NOT_FOUND || code === ResultCode.INVALID_INPUT ? t('state.notFound') : message} />
     );
   }
-  if (code === ResultCode.LOGIN_REQUIRED) {
-    return (
-      <div className="text-neutral-100">
-        <LoginGate signedIn={false} title={t('gate.loginTitle')}>
-          {null}
-        </LoginGate>
-      </div>
-    );
-  }
+  if (code === ResultCode.LOGIN_REQUIRED) return <PlayLoginGate />;
 
   const shown = { ...info, like_cnt: likes ?? info.like_cnt };
   let stage: ReactNode;

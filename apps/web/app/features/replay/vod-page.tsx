@@ -1,8 +1,8 @@
 import { ResultCode } from '@byeol/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../account/login-gate';
 import { AdultGate, BroadcastInfo, LikeButton, type PlayLoaderData, Stage } from '../play/play-page';
+import { NotFoundState, PlayLoginGate } from '../play/play-states';
 import { Player } from '../play/player';
 
 /** /vod/{vod_key}: a replay with seeking, or why it cannot be played here (mobile only, gates). */
@@ -16,21 +16,9 @@ export function VodPage({ code, info, message }: PlayLoaderData) {
         : code === ResultCode.BROADCAST_NOT_FOUND || code === ResultCode.INVALID_INPUT
           ? t('state.notFound')
           : message;
-    return (
-      <div className="mx-auto max-w-4xl px-4 py-16 text-center text-neutral-200" data-state="not-found">
-        <p className="text-lg font-bold">{text}</p>
-      </div>
-    );
+    return <NotFoundState text={text} />;
   }
-  if (code === ResultCode.LOGIN_REQUIRED) {
-    return (
-      <div className="text-neutral-100">
-        <LoginGate signedIn={false} title={t('gate.loginTitle')}>
-          {null}
-        </LoginGate>
-      </div>
-    );
-  }
+  if (code === ResultCode.LOGIN_REQUIRED) return <PlayLoginGate />;
   let stage: ReactNode;
   if (code === ResultCode.REPLAY_MOBILE_ONLY) {
     stage = (
