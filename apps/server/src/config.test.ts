@@ -13,8 +13,14 @@ function errorOf(env: NodeJS.ProcessEnv, overrides: Record<string, string> = {})
   throw new Error(`expected a ConfigError for ${JSON.stringify({ env, overrides })}`);
 }
 
-/** A complete Solapi setting (production needs a real SMS driver). */
-const SOLAPI = { SMS_DRIVER: 'solapi', SOLAPI_API_KEY: 'key', SOLAPI_API_SECRET: 'secret', SMS_SENDER: '0212345678' };
+/** A complete Solapi setting (production needs a real SMS driver) and the chat token key production requires. */
+const SOLAPI = {
+  SMS_DRIVER: 'solapi',
+  SOLAPI_API_KEY: 'key',
+  SOLAPI_API_SECRET: 'secret',
+  SMS_SENDER: '0212345678',
+  CHAT_TOKEN_SECRET: 'a-production-chat-token-key',
+};
 
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
@@ -28,6 +34,10 @@ describe('loadConfig', () => {
       DATABASE_POOL_MAX: 16,
       REDIS_URL: undefined,
       REDIS_PREFIX: 'byeol:',
+      CHAT_TOKEN_SECRET: 'byeol-development-chat-token-secret',
+      CHAT_ADVERTISE: '',
+      CHAT_SSL_PORT: 0,
+      CHAT_NODE_CAPACITY: 19_000,
       DATA_DIR: path.resolve('data'),
       RTMP_HOST: '127.0.0.1',
       RTMP_PORT: 1935,
@@ -103,6 +113,7 @@ describe('loadConfig', () => {
       SOLAPI_API_KEY: 'key',
       SOLAPI_API_SECRET: 'secret',
       SMS_SENDER: '0212345678',
+      CHAT_TOKEN_SECRET: 'a-production-chat-token-key',
     });
     expect(c).toMatchObject({
       NODE_ENV: 'production',
@@ -231,6 +242,18 @@ describe('loadConfig', () => {
       expect(loadConfig({ NODE_ENV: 'development', BYEOL_DEMO: '1' }).BYEOL_DEMO).toBe(true);
       expect(loadConfig({ NODE_ENV: 'test', BYEOL_DEMO: 'true' }).BYEOL_DEMO).toBe(true);
       expect(loadConfig({ NODE_ENV: 'production', BYEOL_DEMO: '0', ...SOLAPI }).BYEOL_DEMO).toBe(false);
+    });
+  });
+
+  describe('CHAT_TOKEN_SECRET', () => {
+    it('is required in production, where the public development key would let anyone forge chat tokens', () => {
+      const { CHAT_TOKEN_SECRET: _, ...rest } = SOLAPI;
+      expect(errorOf({ NODE_ENV: 'production', ...rest }).message).toContain('CHAT_TOKEN_SECRET: required in production');
+      expect(loadConfig({ NODE_ENV: 'production', ...SOLAPI }).CHAT_TOKEN_SECRET).toBe('a-production-chat-token-key');
+    });
+
+    it('refuses a key shorter than 16 characters', () => {
+      expect(errorOf({ CHAT_TOKEN_SECRET: 'short' }).message).toContain('CHAT_TOKEN_SECRET: ');
     });
   });
 

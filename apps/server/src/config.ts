@@ -120,6 +120,17 @@ export const ConfigSchema = z.object({
   /** SPEC §1 'replay viewing is mobile only': /vod answers 'mobile only' to desktop browsers when on. */
   REPLAY_MOBILE_ONLY: bool.default(false),
   /** How pin codes reach phones: log (development outbox, refused in production) or solapi. */
+  /** HMAC key of chat tokens (`us`); every api and chat process of an installation shares it. Required in production. */
+  CHAT_TOKEN_SECRET: z.string().min(16).default('byeol-development-chat-token-secret'),
+  /**
+   * `host:port` browsers reach this chat node at, announced to the chat monitor. Empty (the single-process
+   * default): the page's own host.
+   */
+  CHAT_ADVERTISE: z.string().default(''),
+  /** The TLS port of chat hosts behind the site's TLS terminator (ReqChatHost's chat_ssl_port); 0: the chat_host port. */
+  CHAT_SSL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Sockets one chat node accepts before the monitor sends new rooms elsewhere and joins are refused. */
+  CHAT_NODE_CAPACITY: z.coerce.number().int().min(1).default(19_000),
   SMS_DRIVER: z.enum(['log', 'solapi']).default('log'),
   /** Solapi API key (required with SMS_DRIVER=solapi). */
   SOLAPI_API_KEY: z.string().optional(),
@@ -230,6 +241,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(
       'Invalid configuration:\n  IDENTITY_DRIVER: the dev driver trusts the typed name and birth date; set IDENTITY_DRIVER=portone in production (NODE_ENV=production)',
     );
+  }
+  if (parsed.data.NODE_ENV === 'production' && !source.CHAT_TOKEN_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  CHAT_TOKEN_SECRET: required in production (the development default is public)');
   }
   return parsed.data;
 }

@@ -73,3 +73,284 @@ export type ChatEventName = keyof typeof ChatEvent;
 /** Join succeeded when param.result is 1; a send failed when param.result is 0 (SPEC §7). */
 export const JOIN_OK = 1;
 export const SEND_FAILED = 0;
+
+// ---------------------------------------------------------------------------------------------------
+// Paths (SPEC §7). The monitor and the user list are outside /v1, exactly as the SPEC names them; the
+// chat token is an ordinary API call under /v1.
+// ---------------------------------------------------------------------------------------------------
+
+/** POST {host}/chat/monitor/web/ReqChatHost.ws (site_key, vod_key) → param.chat_host, param.chat_ssl_port. */
+export const CHAT_MONITOR_PATH = '/chat/monitor/web/ReqChatHost.ws';
+/** POST {chat host}/chat/server/app/ROOM_USER_LIST.ws (vk) → param.user_list. */
+export const CHAT_USER_LIST_PATH = '/chat/server/app/ROOM_USER_LIST.ws';
+/** The WebSocket of a chat node. */
+export const CHAT_SOCKET_PATH = '/wsock';
+/** POST /v1/chat/chat_token (vod_key) → rslt_set: ChatTokenSet. The `us` a ROOM_JOIN carries. */
+export const CHAT_TOKEN_CALL = '/chat/chat_token';
+
+/** The answer of ReqChatHost.ws and ROOM_USER_LIST.ws: `{result, param}` (result 1 success, else param.msg). */
+export interface ChatHttpAnswer<P> {
+  result: number;
+  param: P & { msg?: string };
+}
+export interface ChatHostParam {
+  /** `host:port` of the chat node (empty origin part means "this host"). */
+  chat_host: string;
+  /** The port for TLS connections (the same node behind the site's TLS terminator); 0 when the page is http. */
+  chat_ssl_port: number;
+}
+
+/** What /v1/chat/chat_token answers. */
+export interface ChatTokenSet {
+  /** The signed, short-lived chat token for ROOM_JOIN's `us`. */
+  us: string;
+  /** Seconds the token stays valid for a join (a connected socket is not cut when it expires). */
+  expires_in: number;
+  /** 'Y' for a signed-out viewer: the token joins read-only. */
+  guest_yn: 'Y' | 'N';
+}
+
+/** A chat token is valid for a join this long (reconnects ask for a new one). */
+export const CHAT_TOKEN_TTL_SEC = 120;
+
+// ---------------------------------------------------------------------------------------------------
+// Frames. A WebSocket text message from the server is either one ChatFrame or a JSON array of frames
+// (the frames of one fan-out tick, coalesced); clients accept both. Clients send one frame per message.
+// ---------------------------------------------------------------------------------------------------
+
+/** The user as the chat shows them (SPEC §3: chat user info has is_bj and is_manager, 1 means true). */
+export interface ChatUserInfo {
+  /** 0 for a signed-out guest. */
+  user_key: number;
+  id: string;
+  nick: string;
+  is_bj: 0 | 1;
+  is_manager: 0 | 1;
+  /** Operators and GMs: every moderation action in every room. */
+  is_operator: 0 | 1;
+  is_guest: 0 | 1;
+}
+
+export type ChatRoomRole = 'bj' | 'manager' | 'operator' | 'user' | 'guest';
+
+/**
+ * SPEC §4: bj if the user's key equals the room's bj key; otherwise bj if chat info says is_bj; otherwise
+ * manager if is_manager; else user. Operators and guests are told apart after that (they are never bj or
+ * manager by key).
+ */
+export function chatRoomRole(user: ChatUserInfo, roomBjUserKey: number): ChatRoomRole {
+  if (user.user_key !== 0 && user.user_key === roomBjUserKey) return 'bj';
+  if (user.is_bj === 1) return 'bj';
+  if (user.is_manager === 1) return 'manager';
+  if (user.is_operator === 1) return 'operator';
+  if (user.is_guest === 1 || user.user_key === 0) return 'guest';
+  return 'user';
+}
+
+/** Moderators of a room: its BJ, its managers, and operators. */
+export const isChatModerator = (role: ChatRoomRole) => role === 'bj' || role === 'manager' || role === 'operator';
+
+/** ROOM_JOIN request. */
+export interface RoomJoinParam {
+  us: string;
+  vk: string;
+  /** Echoed in the answer when given. */
+  rid?: number;
+}
+
+/** The room's current state, sent with a successful join and kept up to date by custom events. */
+export interface ChatRoomState {
+  vk: string;
+  bj_user_key: number;
+  title: string;
+  /** Chat frozen for everyone but moderators (90/91). */
+  frozen: 0 | 1;
+  /** SPEC §3 chat_extra.hide_users: users whose messages are hidden (8200). */
+  hide_users: number[];
+  settings: ChatRoomSettings;
+}
+
+/** The BJ's chat settings (settings updates 8100–8105, one code per field, see ChatSettingCode). */
+export interface ChatRoomSettings {
+  /** Seconds a non-moderator waits between messages; 0 is off. */
+  slow_sec: number;
+  /** Words replaced with ***, case-insensitive. */
+  banned_words: string[];
+  /** 'N': messages with links are refused for non-moderators. */
+  links_yn: 'Y' | 'N';
+  /** 'N': the user list (ROOM_USER_LIST) is shown to moderators only (SPEC §4 lists public or private). */
+  user_list_public_yn: 'Y' | 'N';
+  /** 'N': sponsor lists and rankings are shown to the BJ only (used by the gifts issue). */
+  sponsor_list_public_yn: 'Y' | 'N';
+  /** Greeting sent to each joiner (10); empty is none. */
+  greeting: string;
+}
+
+export const DEFAULT_CHAT_SETTINGS: ChatRoomSettings = {
+  slow_sec: 0,
+  banned_words: [],
+  links_yn: 'Y',
+  user_list_public_yn: 'Y',
+  sponsor_list_public_yn: 'Y',
+  greeting: '',
+};
+
+/** Which setting each settings-update code (8100–8105) carries in `plugins.value` / `param.data.value`. */
+export const ChatSettingCode = {
+  slow_sec: 8100,
+  banned_words: 8101,
+  links_yn: 8102,
+  user_list_public_yn: 8103,
+  sponsor_list_public_yn: 8104,
+  greeting: 8105,
+} as const satisfies Record<keyof ChatRoomSettings, number>;
+
+/** ROOM_JOIN answer. */
+export interface RoomJoinAnswer {
+  result: number;
+  rid?: number;
+  /** On failure: the reason in the token's language, and its result code. */
+  msg?: string;
+  code?: number;
+  user_info?: ChatUserInfo;
+  user_total_count?: number;
+  room?: ChatRoomState;
+}
+
+/**
+ * plugins of ROOM_MSG_SEND (SPEC §7 "plugins T"): T is 0 for a chat message, otherwise a custom event
+ * code the sender asks for (whisper 30, moderation 70/80/81/90/91/100/101/230/8200, settings 8100–8105,
+ * operator notice 9990). `target` is the user the event is about; `off: 1` undoes it (lift a forced
+ * exit, unblock, unhide); `value` carries a setting's new value.
+ */
+export interface ChatPlugins {
+  T: number;
+  target?: number;
+  off?: 0 | 1;
+  value?: unknown;
+}
+export const PLAIN_MESSAGE = 0;
+
+/** ROOM_MSG_SEND request. */
+export interface RoomMsgSendParam {
+  m: string;
+  plugins: ChatPlugins;
+  rid?: number;
+}
+export interface RoomMsgSendAnswer {
+  result: number;
+  rid?: number;
+  msg?: string;
+  code?: number;
+}
+
+/** MSG_SEND push: a chat message (T 0) or a whisper (30 on the sender's copy, 31 on the receiver's). */
+export interface MsgSendPush {
+  /** Message id, unique per room. */
+  mid: string;
+  m: string;
+  plugins: { T: number };
+  user: ChatUserInfo;
+  /** Whispers: the other party. */
+  to?: ChatUserInfo;
+  /** Server time in ms. */
+  ts: number;
+}
+
+/**
+ * USER_JOIN / USER_OUT push. Above CHAT_LIMITS.presencePushMaxRoom users a room stops naming each joiner
+ * and leaver: it pushes USER_JOIN without `user` now and then, carrying only the new count.
+ */
+export interface UserPresencePush {
+  user?: ChatUserInfo;
+  user_total_count: number;
+}
+
+/** OUTSIDE_MSG push: a custom event (SPEC §9 code) raised by moderation, settings or another part of the platform. */
+export interface OutsideMsgPush {
+  code: number;
+  ts: number;
+  /** Who did it (moderation), when it matters. */
+  by?: ChatUserInfo;
+  /** Whom it is about. */
+  target?: ChatUserInfo;
+  /** Human text (notices, greetings, a gift's message). Plain text: never interpreted as HTML. */
+  m?: string;
+  data?: Record<string, unknown>;
+}
+
+/** ROOM_CLOSE push: the room closed because the broadcast ended or was frozen. */
+export interface RoomClosePush {
+  vk: string;
+  state: 'ended' | 'frozen';
+  msg: string;
+}
+
+/** ROOM_USER_LIST (socket service and the .ws HTTP call): signed-in users in the room, moderators first. */
+export interface RoomUserListParam {
+  user_list: ChatUserInfo[];
+  user_total_count: number;
+}
+
+/** What the codes inside SPEC §9 ranges mean here (the SPEC gives only the ranges). */
+export const ChatEventDetail = {
+  FREEZE_ALL_ON: 90,
+  FREEZE_ALL_OFF: 91,
+  /** Sent to a joiner while the chat is frozen. */
+  FREEZE_ALL_STATE: 92,
+  FREEZE_USER_ON: 100,
+  FREEZE_USER_OFF: 101,
+  /** Sent to a joiner who is suspended in this room. */
+  FREEZE_USER_STATE: 102,
+  /** An operator notice to one room. */
+  OPERATOR_NOTICE_ROOM: 9990,
+  /** An operator notice to every live room. */
+  OPERATOR_NOTICE_ALL: 9991,
+} as const;
+
+/** Star gift tier by amount (20–23), for the gifts issue: 1–99, 100–999, 1,000–9,999, 10,000 and more. */
+export function starGiftCode(amount: number): number {
+  if (amount >= 10_000) return 23;
+  if (amount >= 1_000) return 22;
+  if (amount >= 100) return 21;
+  return 20;
+}
+
+/** Limits of the chat (not given by the SPEC; see docs/chat-protocol.md). */
+export const CHAT_LIMITS = {
+  /** Characters in one message (after trimming). */
+  messageMax: 200,
+  /** Bytes of one incoming frame; a bigger frame is refused and the socket kept. */
+  frameMaxBytes: 4096,
+  /** Messages per user per window (besides slow mode). */
+  ratePerWindow: 5,
+  rateWindowMs: 3000,
+  /** Slow mode choices the BJ has. */
+  slowModeMaxSec: 120,
+  bannedWordsMax: 100,
+  bannedWordMaxLength: 30,
+  greetingMax: 100,
+  noticeMax: 300,
+  /** Above this many users in a room, USER_JOIN/USER_OUT are not pushed per user (counts still travel). */
+  presencePushMaxRoom: 500,
+  /** A socket whose unsent bytes pass this is dropped (a slow consumer never stalls the room). */
+  slowConsumerBytes: 1_048_576,
+  /** Frames of one room are gathered for at most this long before fan-out. */
+  tickMs: 25,
+} as const;
+
+/** The bus channels of the chat (platform/bus.ts): events for a room, for every room, and node liveness. */
+export const chatRoomChannel = (vk: string) => `chat:room:${vk}`;
+export const CHAT_ALL_ROOMS_CHANNEL = 'chat:all';
+export const CHAT_NODES_SET = 'chat:nodes';
+
+/**
+ * What other parts of the platform publish on chatRoomChannel(vk), or on CHAT_ALL_ROOMS_CHANNEL for every
+ * room: an OUTSIDE_MSG for the room, or only for one user's sockets in it (`to_user_key`). Chat nodes also
+ * use the room channel among themselves; their messages have other kinds and are ignored by everyone else.
+ */
+export interface ChatRoomBusEvent {
+  kind: 'event';
+  push: OutsideMsgPush;
+  to_user_key?: number;
+}

@@ -143,6 +143,34 @@ export const ResultCode = {
   BROADCAST_ENDED: 6105,
   /** SPEC §8 'broadcast frozen by an administrator'. */
   BROADCAST_FROZEN: 6106,
+  /** Chat: the chat token (us) is missing, forged or expired; ask for a new one and join again. */
+  CHAT_TOKEN_INVALID: 6201,
+  /** SPEC §8 'forced out of the broadcast': a moderator forced this user out; no rejoin until the BJ lifts it. */
+  CHAT_FORCED_OUT: 6202,
+  /** SPEC §8 'blocked': the BJ or a manager blocked this user in this BJ's rooms. */
+  CHAT_BLOCKED: 6203,
+  /** The chat is frozen: only the BJ, managers and operators can write. */
+  CHAT_FROZEN: 6204,
+  /** This user's chat is suspended in this room. */
+  CHAT_USER_FROZEN: 6205,
+  /** Slow mode (or the per-user rate): `{num}` seconds until the next message. */
+  CHAT_TOO_FAST: 6206,
+  /** A message is empty or longer than `{max}` characters. */
+  CHAT_MESSAGE_LENGTH: 6207,
+  /** Links are not allowed in this room's chat. */
+  CHAT_LINKS_NOT_ALLOWED: 6208,
+  /** A send or a list before a successful ROOM_JOIN. */
+  CHAT_NOT_JOINED: 6209,
+  /** A frame that is not JSON `{service, param}` with a known service and valid fields. */
+  CHAT_FRAME_INVALID: 6210,
+  /** The whisper cannot be delivered: the receiver blocked the sender, or is a guest or yourself. */
+  CHAT_WHISPER_REFUSED: 6211,
+  /** The user an action is about is not in the room (or does not exist). */
+  CHAT_TARGET_NOT_FOUND: 6212,
+  /** The action does not apply to that user (the BJ, an operator, a moderator acting on a peer, yourself). */
+  CHAT_TARGET_PROTECTED: 6213,
+  /** No chat node is running: chat is unavailable for now. */
+  CHAT_UNAVAILABLE: 6214,
   /** Too many requests; `{num}` minutes to wait (SPEC §8 'retry in {num} minutes'). */
   RATE_LIMITED: 9001,
   /** A fault on our side; never carries a stack or SQL. */
@@ -563,6 +591,90 @@ export const resultMessages: Record<ResultCodeName, Messages> = {
     en: 'This broadcast was frozen by an administrator.',
     ja: '管理者により放送が停止されました。',
     'zh-CN': '该直播已被管理员冻结。',
+  },
+  CHAT_TOKEN_INVALID: {
+    ko: '채팅 연결이 만료되었습니다. 다시 연결해 주세요.',
+    en: 'The chat connection expired. Please reconnect.',
+    ja: 'チャット接続の有効期限が切れました。再接続してください。',
+    'zh-CN': '聊天连接已过期，请重新连接。',
+  },
+  CHAT_FORCED_OUT: {
+    ko: '방송에서 강제퇴장 되었습니다.',
+    en: 'You were forced out of the broadcast.',
+    ja: '放送から強制退場させられました。',
+    'zh-CN': '您已被强制退出直播。',
+  },
+  CHAT_BLOCKED: {
+    ko: '차단되었습니다.',
+    en: 'You have been blocked.',
+    ja: 'ブロックされています。',
+    'zh-CN': '您已被屏蔽。',
+  },
+  CHAT_FROZEN: {
+    ko: '채팅이 얼려져 있습니다. BJ와 매니저만 채팅할 수 있습니다.',
+    en: 'The chat is frozen. Only the BJ and managers can chat.',
+    ja: 'チャットが凍結されています。BJとマネージャーのみチャットできます。',
+    'zh-CN': '聊天已冻结，仅主播和管理员可以发言。',
+  },
+  CHAT_USER_FROZEN: {
+    ko: '채팅이 금지되었습니다.',
+    en: 'Your chat has been suspended in this room.',
+    ja: 'このルームでのチャットが停止されています。',
+    'zh-CN': '您在此直播间的聊天已被禁止。',
+  },
+  CHAT_TOO_FAST: {
+    ko: '{num}초 후에 다시 채팅할 수 있습니다.',
+    en: 'You can chat again in {num} seconds.',
+    ja: '{num}秒後に再びチャットできます。',
+    'zh-CN': '{num}秒后可以再次发言。',
+  },
+  CHAT_MESSAGE_LENGTH: {
+    ko: '채팅은 1자 이상 {max}자 이하로 입력해 주세요.',
+    en: 'A message must be 1 to {max} characters.',
+    ja: 'メッセージは1〜{max}文字で入力してください。',
+    'zh-CN': '消息长度须为1至{max}个字符。',
+  },
+  CHAT_LINKS_NOT_ALLOWED: {
+    ko: '이 방송에서는 링크를 보낼 수 없습니다.',
+    en: 'Links are not allowed in this chat.',
+    ja: 'このチャットではリンクを送信できません。',
+    'zh-CN': '此聊天不允许发送链接。',
+  },
+  CHAT_NOT_JOINED: {
+    ko: '채팅방에 입장한 후 이용해 주세요.',
+    en: 'Join the chat room first.',
+    ja: '先にチャットルームに入室してください。',
+    'zh-CN': '请先进入聊天室。',
+  },
+  CHAT_FRAME_INVALID: {
+    ko: '잘못된 채팅 요청입니다.',
+    en: 'Invalid chat request.',
+    ja: '不正なチャットリクエストです。',
+    'zh-CN': '无效的聊天请求。',
+  },
+  CHAT_WHISPER_REFUSED: {
+    ko: '귓속말을 보낼 수 없는 사용자입니다.',
+    en: 'You cannot whisper to this user.',
+    ja: 'このユーザーにはささやきを送れません。',
+    'zh-CN': '无法向该用户发送悄悄话。',
+  },
+  CHAT_TARGET_NOT_FOUND: {
+    ko: '채팅방에 없는 사용자입니다.',
+    en: 'That user is not in this chat room.',
+    ja: 'そのユーザーはチャットルームにいません。',
+    'zh-CN': '该用户不在此聊天室。',
+  },
+  CHAT_TARGET_PROTECTED: {
+    ko: '이 사용자에게는 할 수 없는 작업입니다.',
+    en: 'This action cannot be applied to that user.',
+    ja: 'このユーザーにはこの操作を行えません。',
+    'zh-CN': '无法对该用户执行此操作。',
+  },
+  CHAT_UNAVAILABLE: {
+    ko: '채팅 서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The chat server is unavailable. Please try again shortly.',
+    ja: 'チャットサーバーに接続できません。しばらくしてからもう一度お試しください。',
+    'zh-CN': '无法连接聊天服务器，请稍后重试。',
   },
   RATE_LIMITED: {
     ko: '{num}분 후에 다시 시도해 주세요.',

@@ -1,0 +1,81 @@
+import type { ChatPlugins, ChatRoomRole, ChatRoomSettings, ChatUserInfo, OutsideMsgPush, ResultCodeName } from '@byeol/contract';
+
+/**
+ * The seam between the chat engine (chat.server.ts / chat.room.ts: sockets, rooms, fan-out, bus) and
+ * moderation (chat.repository.ts / chat.moderation.ts: who may do what, and what is stored). The engine
+ * never reads moderation tables itself and moderation never touches a socket.
+ */
+
+/** A live room as moderation knows it; loaded once per room per node and patched by action outcomes. */
+export interface RoomContext {
+  vk: string;
+  bjUserKey: number;
+  /** The main account owning the BJ account (SPEC §4 is_bj for its owner), 0 if none. */
+  bjOwnerUserKey: number;
+  title: string;
+  tags: string[];
+  state: 'live' | 'ended' | 'frozen';
+  frozen: boolean;
+  hideUsers: number[];
+  settings: ChatRoomSettings;
+}
+
+/** One member's standing in one room, loaded at join. Guests (user_key 0) get the empty standing. */
+export interface MemberStanding {
+  isManager: boolean;
+  /** Blocked from the BJ's rooms (SPEC §8 'blocked'). */
+  roomBlocked: boolean;
+  /** Forced out of this broadcast and not yet lifted (SPEC §8 'forced out of the broadcast'). */
+  forcedOut: boolean;
+  /** Chat suspended in this broadcast (100). */
+  frozen: boolean;
+  /** Users this member blocked (whispers from them are refused). */
+  blocks: number[];
+}
+
+/** Who acts, as the engine knows them from the verified token and the standing. */
+export interface ChatActor {
+  info: ChatUserInfo;
+  role: ChatRoomRole;
+}
+
+/** Where an outcome's push goes: the whole room, one user's sockets, or the room's moderators only. */
+export type PushTarget = { to: 'room' } | { to: 'user'; userKey: number } | { to: 'moderators' };
+
+/** What the engine must change in its memory after an action was stored. */
+export interface ActionEffects {
+  /** Remove this user's sockets from the room (forced exit); they get their push first. */
+  removeUser?: number;
+  room?: Partial<Pick<RoomContext, 'frozen' | 'hideUsers' | 'settings'>>;
+  /** Patch a member's standing on every socket of that user in this room. */
+  member?: { userKey: number; standing: Partial<MemberStanding> };
+}
+
+export type ActionOutcome =
+  | { ok: false; code: ResultCodeName; params?: Record<string, string | number> }
+  | { ok: true; pushes: Array<{ target: PushTarget; push: OutsideMsgPush }>; effects: ActionEffects };
+
+/**
+ * Resolves a target user_key to their ChatUserInfo: from the room's connected sockets first (any node),
+ * else from the database (an offline user can still be blocked, dismissed or have a forced exit lifted).
+ */
+export type TargetLookup = (userKey: number) => Promise<ChatUserInfo | null>;
+
+/** The moderation entry point the engine calls for every ROOM_MSG_SEND whose plugins.T is not 0 or 30. */
+export type ApplyAction = (
+  room: RoomContext,
+  actor: ChatActor,
+  plugins: ChatPlugins,
+  m: string,
+  lookup: TargetLookup,
+) => Promise<ActionOutcome>;
+
+/** Reads for the engine (chat.repository.ts implements it over PostgreSQL, with prepared statements). */
+export interface ChatStore {
+  /** The room of a broadcast (any state: the engine refuses joins to rooms not live), or null if no broadcast has this key. */
+  loadRoom(vk: string): Promise<RoomContext | null>;
+  /** A member's standing in the room; the empty standing for user_key 0. */
+  loadStanding(room: RoomContext, userKey: number): Promise<MemberStanding>;
+  /** A member as the chat shows them in this room (is_bj/is_manager/is_operator from the database), or null. */
+  lookupUser(room: RoomContext, userKey: number): Promise<ChatUserInfo | null>;
+}
