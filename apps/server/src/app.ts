@@ -6,6 +6,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Logger as PinoLogger } from 'pino';
 import type { Config } from './config.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
+import { createModeration } from './modules/chat/chat.moderation.js';
+import { chatNodeId } from './modules/chat/chat.node.js';
+import { createChatStore } from './modules/chat/chat.repository.js';
+import { chatApiRoutes, chatMonitorRoutes, chatNodeRoutes } from './modules/chat/chat.routes.js';
+import { ChatEngine } from './modules/chat/chat.server.js';
 import { communityRoutes } from './modules/community/community.routes.js';
 import { createIdentityDriver } from './modules/identity/identity.drivers.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
@@ -108,6 +113,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
           portone: { storeId: config.PORTONE_STORE_ID ?? '', channelKey: config.PORTONE_IDENTITY_CHANNEL_KEY ?? '' },
         });
         await v1.register(applicationsRoutes, { db: database.db, secure: config.NODE_ENV === 'production' });
+        await v1.register(chatApiRoutes, { db: database.db, bus, secret: config.CHAT_TOKEN_SECRET });
       },
       { prefix: API_BASE },
     );
@@ -116,6 +122,29 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     // Uploaded files (profile images) are public, outside /v1; see docs/accounts-profile.md.
     await app.register(uploadedFilesRoute, { uploadsDir });
   }
+
+  // The chat role: the /wsock node, its rooms and its presence (docs/chat-protocol.md); the monitor also under api.
+  let chat: ChatEngine | null = null;
+  if (roles.has('chat')) {
+    const store = createChatStore(database.db);
+    const engine = new ChatEngine({
+      bus,
+      store,
+      applyAction: createModeration(database.db, store),
+      secret: config.CHAT_TOKEN_SECRET,
+      nodeId: chatNodeId(config.CHAT_ADVERTISE),
+      capacity: config.CHAT_NODE_CAPACITY,
+      log: logger.child({ module: 'chat' }) as unknown as FastifyBaseLogger,
+    });
+    engine.attach(app.server);
+    app.addHook('onReady', async () => engine.start());
+    // Before the HTTP server closes: open WebSockets would hold it (they are closed with 1001).
+    app.addHook('preClose', async () => engine.close());
+    await app.register(chatNodeRoutes, { engine });
+    chat = engine;
+  }
+  if (roles.has('api') || roles.has('chat')) await app.register(chatMonitorRoutes, { bus, sslPort: config.CHAT_SSL_PORT });
+  app.decorate('chat', chat);
 
   // The media role: RTMP ingest, HLS packaging, lifecycle and replays (docs/live-video.md).
   let ingest: IngestServer | null = null;

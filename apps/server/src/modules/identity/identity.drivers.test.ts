@@ -3,7 +3,14 @@ import { ConfigError, loadConfig } from '../../config.js';
 import type { Db } from '../../platform/db.js';
 import { createIdentityDriver, devCi } from './identity.drivers.js';
 
-const SOLAPI = { SMS_DRIVER: 'solapi', SOLAPI_API_KEY: 'key', SOLAPI_API_SECRET: 'secret', SMS_SENDER: '0212345678' };
+/** What production needs besides the identity driver: a real SMS driver and a chat token key. */
+const SOLAPI = {
+  SMS_DRIVER: 'solapi',
+  SOLAPI_API_KEY: 'key',
+  SOLAPI_API_SECRET: 'secret',
+  SMS_SENDER: '0212345678',
+  CHAT_TOKEN_SECRET: 'a-production-chat-token-key',
+};
 const PORTONE = { IDENTITY_DRIVER: 'portone', PORTONE_API_SECRET: 's', PORTONE_STORE_ID: 'store', PORTONE_IDENTITY_CHANNEL_KEY: 'ch' };
 const db = {} as Db;
 

@@ -1,0 +1,229 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHAT_NODES_SET, ChatEvent, ChatEventDetail, ResultCode } from '@byeol/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/app.js';
+import { ChatClient, chatHost, chatToken, isMsg, isOutside, RoomSession } from '../../testing/chat-client.js';
+import { buildAccount, unique } from '../../testing/members.js';
+import { broadcast } from '../live/live.tables.js';
+import { publishRoomEvent } from './chat.events.js';
+
+/**
+ * Two chat nodes over Redis (docs/chat-protocol.md, "Many nodes"), each a real process started the way
+ * `npm start -- --roles chat` starts one (so one can be killed with SIGKILL), and the API in this process
+ * (token, monitor, notices). Every key and channel of this file lives under its own REDIS_PREFIX.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `cn${randomBytes(4).toString('hex')}:`;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+type Account = Awaited<ReturnType<typeof buildAccount>>;
+
+interface NodeProcess {
+  host: string;
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A chat node process (main.ts --roles chat) advertising its own host; resolves once it answers. */
+async function startNode(): Promise<NodeProcess> {
+  const port = await freePort();
+  const host = `127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--roles', 'chat'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_POOL_MAX: '4',
+      REDIS_URL,
+      REDIS_PREFIX: PREFIX,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CHAT_ADVERTISE: host,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`chat node exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://${host}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('chat node did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { host, child, exited };
+}
+
+let api: TestApp;
+let a: NodeProcess;
+let b: NodeProcess;
+const clients: ChatClient[] = [];
+const sessions: RoomSession[] = [];
+
+beforeAll(async () => {
+  api = await startTestApp({ roles: ['api'], env: { REDIS_URL, REDIS_PREFIX: PREFIX } });
+  [a, b] = await Promise.all([startNode(), startNode()]);
+  // Both nodes are in the presence set the monitor reads.
+  for (let i = 0; (await api.bus.presence.members(CHAT_NODES_SET)).length < 2; i++) {
+    if (i > 100) throw new Error('chat nodes not registered');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.allSettled([...sessions.map((s) => s.stop()), ...clients.map((c) => c.close())]);
+  for (const node of [a, b]) {
+    if (node && node.child.exitCode === null && node.child.signalCode === null) {
+      node.child.kill('SIGTERM');
+      await node.exited;
+    }
+  }
+  await api?.close();
+});
+
+async function newRoom(): Promise<{ vk: string; bj: Account }> {
+  const bj = await buildAccount(api, { typeCd: 'bj', role: 'bj' });
+  const vk = unique('cn');
+  await api.database.db.insert(broadcast).values({ vodKey: vk, bjUserKey: bj.userKey, title: `방송 ${vk}`, state: 'live' });
+  return { vk, bj };
+}
+
+/** A socket on `node`, joined to `vk` as the account of `who` (a guest without). */
+async function joinedOn(node: NodeProcess, vk: string, who?: { cookie: string }): Promise<ChatClient> {
+  const c = await ChatClient.connect(node.host);
+  clients.push(c);
+  const answer = await c.join(await chatToken(api, vk, who?.cookie), vk);
+  if (answer.result !== 1) throw new Error(`join failed: ${JSON.stringify(answer)}`);
+  return c;
+}
+
+describe('two chat nodes', () => {
+  it('the monitor spreads rooms over both nodes, the same room always to the same node, and avoids a lost host', async () => {
+    const seen = new Map<string, number>();
+    for (let i = 0; i < 16; i++) {
+      const vk = unique('spread');
+      const first = await chatHost(api, vk);
+      expect(first.result).toBe(1);
+      expect([a.host, b.host]).toContain(first.param.chat_host);
+      expect((await chatHost(api, vk)).param.chat_host).toBe(first.param.chat_host);
+      const other = first.param.chat_host === a.host ? b.host : a.host;
+      expect((await chatHost(api, vk, first.param.chat_host)).param.chat_host).toBe(other);
+      seen.set(first.param.chat_host, (seen.get(first.param.chat_host) ?? 0) + 1);
+    }
+    expect(seen.size).toBe(2);
+  });
+
+  it('members of one room on different nodes see each other: messages, joins, counts and whispers', async () => {
+    const { vk } = await newRoom();
+    const alice = await buildAccount(api);
+    const bob = await buildAccount(api);
+    const carol = await buildAccount(api);
+    const ac = await joinedOn(a, vk, alice);
+    const bc = await joinedOn(b, vk, bob);
+    const cc = await joinedOn(b, vk, carol);
+    expect((await ac.waitFor((f) => f.service === 'USER_JOIN' && f.param.user?.user_key === bob.userKey)).param.user).toMatchObject({
+      nick: bob.nick,
+    });
+
+    expect(await ac.send('from node A')).toMatchObject({ result: 1 });
+    expect((await bc.waitFor(isMsg('from node A'))).param.user.user_key).toBe(alice.userKey);
+    await cc.waitFor(isMsg('from node A'));
+    expect(await bc.send('from node B')).toMatchObject({ result: 1 });
+    await ac.waitFor(isMsg('from node B'));
+
+    // Counts sum over both nodes (the summaries travel once a second).
+    await ac.waitFor((f) => f.service === 'USER_JOIN' && f.param.user_total_count === 3, { timeoutMs: 5000 });
+    await expect
+      .poll(async () => (await ac.request('ROOM_USER_LIST')).user_list.map((u: { user_key: number }) => u.user_key).sort(), {
+        timeout: 5000,
+      })
+      .toEqual([alice.userKey, bob.userKey, carol.userKey].sort());
+
+    expect(await ac.send('across', { T: ChatEvent.WHISPER_SENDER, target: bob.userKey })).toMatchObject({ result: 1 });
+    expect((await bc.waitFor(isMsg('across', ChatEvent.WHISPER_RECEIVER))).param.user.user_key).toBe(alice.userKey);
+    await ac.waitFor(isMsg('across', ChatEvent.WHISPER_SENDER));
+    await cc.expectNone((f) => f.param?.m === 'across', 300);
+    const absent = await buildAccount(api);
+    expect(await ac.send('nobody', { T: ChatEvent.WHISPER_SENDER, target: absent.userKey })).toMatchObject({
+      result: 0,
+      code: ResultCode.CHAT_TARGET_NOT_FOUND,
+    });
+  });
+
+  it('events published by the API and moderation outcomes reach every node holding the room', async () => {
+    const { vk, bj } = await newRoom();
+    const bjc = await joinedOn(a, vk, bj);
+    const u = await buildAccount(api);
+    const uc = await joinedOn(b, vk, u);
+    const guest = await joinedOn(a, vk);
+
+    await publishRoomEvent(api.bus, vk, { code: ChatEvent.STAR_GIFT_LAST, ts: Date.now(), m: '별 10,000개' });
+    for (const c of [bjc, uc, guest]) expect((await c.waitFor(isOutside(ChatEvent.STAR_GIFT_LAST))).param.m).toBe('별 10,000개');
+
+    const operator = await buildAccount(api, { role: 'operator' });
+    expect((await api.post('/v1/admin/chat_notice', { m: '공지', vod_key: vk }, { cookie: operator.cookie })).body.rslt_cd).toBe(0);
+    for (const c of [bjc, uc]) await c.waitFor(isOutside(ChatEventDetail.OPERATOR_NOTICE_ROOM));
+
+    // The BJ on node A freezes the chat: the user on node B is told and refused there.
+    expect(await bjc.send('', { T: ChatEventDetail.FREEZE_ALL_ON })).toMatchObject({ result: 1 });
+    await uc.waitFor(isOutside(ChatEventDetail.FREEZE_ALL_ON));
+    expect(await uc.send('hello?')).toMatchObject({ result: 0, code: ResultCode.CHAT_FROZEN });
+    // A forced exit decided on node A takes the user out on node B.
+    expect(await bjc.send('', { T: ChatEvent.FORCED_EXIT, target: u.userKey })).toMatchObject({ result: 1 });
+    await uc.waitFor(isOutside(ChatEvent.FORCED_EXIT));
+    await expect.poll(async () => (await uc.send('x')).code).toBe(ResultCode.CHAT_NOT_JOINED);
+    expect((await uc.join(await chatToken(api, vk, u.cookie), vk)).code).toBe(ResultCode.CHAT_FORCED_OUT);
+  });
+
+  it('a killed node: its clients are back in the room through the monitor on the other node within 5 s', async () => {
+    const { vk } = await newRoom();
+    const home = (await chatHost(api, vk)).param.chat_host;
+    const victim = home === a.host ? a : b;
+    const survivor = victim === a ? b : a;
+    const member = await buildAccount(api);
+    const session = await new RoomSession(api, vk, { cookie: member.cookie, retryMs: 100 }).start();
+    sessions.push(session);
+    expect(session.host).toBe(victim.host);
+    const witness = await joinedOn(survivor, vk, await buildAccount(api));
+
+    const killedAt = Date.now();
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    await session.joined(2, 5000);
+    const back = session.joins[1] as { host: string; at: number };
+    expect(back.host).toBe(survivor.host);
+    expect(back.at - killedAt).toBeLessThan(5000);
+
+    expect(await session.client?.send('back again')).toMatchObject({ result: 1 });
+    await witness.waitFor(isMsg('back again'));
+    // The monitor stops answering the dead node once its presence expires.
+    await expect.poll(async () => (await chatHost(api, vk)).param.chat_host, { timeout: 5000 }).toBe(survivor.host);
+  });
+
+  it('a node stopped gracefully closes its sockets with 1001 and leaves the presence set at once', async () => {
+    const node = [a, b].find((n) => n.child.exitCode === null && n.child.signalCode === null) as NodeProcess;
+    const { vk } = await newRoom();
+    const c = await joinedOn(node, vk, await buildAccount(api));
+    node.child.kill('SIGTERM');
+    expect((await c.closed).code).toBe(1001);
+    await node.exited;
+    expect(node.child.exitCode).toBe(0);
+    expect(await api.bus.presence.members(CHAT_NODES_SET)).not.toContain(node.host);
+    expect(await chatHost(api, vk)).toMatchObject({ result: 0, param: { code: ResultCode.CHAT_UNAVAILABLE } });
+  });
+});

@@ -1,0 +1,180 @@
+import { type ChatRoomSettings, type ChatUserInfo, DEFAULT_CHAT_SETTINGS } from '@byeol/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db.js';
+import { broadcast } from '../live/live.tables.js';
+import { users } from '../users/users.tables.js';
+import { chatManager, chatRoomBlock, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
+import type { ChatStore, MemberStanding, RoomContext } from './chat.types.js';
+
+/** The standing of a guest, or of a member with nothing against or for them. */
+export const EMPTY_STANDING: Readonly<MemberStanding> = Object.freeze({
+  isManager: false,
+  roomBlocked: false,
+  forcedOut: false,
+  frozen: false,
+  blocks: [],
+});
+
+type SettingRow = typeof chatSetting.$inferSelect;
+type SettingValues = Pick<SettingRow, 'slowSec' | 'bannedWords' | 'linksYn' | 'userListPublicYn' | 'sponsorListPublicYn' | 'greeting'>;
+
+/** A chat_setting row as the contract's settings ('Y'/'N' switches); the defaults when the BJ never saved any. */
+export function settingsOf(row: SettingValues | null | undefined): ChatRoomSettings {
+  if (!row) return { ...DEFAULT_CHAT_SETTINGS, banned_words: [...DEFAULT_CHAT_SETTINGS.banned_words] };
+  const yn = (b: boolean) => (b ? ('Y' as const) : ('N' as const));
+  return {
+    slow_sec: row.slowSec,
+    banned_words: row.bannedWords,
+    links_yn: yn(row.linksYn),
+    user_list_public_yn: yn(row.userListPublicYn),
+    sponsor_list_public_yn: yn(row.sponsorListPublicYn),
+    greeting: row.greeting,
+  };
+}
+
+const settingColumns = {
+  slowSec: chatSetting.slowSec,
+  bannedWords: chatSetting.bannedWords,
+  linksYn: chatSetting.linksYn,
+  userListPublicYn: chatSetting.userListPublicYn,
+  sponsorListPublicYn: chatSetting.sponsorListPublicYn,
+  greeting: chatSetting.greeting,
+};
+
+/**
+ * The three reads the chat engine makes on joins and target lookups, as prepared statements (built once
+ * per database handle, planned once per connection; see platform/session.ts on why).
+ */
+function prepare(db: Db) {
+  const bj = alias(users, 'bj');
+  const room = db
+    .select({
+      vk: broadcast.vodKey,
+      bjUserKey: broadcast.bjUserKey,
+      bjOwnerUserKey: bj.ownerUserKey,
+      title: broadcast.title,
+      tags: broadcast.tags,
+      state: broadcast.state,
+      // The setting row's key tells "no row" (defaults) from a row.
+      settingBj: chatSetting.bjUserKey,
+      ...settingColumns,
+      hideUsers: chatSetting.hideUsers,
+      frozen: chatRoomState.frozen,
+    })
+    .from(broadcast)
+    .innerJoin(bj, eq(bj.userKey, broadcast.bjUserKey))
+    .leftJoin(chatSetting, eq(chatSetting.bjUserKey, broadcast.bjUserKey))
+    .leftJoin(chatRoomState, eq(chatRoomState.vodKey, broadcast.vodKey))
+    .where(eq(broadcast.vodKey, sql.placeholder('vk')))
+    .prepare('byeol_chat_room');
+
+  const bjKey = sql.placeholder('bj');
+  const vk = sql.placeholder('vk');
+  // Subselects compare with the placeholder, not the outer row: Drizzle writes columns inside sql`` unqualified,
+  // so an outer users.user_key would resolve to the inner table's own user_key.
+  const userKey = sql.placeholder('user');
+  // One round trip: the member's row carries every fact of their standing as a subselect.
+  const standing = db
+    .select({
+      isManager: sql<boolean>`exists (select 1 from ${chatManager} where ${chatManager.bjUserKey} = ${bjKey} and ${chatManager.userKey} = ${userKey})`,
+      roomBlocked: sql<boolean>`exists (select 1 from ${chatRoomBlock} where ${chatRoomBlock.bjUserKey} = ${bjKey} and ${chatRoomBlock.userKey} = ${userKey})`,
+      forcedOut: sql<boolean>`exists (select 1 from ${chatSanction} where ${chatSanction.vodKey} = ${vk} and ${chatSanction.kind} = 'forced_exit' and ${chatSanction.userKey} = ${userKey})`,
+      frozen: sql<boolean>`exists (select 1 from ${chatSanction} where ${chatSanction.vodKey} = ${vk} and ${chatSanction.kind} = 'freeze' and ${chatSanction.userKey} = ${userKey})`,
+      blocks: sql<
+        string[] | number[]
+      >`coalesce((select array_agg(${chatUserBlock.blockedUserKey} order by ${chatUserBlock.blockedUserKey}) from ${chatUserBlock} where ${chatUserBlock.userKey} = ${userKey}), '{}')`,
+    })
+    .from(users)
+    .where(eq(users.userKey, sql.placeholder('user')))
+    .prepare('byeol_chat_standing');
+
+  const user = db
+    .select({
+      userKey: users.userKey,
+      id: users.id,
+      nick: users.nick,
+      role: users.role,
+      isManager: sql<boolean>`exists (select 1 from ${chatManager} where ${chatManager.bjUserKey} = ${bjKey} and ${chatManager.userKey} = ${userKey})`,
+    })
+    .from(users)
+    .where(and(eq(users.userKey, sql.placeholder('user')), eq(users.state, 'active')))
+    .prepare('byeol_chat_user');
+
+  return { room, standing, user };
+}
+
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+function statementsOf(db: Db) {
+  let found = statements.get(db);
+  if (!found) {
+    found = prepare(db);
+    statements.set(db, found);
+  }
+  return found;
+}
+
+/** bigint[] comes back from PostgreSQL as strings; user keys fit a JS number. */
+const keys = (list: ReadonlyArray<string | number> | null | undefined): number[] => (list ?? []).map(Number);
+
+/** Whether a user key is the room's BJ or the main account owning the BJ account (SPEC §4 is_bj). */
+export const isRoomBj = (room: Pick<RoomContext, 'bjUserKey' | 'bjOwnerUserKey'>, userKey: number) =>
+  userKey !== 0 && (userKey === room.bjUserKey || userKey === room.bjOwnerUserKey);
+
+/** The ChatStore of the engine over PostgreSQL. */
+export function createChatStore(db: Db): ChatStore {
+  return {
+    async loadRoom(vk) {
+      if (typeof vk !== 'string' || vk.length === 0 || vk.length > 100) return null;
+      const [row] = await statementsOf(db).room.execute({ vk });
+      if (!row) return null;
+      return {
+        vk: row.vk,
+        bjUserKey: row.bjUserKey,
+        bjOwnerUserKey: row.bjOwnerUserKey ?? 0,
+        title: row.title,
+        tags: row.tags,
+        state: row.state,
+        frozen: row.frozen ?? false,
+        hideUsers: keys(row.hideUsers),
+        settings: row.settingBj === null ? settingsOf(null) : settingsOf(row as SettingValues),
+      };
+    },
+
+    async loadStanding(room, userKey) {
+      if (!Number.isSafeInteger(userKey) || userKey <= 0) return { ...EMPTY_STANDING, blocks: [] };
+      const [row] = await statementsOf(db).standing.execute({ bj: room.bjUserKey, vk: room.vk, user: userKey });
+      if (!row) return { ...EMPTY_STANDING, blocks: [] };
+      return {
+        isManager: row.isManager,
+        roomBlocked: row.roomBlocked,
+        forcedOut: row.forcedOut,
+        frozen: row.frozen,
+        blocks: keys(row.blocks),
+      };
+    },
+
+    async lookupUser(room, userKey) {
+      if (!Number.isSafeInteger(userKey) || userKey <= 0) return null;
+      const [row] = await statementsOf(db).user.execute({ bj: room.bjUserKey, user: userKey });
+      if (!row) return null;
+      return chatUserInfo(room, row);
+    },
+  };
+}
+
+/** A member as the chat shows them in `room`. */
+export function chatUserInfo(
+  room: Pick<RoomContext, 'bjUserKey' | 'bjOwnerUserKey'>,
+  row: { userKey: number; id: string; nick: string; role: string; isManager: boolean },
+): ChatUserInfo {
+  return {
+    user_key: row.userKey,
+    id: row.id,
+    nick: row.nick,
+    is_bj: isRoomBj(room, row.userKey) ? 1 : 0,
+    is_manager: row.isManager ? 1 : 0,
+    is_operator: row.role === 'operator' || row.role === 'gm' ? 1 : 0,
+    is_guest: 0,
+  };
+}
