@@ -2,6 +2,7 @@ import { DEFAULT_LANG, LANGS, type Lang } from '@byeol/contract';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { account } from './resources/account';
+import { chat } from './resources/chat';
 import { common } from './resources/common';
 import { dialog } from './resources/dialog';
 import { identity } from './resources/identity';
@@ -12,7 +13,7 @@ import { social } from './resources/social';
 import { stream } from './resources/stream';
 
 /** Every namespace with its texts per language; i18n.test.ts checks they have the same keys. */
-export const namespaces = { common, dialog, account, social, recovery, profile, identity, stream, play } as const;
+export const namespaces = { common, dialog, account, social, recovery, profile, identity, stream, play, chat } as const;
 
 export const resources = Object.fromEntries(
   LANGS.map((lang) => [lang, Object.fromEntries(Object.entries(namespaces).map(([ns, byLang]) => [ns, byLang[lang]]))]),

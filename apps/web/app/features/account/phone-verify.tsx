@@ -66,6 +66,9 @@ export function PhoneVerify({
     setBusy('send');
     setPhoneError('');
     setPinError('');
+    // Cleared before the request, not after its answer: the SMS can arrive (and be typed or autofilled)
+    // before the answer does, and that pin must not be wiped.
+    setPin('');
     const res = await send(
       () => api.post<SentPin>(sendPath, { phone_country_num: countryNum, phone_no: phone.trim(), purpose }),
       t('error.retry'),
@@ -84,7 +87,6 @@ export function PhoneVerify({
       resendAt: at + (set.resend_sec ?? PIN.resendSeconds) * 1000,
     });
     setNow(at);
-    setPin('');
   }
 
   async function confirmPin() {

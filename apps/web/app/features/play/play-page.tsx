@@ -5,6 +5,7 @@ import { Link, useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
 import { formatNumber, fromNow } from '../../lib/format';
 import { useSignIn } from '../account/use-sign-in';
+import { ChatPanel } from '../chat/chat-panel';
 import { useLang, useSite } from '../site/use-site';
 import { formatDuration, tabViewerId } from './format';
 import { NotFoundState, PlayLoginGate } from './play-states';
@@ -159,12 +160,19 @@ function useWatching(vodKey: string, active: boolean, onCount: (n: number) => vo
   }, [vodKey, active]);
 }
 
-/** /play/{vod_key}: the live room (player, info, viewer count) or the state that replaces the player. */
+/**
+ * /play/{vod_key}: the live room (player, info, viewer count, chat) or the state that replaces the
+ * player. The chat sits beside the player on wide screens and under it on narrow ones; it stays once
+ * shown, so the room's last lines remain when the broadcast ends.
+ */
 export function PlayPage({ code, info, message }: PlayLoaderData) {
   const { t } = useTranslation('play');
+  const revalidator = useRevalidator();
   const [viewers, setViewers] = useState<number | undefined>(undefined);
   const [likes, setLikes] = useState<number | undefined>(undefined);
+  const [title, setTitle] = useState<string | undefined>(undefined);
   const playable = code === 0 && info !== null && info.state === 'live' && info.hls_url !== '';
+  const [chatOn] = useState(code === 0 && info !== null && info.state === 'live');
   useWatching(info?.vod_key ?? '', playable, setViewers);
 
   if (!info) {
@@ -174,7 +182,7 @@ export function PlayPage({ code, info, message }: PlayLoaderData) {
   }
   if (code === ResultCode.LOGIN_REQUIRED) return <PlayLoginGate />;
 
-  const shown = { ...info, like_cnt: likes ?? info.like_cnt };
+  const shown = { ...info, like_cnt: likes ?? info.like_cnt, title: title ?? info.title };
   let stage: ReactNode;
   if (code === ResultCode.ADULT_REQUIRED) stage = <AdultGate />;
   else if (info.state === 'frozen') {
@@ -206,14 +214,35 @@ export function PlayPage({ code, info, message }: PlayLoaderData) {
     stage = <Player hlsUrl={info.hls_url} flvUrl={info.flv_url} live />;
   }
 
+  const broadcastInfo = (
+    <BroadcastInfo
+      info={shown}
+      viewers={viewers}
+      likeAction={info.state !== 'frozen' ? <LikeButton info={info} onLiked={setLikes} /> : undefined}
+    />
+  );
+
+  if (!chatOn) {
+    return (
+      <div className="mx-auto max-w-5xl" data-vod-key={info.vod_key} data-broadcast-state={info.state}>
+        {stage}
+        {broadcastInfo}
+      </div>
+    );
+  }
+
+  // Narrow: player, chat, info. Wide: player and info on the left, the chat beside them at full height.
   return (
-    <div className="mx-auto max-w-5xl" data-vod-key={info.vod_key} data-broadcast-state={info.state}>
-      {stage}
-      <BroadcastInfo
-        info={shown}
-        viewers={viewers}
-        likeAction={info.state !== 'frozen' ? <LikeButton info={info} onLiked={setLikes} /> : undefined}
-      />
+    <div
+      className="mx-auto grid max-w-[1600px] grid-cols-1 [grid-template-areas:'stage''chat''info'] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:[grid-template-areas:'stage_chat''info_chat']"
+      data-vod-key={info.vod_key}
+      data-broadcast-state={info.state}
+    >
+      <div className="[grid-area:stage]">{stage}</div>
+      <div className="h-[55vh] min-h-80 [grid-area:chat] lg:sticky lg:top-0 lg:h-[calc(100dvh_-_3.5rem_-_1px)] lg:border-l lg:border-neutral-800">
+        <ChatPanel vodKey={info.vod_key} onTitle={setTitle} onClosed={() => void revalidator.revalidate()} />
+      </div>
+      <div className="[grid-area:info]">{broadcastInfo}</div>
     </div>
   );
 }

@@ -1,0 +1,204 @@
+import {
+  ChatEvent,
+  ChatEventDetail,
+  type ChatRoomRole,
+  ChatSettingCode,
+  type ChatUserInfo,
+  chatRoomRole,
+  type OutsideMsgPush,
+} from '@byeol/contract';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useSite } from '../site/use-site';
+import { blockScope, type ChatLine } from './chat-model';
+
+/** The badge of a role (the BJ's name is the site term, SPEC §3). */
+export function RoleBadge({ role }: { role: ChatRoomRole }) {
+  const { t } = useTranslation('chat');
+  const bjName = useSite()?.site.site_terms.BJ_NAME || 'BJ';
+  if (role === 'bj')
+    return (
+      <span className="mr-1 rounded bg-pink-600 px-1 py-px text-[10px] font-bold text-white" data-role-badge="bj">
+        {bjName}
+      </span>
+    );
+  if (role === 'manager')
+    return (
+      <span className="mr-1 rounded bg-emerald-600 px-1 py-px text-[10px] font-bold text-white" data-role-badge="manager">
+        {t('role.manager')}
+      </span>
+    );
+  if (role === 'operator')
+    return (
+      <span className="mr-1 rounded bg-amber-500 px-1 py-px text-[10px] font-bold text-neutral-900" data-role-badge="operator">
+        {t('role.operator')}
+      </span>
+    );
+  return null;
+}
+
+const nickOf = (user: ChatUserInfo | undefined) => user?.nick ?? '';
+
+const onOff = (push: OutsideMsgPush) => push.data?.off !== 1 && push.data?.off !== true;
+
+/** Star gifts (20–23), items (60, 61) and supporters (220): the gifts issue fills them in; shown generically here. */
+export function isGiftCode(code: number): boolean {
+  return (
+    (code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST) ||
+    code === ChatEvent.ITEM_USE ||
+    code === ChatEvent.ITEM_GIFT ||
+    code === ChatEvent.SUPPORTER_JOIN
+  );
+}
+
+/** The generic label of a gift code, or null for other codes. */
+export function giftLabel(t: TFunction<'chat'>, code: number): string | null {
+  if (code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST) return t('event.starGift');
+  if (code === ChatEvent.ITEM_USE) return t('event.itemUse');
+  if (code === ChatEvent.ITEM_GIFT) return t('event.itemGift');
+  if (code === ChatEvent.SUPPORTER_JOIN) return t('event.supporter');
+  return null;
+}
+
+/** The words a system line says for a custom event (SPEC §9), in the viewer's language. Text only. */
+export function eventText(t: TFunction<'chat'>, push: OutsideMsgPush): string {
+  const nick = nickOf(push.target);
+  const value = push.data?.value;
+  switch (push.code) {
+    case ChatEvent.GREETINGS:
+      return push.m ?? '';
+    case ChatEvent.ENTER_EFFECT:
+      return t('event.enter', { nick: nickOf(push.target ?? push.by) });
+    case ChatEvent.FORCED_EXIT:
+      return onOff(push) ? t('event.forcedExit', { nick }) : t('event.forcedExitLifted', { nick });
+    case ChatEvent.MANAGER_APPOINTED:
+      return t('event.managerOn', { nick });
+    case ChatEvent.MANAGER_DISMISSED:
+      return t('event.managerOff', { nick });
+    case ChatEventDetail.FREEZE_ALL_ON:
+      return t('event.freezeOn');
+    case ChatEventDetail.FREEZE_ALL_OFF:
+      return t('event.freezeOff');
+    case ChatEventDetail.FREEZE_ALL_STATE:
+      return t('event.freezeState');
+    case ChatEventDetail.FREEZE_USER_ON:
+    case ChatEventDetail.FREEZE_USER_STATE:
+      return t('event.userFreezeOn', { nick });
+    case ChatEventDetail.FREEZE_USER_OFF:
+      return t('event.userFreezeOff', { nick });
+    case ChatEvent.HIDE_USER:
+      return onOff(push) ? t('event.hideOn', { nick }) : t('event.hideOff', { nick });
+    case ChatEvent.CHAT_BLOCK_UPDATE:
+      if (blockScope(push) === 'room') return onOff(push) ? t('event.blockRoom', { nick }) : t('event.blockRoomOff', { nick });
+      return onOff(push) ? t('event.blockSelf', { nick }) : t('event.blockSelfOff', { nick });
+    case ChatEventDetail.OPERATOR_NOTICE_ROOM:
+      return t('event.notice', { m: push.m ?? '' });
+    case ChatEventDetail.OPERATOR_NOTICE_ALL:
+      return t('event.noticeAll', { m: push.m ?? '' });
+    case ChatEvent.VOD_INFO_UPDATE:
+      return t('event.title', { title: typeof push.data?.title === 'string' ? push.data.title : (push.m ?? '') });
+    case ChatEvent.VOD_STATE:
+      return push.data?.state === 'frozen' ? t('event.frozen') : t('event.ended');
+    case ChatSettingCode.slow_sec:
+      return typeof value === 'number' && value > 0 ? t('event.slow', { n: value }) : t('event.slowOff');
+    case ChatSettingCode.banned_words:
+      return t('event.bannedWords', { n: Array.isArray(value) ? value.length : 0 });
+    case ChatSettingCode.links_yn:
+      return value === 'N' ? t('event.linksOff') : t('event.linksOn');
+    case ChatSettingCode.user_list_public_yn:
+      return value === 'N' ? t('event.userListOff') : t('event.userListOn');
+    case ChatSettingCode.sponsor_list_public_yn:
+      return value === 'N' ? t('event.sponsorListOff') : t('event.sponsorListOn');
+    case ChatSettingCode.greeting:
+      return typeof value === 'string' && value !== '' ? t('event.greetingOn') : t('event.greetingOff');
+  }
+  const label = giftLabel(t, push.code) ?? t('event.other');
+  const who = nickOf(push.by ?? push.target);
+  return [`[${label}]`, who, push.m ?? ''].filter(Boolean).join(' ');
+}
+
+/** How a system line looks: notices stand out, moderation is muted, gifts are warm. */
+function eventTone(code: number): string {
+  if (code === ChatEventDetail.OPERATOR_NOTICE_ROOM || code === ChatEventDetail.OPERATOR_NOTICE_ALL)
+    return 'bg-amber-500/15 text-amber-200';
+  if (code === ChatEvent.GREETINGS) return 'text-violet-300';
+  if (isGiftCode(code)) return 'bg-pink-500/15 text-pink-200';
+  return 'text-neutral-400';
+}
+
+/** One line of the list: a message (nick clickable for the namecard), a whisper, or a system line. */
+export function ChatLineView({
+  line,
+  dimmed,
+  bjUserKey,
+  meKey,
+  onNick,
+}: {
+  line: ChatLine;
+  dimmed: boolean;
+  bjUserKey: number;
+  meKey: number;
+  onNick: (user: ChatUserInfo) => void;
+}) {
+  const { t } = useTranslation('chat');
+  if (line.kind === 'closed') {
+    return (
+      <p className="px-3 py-1.5 text-center text-sm font-semibold text-neutral-300" data-chat-line="closed">
+        {line.state === 'frozen' ? t('event.frozen') : t('event.ended')}
+      </p>
+    );
+  }
+  if (line.kind === 'event') {
+    return (
+      <p
+        className={`mx-2 my-0.5 rounded px-2 py-1 text-xs ${eventTone(line.event.code)}`}
+        data-chat-line="event"
+        data-code={line.event.code}
+      >
+        {eventText(t, line.event)}
+      </p>
+    );
+  }
+  const { user, whisper } = line;
+  const mine = user.user_key === meKey;
+  const nickButton = (who: ChatUserInfo) => (
+    <button
+      type="button"
+      onClick={() => onNick(who)}
+      className={`font-semibold hover:underline ${who.user_key === meKey ? 'text-violet-300' : 'text-sky-300'}`}
+      data-chat-nick={who.user_key}
+    >
+      {who.nick}
+    </button>
+  );
+  if (whisper) {
+    const other = whisper === 'sent' ? line.to : user;
+    return (
+      <div
+        className="mx-2 my-0.5 rounded bg-fuchsia-500/15 px-2 py-1 text-sm text-fuchsia-100"
+        data-chat-line="whisper"
+        data-whisper={whisper}
+      >
+        <span className="mr-1 text-xs text-fuchsia-300">
+          {whisper === 'sent' ? t('whisper.sent', { nick: other?.nick ?? '' }) : t('whisper.received', { nick: other?.nick ?? '' })}
+        </span>
+        {other && whisper === 'received' ? nickButton(other) : null}
+        <span className="ml-1 break-words whitespace-pre-wrap">{line.text}</span>
+      </div>
+    );
+  }
+  return (
+    <div
+      className={`px-3 py-0.5 text-sm leading-relaxed ${dimmed ? 'opacity-40' : ''} ${mine ? 'bg-white/5' : ''}`}
+      data-chat-line="message"
+      data-user-key={user.user_key}
+      data-dimmed={dimmed ? 'true' : undefined}
+    >
+      <RoleBadge role={chatRoomRole(user, bjUserKey)} />
+      {nickButton(user)}
+      <span className="ml-2 break-words whitespace-pre-wrap text-neutral-100" data-chat-text>
+        {line.text}
+      </span>
+    </div>
+  );
+}
