@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 /** Debian's Chromium (installed by scripts/ensure-system-deps.mjs); browsers are never downloaded. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -58,6 +58,17 @@ export function freshPagePerTest(
     page.on('console', (msg) => {
       if (msg.type() === 'error' && /hydrat|did not match/i.test(msg.text())) faults.push(msg.text());
     });
+    current = page;
     use({ context, page, faults });
+  });
+  let current: Page | undefined;
+  // A failed test prints where the page was and what it showed, so a failure on CI can be read from the log.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail' || !current) return;
+    const text = await current
+      .locator('body')
+      .innerText({ timeout: 2000 })
+      .catch((err: Error) => `(page text unavailable: ${err.message})`);
+    console.error(`[e2e] "${ctx.task.name}" failed at ${current.url()}; the page showed:\n${text.replace(/\n{2,}/g, '\n').slice(0, 3000)}`);
   });
 }

@@ -56,7 +56,11 @@ export async function verifyPhoneOn(scope: Page | Locator, client: APIRequestCon
   const earlier = await outboxCount(client, phone);
   await scope.getByLabel('휴대폰 번호').fill(phone);
   await scope.getByRole('button', { name: '인증번호 받기' }).click();
-  await scope.getByLabel('인증번호', { exact: true }).fill(await readPin(client, phone, earlier));
+  const pin = await readPin(client, phone, earlier);
+  const field = scope.getByLabel('인증번호', { exact: true });
+  await field.fill(pin);
+  // The page must hold exactly this pin when "confirm" is pressed (a busy machine renders late).
+  await expect.poll(() => field.inputValue()).toBe(pin);
   await scope.getByRole('button', { name: '확인', exact: true }).click();
 }
 
