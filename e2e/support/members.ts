@@ -1,5 +1,6 @@
+import pg from 'pg';
 import { type APIRequestContext, type Locator, type Page, request } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** `n` random digits: the platform is shared by every e2e file, so each run's phones, IDs and nicknames are its own. */
 export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
@@ -62,6 +63,36 @@ export async function verifyPhoneOn(scope: Page | Locator, client: APIRequestCon
   // The page must hold exactly this pin when "confirm" is pressed (a busy machine renders late).
   await expect.poll(() => field.inputValue()).toBe(pin);
   await scope.getByRole('button', { name: '확인', exact: true }).click();
+  // Verified: the pin field locks (or its step is left). A refusal is reported with what the database
+  // held, so a failure on a busy CI machine says which pin and which verification met.
+  const refused = scope.getByText('인증번호를 확인해 주세요');
+  const outcome = async () => {
+    if ((await refused.count()) > 0) return 'refused';
+    if ((await field.count()) === 0 || (await field.isDisabled({ timeout: 1000 }).catch(() => false))) return 'verified';
+    return 'waiting';
+  };
+  await expect.poll(outcome, { timeout: 15_000 }).not.toBe('waiting');
+  if ((await outcome()) === 'refused') {
+    throw new Error(`the pin ${pin} of ${phone} was refused; the database held:\n${await verificationDiagnosis(phone, pin)}`);
+  }
+}
+
+/** The phone's verifications (and which one the typed pin belongs to) and its outbox, for a failure message. */
+async function verificationDiagnosis(phone: string, pin: string): Promise<string> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    const rows = await client.query(
+      `select verify_id, purpose, state, tries, sent_at, expires_at, confirmed_at,
+              pin_hash = encode(sha256(convert_to(verify_id || ':' || $2, 'UTF8')), 'hex') as typed_pin_matches
+         from phone_verification where phone_no = $1 order by sent_at`,
+      [phone, pin],
+    );
+    const outbox = await client.query('select text, created_at from sms_outbox where phone_no = $1 order by created_at, id', [phone]);
+    return JSON.stringify({ verifications: rows.rows, outbox: outbox.rows }, null, 1);
+  } finally {
+    await client.end();
+  }
 }
 
 export interface Member {

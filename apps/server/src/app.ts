@@ -102,7 +102,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
           secure: config.NODE_ENV === 'production',
         });
         await v1.register(verificationRoutes, {
-          deps: { db: database.db, bus, sms, log: logger },
+          deps: { db: database.db, bus, sms, log: logger, perIpLimit: config.SMS_LIMIT_PER_IP },
           devOutbox: config.SMS_DRIVER === 'log' && config.NODE_ENV !== 'production',
         });
         await v1.register(recoveryRoutes, { db: database.db, bus });

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       CHAT_ADVERTISE: '',
       CHAT_SSL_PORT: 0,
       CHAT_NODE_CAPACITY: 19_000,
+      SMS_LIMIT_PER_IP: 20,
       DATA_DIR: path.resolve('data'),
       RTMP_HOST: '127.0.0.1',
       RTMP_PORT: 1935,

@@ -131,6 +131,11 @@ export const ConfigSchema = z.object({
   CHAT_SSL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Sockets one chat node accepts before the monitor sends new rooms elsewhere and joins are refused. */
   CHAT_NODE_CAPACITY: z.coerce.number().int().min(1).default(19_000),
+  /**
+   * Pins one IP address may ask for within an hour (SMS pumping costs money). Raise it for many members
+   * behind one address (a carrier NAT, a campus, the end-to-end tests' 127.0.0.1).
+   */
+  SMS_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
   SMS_DRIVER: z.enum(['log', 'solapi']).default('log'),
   /** Solapi API key (required with SMS_DRIVER=solapi). */
   SOLAPI_API_KEY: z.string().optional(),

@@ -14,6 +14,8 @@ export interface VerificationDeps {
   bus: Bus;
   sms: SmsDriver;
   log: Logger;
+  /** Pins per IP address and hour; SEND_LIMITS.perIp unless configured (SMS_LIMIT_PER_IP). */
+  perIpLimit?: number;
 }
 
 /** A database handle or a transaction opened on it. */
@@ -84,7 +86,7 @@ export async function sendPin(
   // faster than they could send pins.
   await enforceLimits(bus, [
     { key: `sms:phone:${phoneCountryNum}:${phoneNo}`, max: SEND_LIMITS.perPhone, windowMs: SEND_LIMITS.windowMs },
-    { key: `sms:ip:${ip}`, max: SEND_LIMITS.perIp, windowMs: SEND_LIMITS.windowMs },
+    { key: `sms:ip:${ip}`, max: deps.perIpLimit ?? SEND_LIMITS.perIp, windowMs: SEND_LIMITS.windowMs },
   ]);
   if (ACCOUNT_PURPOSES.includes(purpose)) {
     const accounts = await activeAccountsByPhone(db, phoneCountryNum, phoneNo);
