@@ -64,8 +64,9 @@ describe('live chat', { timeout: 120_000 }, () => {
       `채팅 방송 ${run}`,
     ]);
 
-    // The OBS overlay, signed out, before anyone enters: transparent, joined as a guest.
-    await overlayPage.goto(`/play/${vodKey}/effects/full`);
+    // The OBS overlay, signed out, before anyone enters: transparent, joined as a guest. Its URL carries the
+    // BJ's ID (what /mypage/stream hands out), so it follows the BJ into this broadcast.
+    await overlayPage.goto(`/play/${bj.id}/effects/full`);
     const stage = overlayPage.locator('[data-effects-stage="full"]');
     await expect.poll(() => stage.getAttribute('data-chat-status'), { timeout: 20_000 }).toBe('joined');
     const backgrounds = await overlayPage.evaluate(() =>

@@ -74,6 +74,11 @@ describe('/mypage/stream', () => {
     await page.getByRole('button', { name: '서버 주소 복사' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(rtmpUrl);
 
+    // The OBS overlay URLs are built on the BJ's ID (they follow the BJ from broadcast to broadcast).
+    const overlay = `${baseUrl}/play/${encodeURIComponent(bj.id)}/effects`;
+    expect(await page.getByLabel('효과 오버레이 주소').inputValue()).toBe(overlay);
+    expect(await page.getByLabel('효과 + 채팅 오버레이 주소').inputValue()).toBe(`${overlay}/full`);
+
     // Regenerating asks first (cancel keeps the key), then replaces it; the old key is gone at once.
     await page.getByRole('button', { name: '스트림 키 보기' }).click();
     await expect.poll(() => keyField.inputValue()).toBe(key);

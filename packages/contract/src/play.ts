@@ -36,6 +36,12 @@ export const VodKeySchema = z
 /** GET /pubapi/play_info and /pubapi/vod_info. */
 export const PlayInfoQuerySchema = z.object({ vod_key: VodKeySchema });
 
+/** GET /pubapi/live_room: `key` is a vod_key or a BJ's ID (same characters); answers `{vod_key}` ('' off air). */
+export const LiveRoomQuerySchema = z.object({ key: VodKeySchema });
+export interface LiveRoomSet {
+  vod_key: string;
+}
+
 /** POST /pubapi/play_heartbeat and /pubapi/play_leave. */
 export const PlayHeartbeatSchema = z.object({
   vod_key: VodKeySchema,

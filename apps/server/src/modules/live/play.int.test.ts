@@ -232,6 +232,27 @@ describe('GET /v1/pubapi/play_info', () => {
   });
 });
 
+describe('GET /v1/pubapi/live_room (what an overlay follows)', () => {
+  const liveRoom = (k: string) => t.get<{ vod_key: string }>('/v1/pubapi/live_room', { key: k });
+
+  it("answers the BJ's live broadcast from any of their vod_keys or their ID, and '' while off air", async () => {
+    const old = await addBroadcast('lr-old', { state: 'ended', endedAt: minutesAgo(60) });
+    const bj = bjs.find((b) => b.userKey === old.bjUserKey);
+    if (!bj) throw new Error('the broadcast has no BJ of this file');
+    for (const k of [old.vodKey, bj.id]) expect((await liveRoom(k)).body).toMatchObject({ rslt_cd: 0, rslt_set: { vod_key: '' } });
+
+    const now = await addBroadcast('lr-now', { bjUserKey: bj.userKey });
+    for (const k of [old.vodKey, now.vodKey, bj.id]) expect((await liveRoom(k)).body.rslt_set.vod_key).toBe(now.vodKey);
+  });
+
+  it('answers BROADCAST_NOT_FOUND for a key that is neither, a viewer ID, and garbage', async () => {
+    for (const k of [key('nobody'), viewer.id]) expect((await liveRoom(k)).body.rslt_cd).toBe(ResultCode.BROADCAST_NOT_FOUND);
+    const bad = await liveRoom('a b<c>');
+    expect(bad.body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
+    expect(JSON.stringify(bad.body)).not.toMatch(/select|stack/i);
+  });
+});
+
 describe('GET /v1/pubapi/vod_info', () => {
   it('plays a kept replay (its HLS playlist, no FLV) and refuses what is not one (6102)', async () => {
     const replay = await addBroadcast('replay', { state: 'ended', replayYn: true, endedAt: new Date() });

@@ -2,6 +2,7 @@ import {
   BjReplayMoreSchema,
   type HeartbeatSet,
   type LikeSet,
+  LiveRoomQuerySchema,
   PlayHeartbeatSchema,
   PlayInfoQuerySchema,
   PlayLikeSchema,
@@ -32,6 +33,18 @@ export const playRoutes: FastifyPluginAsyncZod<{ play: PlayService }> = async (a
       const { code, info } = await play.playInfo(request, request.query.vod_key);
       return envelope(request.lang, info, code);
     },
+  );
+
+  app.get(
+    '/pubapi/live_room',
+    {
+      schema: {
+        tags: ['live'],
+        summary: "The BJ's live broadcast now (vod_key, '' off air), from one of their vod_keys or their ID: what an overlay follows",
+        querystring: LiveRoomQuerySchema,
+      },
+    },
+    async (request) => ok(request, await play.liveRoomOf(request.query.key)),
   );
 
   app.get(

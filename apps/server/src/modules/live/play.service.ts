@@ -10,6 +10,7 @@ import {
   type ResultCodeName,
   VIEWER_TTL_MS,
 } from '@byeol/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
@@ -100,6 +101,26 @@ export class PlayService {
     const found = await findBroadcast(this.deps.db, vodKey);
     if (!found) throw new AppError('BROADCAST_NOT_FOUND');
     return found;
+  }
+
+  /**
+   * The live room an overlay or a link should follow: `key` is a vod_key (of any of the BJ's broadcasts,
+   * ended ones included) or a BJ's ID; the answer is that BJ's live broadcast now, '' while they are off
+   * air. So one OBS browser source URL keeps working from one broadcast to the next.
+   */
+  async liveRoomOf(key: string): Promise<{ vod_key: string }> {
+    const {
+      rows: [row],
+    } = await this.deps.db.execute<{ vod_key: string | null }>(sql`
+      with bj as (
+        select bj_user_key as user_key from broadcast where vod_key = ${key}
+        union all
+        select user_key from users where id = ${key} and type_cd = 'bj' and state = 'active'
+        limit 1
+      )
+      select (select vod_key from broadcast where bj_user_key = bj.user_key and state = 'live') as vod_key from bj`);
+    if (!row) throw new AppError('BROADCAST_NOT_FOUND');
+    return { vod_key: row.vod_key ?? '' };
   }
 
   /** /play/{vod_key}: the broadcast in any state; playback URLs only while live, for callers past the gates. */

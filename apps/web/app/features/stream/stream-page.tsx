@@ -15,7 +15,7 @@ import {
   type StreamSettingField,
   StreamSettingSchema,
 } from '@byeol/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
@@ -24,7 +24,7 @@ import { fieldOf, isOk, send } from '../account/account-api';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../account/fields';
 import { useLoginRequired } from '../account/login-gate';
 import { MyPageFrame } from '../profile/my-page-frame';
-import { useLang } from '../site/use-site';
+import { useLang, useUser } from '../site/use-site';
 import { copyText } from './copy';
 
 type Flag = 'adult_yn' | 'record_yn' | 'login_required_yn';
@@ -80,6 +80,41 @@ function CopyRow({ id, label, value, children }: { id: string; label: string; va
 }
 
 /**
+ * The overlay URLs for an OBS browser source (docs/chat-protocol.md, "Effects overlay"): built on the BJ's
+ * ID, so they follow the BJ from one broadcast to the next and never need changing.
+ */
+function OverlayUrls({ bjId }: { bjId: string }) {
+  const { t } = useTranslation('stream');
+  const dialog = useDialog();
+  // The page's origin is known in the browser only; the server renders the path.
+  const [origin, setOrigin] = useState('');
+  useEffect(() => setOrigin(window.location.origin), []);
+  const urls = [
+    { id: 'overlay-effects', label: t('overlay.effects'), value: `${origin}/play/${encodeURIComponent(bjId)}/effects` },
+    { id: 'overlay-full', label: t('overlay.full'), value: `${origin}/play/${encodeURIComponent(bjId)}/effects/full` },
+  ];
+  return (
+    <section aria-labelledby="overlay-title" className="mt-6 space-y-4 rounded-2xl border border-neutral-200 p-5" data-overlay-urls>
+      <h2 id="overlay-title" className="text-lg font-bold">
+        {t('overlay.title')}
+      </h2>
+      <p className="text-sm text-neutral-600">{t('overlay.hint')}</p>
+      {urls.map((u) => (
+        <CopyRow key={u.id} id={u.id} label={u.label} value={u.value}>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => void copyText(u.value).then((done) => done && dialog.toast(t('overlay.copied')))}
+          >
+            {t('overlay.copy')}
+          </button>
+        </CopyRow>
+      ))}
+    </section>
+  );
+}
+
+/**
  * /mypage/stream (SPEC §2): where OBS sends the stream (the RTMP URL and the key, hidden until revealed,
  * copy buttons, regenerate after a confirm), the stream settings (update_stream_settinge_proc) and the
  * live status.
@@ -87,6 +122,7 @@ function CopyRow({ id, label, value, children }: { id: string; label: string; va
 export function StreamPage({ initial }: { initial: StreamInfo }) {
   const { t } = useTranslation('stream');
   const lang = useLang();
+  const user = useUser();
   const dialog = useDialog();
   const loginRequired = useLoginRequired();
   const [info, setInfo] = useState(initial);
@@ -260,6 +296,8 @@ export function StreamPage({ initial }: { initial: StreamInfo }) {
           </Link>
         </div>
       </section>
+
+      {user && <OverlayUrls bjId={user.id} />}
 
       <h2 className="mt-8 mb-4 text-xl font-bold">{t('settings.title')}</h2>
       <form onSubmit={(e) => void save(e)} className="space-y-5" aria-busy={saving} noValidate>

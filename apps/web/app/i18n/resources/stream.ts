@@ -23,6 +23,14 @@ export const stream = {
       watch: '내 방송 보기',
       sanctioned: '운영 정책에 따라 {{until}}까지 방송할 수 없습니다.',
     },
+    overlay: {
+      title: 'OBS 오버레이',
+      hint: 'OBS의 브라우저 소스에 넣으면 입장·선물 효과가 투명한 배경 위에 나타납니다. 내 아이디로 만든 주소라 방송이 바뀌어도 그대로 쓸 수 있습니다.',
+      effects: '효과 오버레이 주소',
+      full: '효과 + 채팅 오버레이 주소',
+      copy: '주소 복사',
+      copied: '오버레이 주소를 복사했습니다.',
+    },
     server: { label: '서버 주소 (RTMP URL)', copy: '서버 주소 복사', copied: '서버 주소를 복사했습니다.' },
     key: {
       label: '스트림 키',
@@ -134,6 +142,14 @@ export const stream = {
       since: 'Live since {{time}}',
       watch: 'Watch my broadcast',
       sanctioned: 'Under the operating policy you cannot broadcast until {{until}}.',
+    },
+    overlay: {
+      title: 'OBS overlay',
+      hint: 'Add it to OBS as a Browser source: enter and gift effects appear on a transparent background. It is built on your ID, so it keeps working from one broadcast to the next.',
+      effects: 'Effects overlay URL',
+      full: 'Effects + chat overlay URL',
+      copy: 'Copy URL',
+      copied: 'Overlay URL copied.',
     },
     server: { label: 'Server (RTMP URL)', copy: 'Copy server address', copied: 'Server address copied.' },
     key: {
@@ -248,6 +264,14 @@ export const stream = {
       watch: '自分の配信を見る',
       sanctioned: '運営ポリシーにより{{until}}まで配信できません。',
     },
+    overlay: {
+      title: 'OBSオーバーレイ',
+      hint: 'OBSのブラウザソースに追加すると、入室・ギフトの演出が透明な背景の上に表示されます。IDで作られたURLなので、放送が変わってもそのまま使えます。',
+      effects: 'エフェクトオーバーレイURL',
+      full: 'エフェクト＋チャットオーバーレイURL',
+      copy: 'URLをコピー',
+      copied: 'オーバーレイURLをコピーしました。',
+    },
     server: { label: 'サーバーアドレス (RTMP URL)', copy: 'サーバーアドレスをコピー', copied: 'サーバーアドレスをコピーしました。' },
     key: {
       label: 'ストリームキー',
@@ -359,6 +383,14 @@ export const stream = {
       since: '自 {{time}} 起直播中',
       watch: '观看我的直播',
       sanctioned: '根据运营政策，{{until}} 之前无法直播。',
+    },
+    overlay: {
+      title: 'OBS 叠加层',
+      hint: '添加为 OBS 的浏览器来源后，进场和礼物特效会显示在透明背景上。该地址基于您的账号ID，换一场直播也无需更改。',
+      effects: '特效叠加层地址',
+      full: '特效 + 聊天叠加层地址',
+      copy: '复制地址',
+      copied: '已复制叠加层地址。',
     },
     server: { label: '服务器地址（RTMP URL）', copy: '复制服务器地址', copied: '已复制服务器地址。' },
     key: {
