@@ -7,7 +7,7 @@
 //     last read). Only every 50th viewer (and the senders, and control frames) copies whole frames, to read
 //     the send time in each message (latency) and the servers' answers.
 // Commands and reports: protocol.ts. A delivery is one chat message reaching one viewer, however the server
-// framed it (Byeol coalesces the messages of one tick into one WebSocket message, a JSON array).
+// framed it (Byeol sends a viewer the messages it lacks as one WebSocket message, a JSON array).
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';

@@ -115,7 +115,8 @@ export const CHAT_TOKEN_TTL_SEC = 120;
 
 // ---------------------------------------------------------------------------------------------------
 // Frames. A WebSocket text message from the server is either one ChatFrame or a JSON array of frames
-// (the frames of one fan-out tick, coalesced); clients accept both. Clients send one frame per message.
+// (every frame the socket lacked, coalesced, in raise order); clients accept both. Clients send one frame
+// per message.
 // ---------------------------------------------------------------------------------------------------
 
 /** The user as the chat shows them (SPEC §3: chat user info has is_bj and is_manager, 1 means true). */
@@ -335,7 +336,7 @@ export const CHAT_LIMITS = {
   presencePushMaxRoom: 500,
   /** A socket whose unsent bytes pass this is dropped (a slow consumer never stalls the room). */
   slowConsumerBytes: 1_048_576,
-  /** Frames of one room are gathered for at most this long before fan-out. */
+  /** A busy room gathers at least this long of frames per walk over its sockets (an idle room sends at once). */
   tickMs: 25,
 } as const;
 

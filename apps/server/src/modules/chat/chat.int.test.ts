@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   CHAT_LIMITS,
   CHAT_MONITOR_PATH,
@@ -17,12 +19,19 @@ import {
   resultMessage,
 } from '@byeol/contract';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { MemoryBus } from '../../platform/bus.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { ChatClient, chatHost, chatToken, chatTokenCall, type Frame, isMsg, isOutside } from '../../testing/chat-client.js';
 import { buildAccount, sql, unique } from '../../testing/members.js';
 import { broadcast } from '../live/live.tables.js';
 import { publishAllRoomsEvent, publishRoomEvent } from './chat.events.js';
+import { createModeration } from './chat.moderation.js';
+import { createChatStore } from './chat.repository.js';
+import { SLICE_WRITES } from './chat.room.js';
+import { ChatEngine } from './chat.server.js';
 import { type ChatTokenClaims, signChatToken, verifyChatToken } from './chat.token.js';
 
 /**
@@ -692,6 +701,99 @@ describe('garbage and slow consumers', () => {
     await publishRoomEvent(t.bus, vk, { code: ChatEvent.NOTICE_LAST, ts: Date.now(), m: 'after' });
     await reader.waitFor(isOutside(ChatEvent.NOTICE_LAST), { timeoutMs: 10_000 });
     stuck.ws.terminate();
+  });
+});
+
+describe('fan-out', () => {
+  it('walks a big room in slices: every frame reaches every socket once and in one order, an answer after the frames raised before it; an idle room keeps none', async () => {
+    const { vk, bj } = await newRoom();
+    // The BJ is a moderator: no rate limit. More guests than one slice of the writer takes.
+    const sender = await joined(vk, bj);
+    const guests = await Promise.all(
+      Array.from({ length: SLICE_WRITES + 44 }, async (_, i) => {
+        const c = await connect();
+        const answer = await c.join(forge({ vk, gid: `fan${i}` }), vk);
+        if (answer.result !== 1) throw new Error(`join failed: ${JSON.stringify(answer)}`);
+        return c;
+      }),
+    );
+    const tag = randomBytes(3).toString('hex');
+    const said: Array<Promise<{ result: number; rid?: number }>> = [];
+    for (let i = 0; i < 40; i++) {
+      // Room frames from two sources: the sender's messages and events from the bus, raised while the walk goes on.
+      if (i % 4 === 3) await publishRoomEvent(t.bus, vk, { code: ChatEvent.NOTICE_FIRST, ts: Date.now(), m: `${tag}-${i}` });
+      else said.push(say(sender, `${tag}-${i}`));
+      if (i % 10 === 9) await new Promise((r) => setTimeout(r, 5));
+    }
+    const answers = await Promise.all(said);
+    const tagged = (c: ChatClient) =>
+      c.frames
+        .filter((f) => (f.service === 'MSG_SEND' || f.service === 'OUTSIDE_MSG') && String(f.param.m).startsWith(tag))
+        .map((f) => f.param.m);
+    for (const c of [sender, ...guests]) await expect.poll(() => tagged(c).length, { timeout: 10_000 }).toBe(40);
+    const order = tagged(sender);
+    expect(new Set(order).size).toBe(40);
+    for (const c of guests) expect(tagged(c)).toEqual(order);
+    // Each answer comes after the sender's own message (raised before the answer), in the sender's stream.
+    const at = (pred: (f: Frame) => boolean) => sender.frames.findIndex(pred);
+    for (const [k, answer] of answers.entries()) {
+      expect(answer).toMatchObject(ok);
+      const i = k + Math.floor(k / 3);
+      const message = at(isMsg(`${tag}-${i}`));
+      expect(message).toBeGreaterThanOrEqual(0);
+      expect(message).toBeLessThan(at((f) => f.service === 'ROOM_MSG_SEND' && f.param.rid === answer.rid));
+    }
+    await expect.poll(() => t.app.chat?.room(vk)?.windowSize).toBe(0);
+    await Promise.all(guests.map((c) => c.close()));
+  });
+});
+
+describe('liveness', () => {
+  it('pings each socket once per interval and terminates one that stopped answering', async () => {
+    // A node of its own (its own bus, so the monitor of the app under test knows nothing of it), pinging every 600 ms.
+    const server = http.createServer();
+    const store = createChatStore(t.database.db);
+    const engine = new ChatEngine({
+      bus: new MemoryBus(),
+      store,
+      applyAction: createModeration(t.database.db, store),
+      secret: SECRET,
+      nodeId: unique('alive'),
+      capacity: 100,
+      log: t.app.log as unknown as FastifyBaseLogger,
+      pingIntervalMs: 600,
+    });
+    engine.attach(server);
+    await engine.start();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/wsock`;
+      const { vk } = await newRoom();
+      const answering = await ChatClient.connect(url);
+      clients.push(answering);
+      expect((await answering.join(forge({ vk }), vk)).result).toBe(1);
+      const mute = new WebSocket(url, { autoPong: false, perMessageDeflate: false });
+      let pings = 0;
+      mute.on('ping', () => pings++);
+      const closed = new Promise<number>((resolve) => mute.once('close', (code) => resolve(code)));
+      await new Promise((resolve, reject) => mute.once('open', resolve).once('error', reject));
+      const pinged = { answering: 0 };
+      answering.ws.on('ping', () => pinged.answering++);
+      const t0 = Date.now();
+      // Terminated (1006: no close frame) after its second visit, one interval or two after it connected.
+      expect(await closed).toBe(1006);
+      expect(pings).toBeGreaterThanOrEqual(1);
+      expect(Date.now() - t0).toBeLessThan(2000);
+      // The answering socket is pinged about once per interval, not once per step, and stays.
+      await new Promise((r) => setTimeout(r, 1300));
+      expect(pinged.answering).toBeGreaterThanOrEqual(2);
+      expect(pinged.answering).toBeLessThanOrEqual(4);
+      expect(answering.open).toBe(true);
+      expect(engine.statsNow().sockets).toBe(1);
+    } finally {
+      await engine.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -14,10 +14,21 @@ import type { MemberStanding, RoomContext } from './chat.types.js';
 /**
  * Rooms and their fan-out (docs/chat-protocol.md, "Fan-out").
  *
- * A room frame is serialised once (by whoever raises it) and queued on the room; the frames of one tick
- * are joined into one JSON array, framed as one WebSocket text message once, and the same Buffer is
- * written to every socket's underlying net socket. A socket whose unsent bytes pass
- * CHAT_LIMITS.slowConsumerBytes is terminated instead of written to: a slow reader never holds the room.
+ * Pipelined delivery: a room frame is serialised once (by whoever raises it) and appended to the room's
+ * window, where it gets the next sequence number. A writer walks the room's sockets round and round, in
+ * slices (the event loop reads what arrived between two slices), and writes to each socket everything
+ * from the last frame it got to the head of the window as ONE WebSocket message (a JSON array when it
+ * holds several frames). Consecutive sockets almost always lack the same range, so the message is built
+ * (joined and framed) once per range, not per socket, and the same Buffer is written to each socket's
+ * underlying net socket. A frame therefore waits at most one walk over the room's sockets, however
+ * late in a walk it arrives. When every socket has the head the writer stops, and the window is emptied.
+ *
+ * Frames for one socket (answers, whispers, pushes to one member) are written at once, after that
+ * socket's undelivered room frames, in the same message: every socket sees the room's frames and its
+ * own in the order they were raised.
+ *
+ * A socket whose unsent bytes pass CHAT_LIMITS.slowConsumerBytes is terminated instead of written to: a
+ * slow reader never holds the room.
  */
 
 /** One WebSocket and what the chat knows about it; kept small (about 200 bytes besides the user info). */
@@ -37,6 +48,8 @@ export class Conn {
   queue: Array<Buffer | string> | null = null;
   /** Closed or being closed: nothing is written to it any more. */
   dead = false;
+  /** Sequence number of the first room frame this socket has not been sent (see Room). */
+  seq = 0;
 
   constructor(
     readonly ws: WebSocket,
@@ -103,11 +116,13 @@ export function writeTo(conn: Conn, message: Buffer, stats: FanoutStats): boolea
   if (ws.readyState !== OPEN) return false;
   if (sock) {
     if (!sock.writable) return false;
-    if (sock.writableLength > CHAT_LIMITS.slowConsumerBytes) {
+    const handle = (sock as RawSocket)._handle;
+    const queued = sock.writableLength;
+    if (queued + (handle?.writeQueueSize ?? 0) > CHAT_LIMITS.slowConsumerBytes) {
       dropSlow(conn, stats);
       return false;
     }
-    sock.write(message);
+    if (queued > 0 || !handle || (sock as RawSocket).encrypted || !rawWrite(handle, message)) sock.write(message);
   } else {
     if (ws.bufferedAmount > CHAT_LIMITS.slowConsumerBytes) {
       dropSlow(conn, stats);
@@ -116,6 +131,55 @@ export function writeTo(conn: Conn, message: Buffer, stats: FanoutStats): boolea
     ws.send(message.subarray(message[1] === 126 ? 4 : message[1] === 127 ? 10 : 2), { binary: false });
   }
   stats.writes++;
+  return true;
+}
+
+/** The libuv stream handle of a net.Socket, as Node's own stream code uses it. */
+interface RawHandle {
+  writeBuffer(req: object, data: Buffer): number;
+  /** Bytes libuv holds that the kernel has not taken yet. */
+  readonly writeQueueSize: number;
+}
+/** A TLS socket's handle encrypts in its own stream code: only plain TCP sockets are written raw. */
+type RawSocket = Duplex & { _handle?: RawHandle | null; encrypted?: boolean };
+interface WriteReq {
+  buffer: Buffer | null;
+  oncomplete: () => void;
+}
+const streamWrap = (() => {
+  try {
+    const b = (process as unknown as { binding(name: string): Record<string, unknown> }).binding('stream_wrap');
+    const state = b.streamBaseState as Int32Array | undefined;
+    const WriteWrap = b.WriteWrap as (new () => WriteReq) | undefined;
+    const async = b.kLastWriteWasAsync as number | undefined;
+    return state && WriteWrap && async !== undefined ? { state, WriteWrap, async } : null;
+  } catch {
+    return null;
+  }
+})();
+let spareReq: WriteReq | null = null;
+const noop = () => {};
+
+/**
+ * One write straight to the TCP socket's libuv handle: what net.Socket.write ends in, without the stream
+ * machinery around it (Writable state, a request object and callbacks per call, about 1 µs of a write's
+ * 5–10). Only for a socket whose stream holds nothing queued, so bytes keep their order; when the kernel
+ * takes only part, libuv queues the rest itself (counted in writeQueueSize, and every later write, ours
+ * or the stream's, queues behind it). False when this Node offers no such handle: write through the stream.
+ */
+function rawWrite(handle: RawHandle, message: Buffer): boolean {
+  if (!streamWrap || typeof handle.writeBuffer !== 'function') return false;
+  let req = spareReq;
+  if (!req) {
+    req = new streamWrap.WriteWrap();
+    req.oncomplete = noop;
+  }
+  req.buffer = message;
+  spareReq = null;
+  if (handle.writeBuffer(req, message) !== 0) return false; // nothing written: the stream reports the error
+  if (streamWrap.state[streamWrap.async]) return true; // libuv holds the request (and the buffer) until the kernel takes it
+  req.buffer = null;
+  spareReq = req;
   return true;
 }
 
@@ -146,12 +210,23 @@ export interface PeerRoom {
 export const USER_LIST_MAX = 500;
 
 /**
- * Socket writes one room may make per second. A flush costs one write (a system call) per socket, about
- * 4–5 µs on a machine like the reference one, whatever the number of frames it carries: a room of 19,000
- * flushes every 190 ms (about half a core), one of up to 2,500 every CHAT_LIMITS.tickMs. Fewer, fuller
- * messages are also what lets every reader keep up.
+ * Sockets the writer visits per slice (one turn of the event loop), and the writes it makes at most in
+ * one. A write costs about 5–10 µs (the kernel's loopback or network send, whatever the bytes), so a slice
+ * takes a few milliseconds: incoming frames and joins are read between two slices.
  */
-export const ROOM_WRITES_PER_SEC = 100_000;
+export const SLICE_WRITES = 256;
+const SLICE_VISITS = 4096;
+
+/** A message built for a range of room frames, kept while the next sockets lack the same range. */
+interface RangeMessage {
+  from: number;
+  to: number;
+  /** The WebSocket message, or null when the range holds no frame for this kind of socket. */
+  message: Buffer | null;
+  /** Frames in it. */
+  count: number;
+}
+
 const ROLE_ORDER: Record<ChatRoomRole, number> = { bj: 0, manager: 1, operator: 2, user: 3, guest: 4 };
 
 /** One live room on this node: its sockets, its members, its pending frames. */
@@ -160,11 +235,21 @@ export class Room {
   /** Signed-in members by user_key (a member may have several sockets). */
   private readonly members = new Map<number, Conn[]>();
   private guests = 0;
-  /** Frames of the current tick; `modOnly[i]` marks those only moderators receive. */
-  private pending: string[] = [];
+  /**
+   * The window: room frames (JSON texts) that some socket may still lack; `frames[i]` has sequence number
+   * `base + i`, and `modOnly[i]` (when there is any) marks those only moderators receive.
+   */
+  private frames: string[] = [];
   private modOnly: boolean[] | null = null;
-  private scheduled = false;
-  private lastStart = 0;
+  private base = 0;
+  /** The writer: a slice is scheduled or running; the walk in progress; the head when it began; when it began. */
+  private writing = false;
+  private walk: Iterator<Conn> | null = null;
+  private walkHead = 0;
+  private walkStart = -Infinity;
+  /** The last message built for a range, one for moderators and one for everyone else. */
+  private forAll: RangeMessage = { from: 0, to: 0, message: null, count: 0 };
+  private forMods: RangeMessage = { from: 0, to: 0, message: null, count: 0 };
   /** Joins in progress (the room is not disposed under them). */
   holds = 0;
   /** The count last pushed to the sockets (presence pushes are throttled). */
@@ -231,6 +316,8 @@ export class Room {
   add(conn: Conn): boolean {
     this.conns.add(conn);
     conn.room = this;
+    // It gets the frames raised from now on.
+    conn.seq = this.head;
     const key = conn.userKey;
     if (key === 0) {
       this.guests++;
@@ -348,67 +435,157 @@ export class Room {
   // Fan-out
   // -------------------------------------------------------------------------------------------------
 
+  /** Sequence number the next room frame gets. */
+  get head(): number {
+    return this.base + this.frames.length;
+  }
+
+  /** Room frames some socket may still lack (tests and diagnostics). */
+  get windowSize(): number {
+    return this.frames.length;
+  }
+
   /** Queues a frame (JSON text) for every socket of the room, or only its moderators. */
   broadcast(json: string, moderatorsOnly = false) {
     if (this.disposed) return;
     if (moderatorsOnly) {
-      if (!this.modOnly) this.modOnly = this.pending.map(() => false);
+      if (!this.modOnly) this.modOnly = this.frames.map(() => false);
       this.modOnly.push(true);
     } else if (this.modOnly) this.modOnly.push(false);
-    this.pending.push(json);
-    this.schedule();
+    this.frames.push(json);
+    if (!this.writing) this.startWriter();
   }
 
   /**
-   * Flushes at most once per tick: CHAT_LIMITS.tickMs, or longer in a room so big that a flush every tickMs
-   * would pass ROOM_WRITES_PER_SEC. A quiet room sends at once (on the next turn of the event loop); a busy
-   * one gathers a tick's frames into one message per socket. The next flush is always scheduled after the
-   * event loop has read what arrived meanwhile (setImmediate runs after the poll phase): reading is never
-   * starved.
+   * Starts the writer for frames raised in an idle room: on the next turn of the event loop (so frames
+   * read in the same turn travel together), or, when the last walk began less than CHAT_LIMITS.tickMs ago
+   * (a small room walks its sockets in a few milliseconds), when tickMs has passed since: a busy small room
+   * gathers a tick's frames into one message per socket. A room big enough that a walk lasts longer than
+   * tickMs walks without a pause while frames keep coming.
    */
-  private schedule() {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    const now = performance.now();
-    const earliest = this.lastStart + Math.max(CHAT_LIMITS.tickMs, (this.conns.size / ROOM_WRITES_PER_SEC) * 1000);
-    if (earliest <= now) setImmediate(() => this.flush());
-    else setTimeout(() => this.flush(), earliest - now);
+  private startWriter() {
+    this.writing = true;
+    const wait = this.walkStart + CHAT_LIMITS.tickMs - performance.now();
+    if (wait <= 0) setImmediate(this.slice);
+    else setTimeout(this.slice, wait);
   }
 
-  /** Sends the pending frames: one message per socket, built once (twice when some are for moderators only). */
-  flush() {
-    this.scheduled = false;
-    const frames = this.pending;
-    if (frames.length === 0) return;
-    const mask = this.modOnly;
-    this.pending = [];
-    this.modOnly = null;
-    const start = performance.now();
-    const everyone = mask ? frames.filter((_, i) => !mask[i]) : frames;
-    const forAll = everyone.length > 0 ? wsFrames(everyone) : null;
-    const forMods = mask ? wsFrames(frames) : forAll;
+  /** One slice of the walk: up to SLICE_WRITES writes, then the rest on the next turn of the event loop. */
+  private readonly slice = () => {
+    if (this.disposed) {
+      this.writing = false;
+      this.walk = null;
+      return;
+    }
+    if (!this.walk) {
+      // A Set's iterator visits the sockets added after it began and skips those removed.
+      this.walk = this.conns.values();
+      this.walkHead = this.head;
+      this.walkStart = performance.now();
+    }
+    const writes = this.stats.writes;
+    let visits = 0;
     let delivered = 0;
-    for (const conn of this.conns) {
-      const message = conn.mod ? forMods : forAll;
-      if (message && writeTo(conn, message, this.stats)) delivered += conn.mod ? frames.length : everyone.length;
+    for (;;) {
+      const next = this.walk.next();
+      if (next.done) break;
+      delivered += this.catchUp(next.value);
+      if (this.stats.writes - writes >= SLICE_WRITES || ++visits >= SLICE_VISITS) {
+        this.stats.deliveries += delivered;
+        setImmediate(this.slice);
+        return;
+      }
     }
     this.stats.deliveries += delivered;
-    this.lastStart = start;
+    // The walk is over: every socket has at least what the head was when it began.
+    this.walk = null;
+    this.trim(this.walkHead);
+    if (this.head > this.walkHead) this.startWriter();
+    else this.writing = false;
+  };
+
+  /** Writes a socket the room frames it lacks, as one message; the frames delivered. */
+  private catchUp(conn: Conn): number {
+    const to = this.head;
+    const from = Math.max(conn.seq, this.base);
+    if (from >= to) return 0;
+    conn.seq = to;
+    const range = this.rangeMessage(from, to, conn.mod);
+    return range.message && writeTo(conn, range.message, this.stats) ? range.count : 0;
   }
 
-  /** Sends frames to one socket now, as one message. */
+  /** The message for frames [from, to) as a moderator or anyone else gets them, built once per range. */
+  private rangeMessage(from: number, to: number, mod: boolean): RangeMessage {
+    const last = mod || !this.modOnly ? this.forMods : this.forAll;
+    if (last.from === from && last.to === to) return last;
+    const frames = this.framesFor(from, to, mod);
+    const built: RangeMessage = { from, to, message: frames.length > 0 ? wsFrames(frames) : null, count: frames.length };
+    if (mod || !this.modOnly) this.forMods = built;
+    else this.forAll = built;
+    return built;
+  }
+
+  /** The room frames [from, to) a socket gets (without those for moderators when it is not one). */
+  private framesFor(from: number, to: number, mod: boolean): string[] {
+    const start = from - this.base;
+    const end = to - this.base;
+    const mask = this.modOnly;
+    if (mod || !mask) return this.frames.slice(start, end);
+    const out: string[] = [];
+    for (let i = start; i < end; i++) if (!mask[i]) out.push(this.frames[i] as string);
+    return out;
+  }
+
+  /** Drops the frames before `seq` (every socket has them). */
+  private trim(seq: number) {
+    const n = seq - this.base;
+    if (n <= 0) return;
+    if (n >= this.frames.length) {
+      this.frames = [];
+      this.modOnly = null;
+    } else {
+      this.frames = this.frames.slice(n);
+      if (this.modOnly) {
+        this.modOnly = this.modOnly.slice(n);
+        if (!this.modOnly.includes(true)) this.modOnly = null;
+      }
+    }
+    this.base = seq;
+  }
+
+  /**
+   * Sends frames to one socket now, as one message, after the room frames it has not been sent yet (so it
+   * sees everything in the order it was raised); a socket of another room, or of none, gets the frames alone.
+   */
   sendNow(conn: Conn, frames: readonly string[]) {
-    if (frames.length === 0) return;
-    if (writeTo(conn, wsFrames(frames), this.stats)) this.stats.deliveries += frames.length;
+    let all = frames;
+    if (conn.room === this && conn.seq < this.head) {
+      all = this.framesFor(Math.max(conn.seq, this.base), this.head, conn.mod).concat(frames);
+      conn.seq = this.head;
+    }
+    if (all.length > 0 && writeTo(conn, wsFrames(all), this.stats)) this.stats.deliveries += all.length;
   }
 
-  /** Sends frames now to every socket of one member here (those `only` accepts). */
+  /** Sends frames now to every socket of one member here (those `only` accepts), each after its undelivered room frames. */
   sendToMember(userKey: number, frames: readonly string[], only?: (conn: Conn) => boolean) {
     const conns = this.members.get(userKey);
     if (!conns || frames.length === 0) return;
-    const message = wsFrames(frames);
-    for (const conn of conns) if ((!only || only(conn)) && writeTo(conn, message, this.stats)) this.stats.deliveries += frames.length;
+    let message: Buffer | null = null;
+    for (const conn of conns) {
+      if (only && !only(conn)) continue;
+      if (conn.seq < this.head) this.sendNow(conn, frames);
+      else {
+        message ??= wsFrames(frames);
+        if (writeTo(conn, message, this.stats)) this.stats.deliveries += frames.length;
+      }
+    }
   }
+}
+
+/** Sends frames to one socket now: through its room when it is in one (after the room frames it lacks), else alone. */
+export function sendTo(conn: Conn, frames: readonly string[], stats: FanoutStats) {
+  if (conn.room) conn.room.sendNow(conn, frames);
+  else if (frames.length > 0 && writeTo(conn, wsFrames(frames), stats)) stats.deliveries += frames.length;
 }
 
 /** The room role of a user as its info says (the info carries is_bj/is_manager/is_operator for this room). */

@@ -36,7 +36,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Bus } from '../../platform/bus.js';
 import { NodeRegistry } from './chat.node.js';
-import { Conn, type FanoutStats, frameJson, type PeerRoom, Room, writeTo, wsFrames } from './chat.room.js';
+import { Conn, type FanoutStats, frameJson, type PeerRoom, Room, sendTo } from './chat.room.js';
 import { type ChatTokenClaims, verifyChatToken } from './chat.token.js';
 import type { ActionEffects, ApplyAction, ChatStore, MemberStanding, PushTarget, RoomContext } from './chat.types.js';
 
@@ -54,6 +54,11 @@ import type { ActionEffects, ApplyAction, ChatStore, MemberStanding, PushTarget,
 export const HARD_PAYLOAD_MAX = 16 * CHAT_LIMITS.frameMaxBytes;
 /** Liveness: a socket that has not answered the previous ping within this is terminated. */
 export const PING_INTERVAL_MS = 30_000;
+/**
+ * Each socket is pinged once per interval, a slice of them at a time in this many steps: a ping is a
+ * socket write (5–10 µs), so pinging 19,000 sockets at once would stall the room writers for about 190 ms.
+ */
+const PING_STEPS = 60;
 /** Above presencePushMaxRoom users, counts are pushed at most this often (and in any room when only guests moved). */
 export const COUNT_PUSH_MS = 2_000;
 /** Another node's room summary is forgotten this long after its last word (a killed node stops counting). */
@@ -187,6 +192,8 @@ export class ChatEngine {
   private joined = 0;
   private closing = false;
   private pingTimer: NodeJS.Timeout | undefined;
+  private pingWalk: Iterator<Conn> | null = null;
+  private pingRoundStart = -Infinity;
   private tickTimer: NodeJS.Timeout | undefined;
   private ticks = 0;
   private server: Server | null = null;
@@ -217,7 +224,7 @@ export class ChatEngine {
       await bus.subscribe(CHAT_ALL_ROOMS_CHANNEL, (m) => this.guard('all rooms', () => this.onAllRooms(m))),
     );
     await this.registry.start();
-    this.pingTimer = setInterval(() => this.pingRound(), this.opts.pingIntervalMs ?? PING_INTERVAL_MS);
+    this.pingTimer = setInterval(() => this.pingStep(), (this.opts.pingIntervalMs ?? PING_INTERVAL_MS) / PING_STEPS);
     this.pingTimer.unref();
     this.tickTimer = setInterval(() => this.guard('tick', () => this.tick()), 1000);
     this.tickTimer.unref();
@@ -314,8 +321,26 @@ export class ChatEngine {
       engine.leave(conn);
     })(this);
 
-  private pingRound() {
-    for (const conn of this.conns) {
+  /**
+   * One step of the liveness round: the next slice of sockets (a round visits each socket once, in at most
+   * PING_STEPS steps, and starts once per interval). A socket that has not answered its previous ping since
+   * its last visit is terminated; the others are pinged.
+   */
+  private pingStep() {
+    const interval = this.opts.pingIntervalMs ?? PING_INTERVAL_MS;
+    if (!this.pingWalk) {
+      const now = performance.now();
+      if (now < this.pingRoundStart + interval) return;
+      this.pingRoundStart = now;
+      this.pingWalk = this.conns.values();
+    }
+    for (let n = Math.max(1, Math.ceil(this.conns.size / PING_STEPS)); n > 0; n--) {
+      const next = this.pingWalk.next();
+      if (next.done) {
+        this.pingWalk = null;
+        return;
+      }
+      const conn = next.value;
       if (!conn.alive) {
         conn.dead = true;
         conn.ws.terminate();
@@ -388,8 +413,9 @@ export class ChatEngine {
     this.fail(conn, service, rid, new Refusal('INTERNAL_ERROR'));
   }
 
+  /** An answer goes at once, after the room frames the socket has not been sent yet (it sees them first). */
   private answer(conn: Conn, service: ChatServiceName, param: object) {
-    if (writeTo(conn, wsFrames([frameJson(service, param)]), this.stats)) this.stats.deliveries++;
+    sendTo(conn, [frameJson(service, param)], this.stats);
   }
 
   private fail(conn: Conn, service: ChatServiceName, rid: number | undefined, r: Refusal) {
@@ -689,13 +715,11 @@ export class ChatEngine {
     const outKey =
       effects.removeUser ??
       (member && (member.standing.forcedOut === true || member.standing.roomBlocked === true) ? member.userKey : undefined);
-    // The sockets leaving get the room's pushes now: they are out before the next flush.
     const leaving = outKey !== undefined ? [...room.connsOf(outKey)] : [];
     for (const { target, push } of pushes) {
       const json = outside(push);
       if (target.to === 'room') {
         room.broadcast(json);
-        for (const c of leaving) room.sendNow(c, [json]);
       } else if (target.to === 'moderators') room.broadcast(json, true);
       else room.sendToMember(target.userKey, [json]);
     }
@@ -714,7 +738,11 @@ export class ChatEngine {
         }
       }
     }
-    for (const c of leaving) this.leave(c);
+    // The sockets leaving get the room frames they lack now (this action's pushes last): they are out before the writer reaches them.
+    for (const c of leaving) {
+      room.sendNow(c, []);
+      this.leave(c);
+    }
   }
 
   private listUsers(conn: Conn, rid: number | undefined) {
@@ -827,8 +855,8 @@ export class ChatEngine {
   private closeRoom(room: Room, state: 'ended' | 'frozen') {
     if (room.disposed) return;
     room.closedState = state;
+    // Each socket gets the room frames it lacks, this one last, then its ROOM_CLOSE, in one message.
     room.broadcast(outside({ code: ChatEvent.VOD_STATE, ts: Date.now(), data: { state } }));
-    room.flush();
     const byLang = new Map<Lang, string>();
     for (const conn of [...room.conns]) {
       let json = byLang.get(conn.lang);
