@@ -29,6 +29,8 @@ import { uploadedFilesRoute, uploadsRoutes } from './modules/uploads/uploads.rou
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createSmsDriver } from './modules/verification/sms.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { LedgerService } from './modules/wallet/wallet.service.js';
 import { apiConventions } from './platform/api.js';
 import type { Bus } from './platform/bus.js';
 import type { Database } from './platform/db.js';
@@ -74,6 +76,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     uploadDir: path.join(config.DATA_DIR, 'tmp'),
   });
 
+  let ledger: LedgerService | null = null;
   if (roles.has('api')) {
     await app.register(swagger, {
       openapi: { info: { title: 'Byeol API', version: '1' }, servers: [{ url: '/' }] },
@@ -82,6 +85,15 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     const site = new SiteService(database.db);
     const unwatch = await site.watch(bus);
     app.addHook('onClose', async () => unwatch());
+    // One ledger per process: its batcher gathers every paying call of the process (docs/wallet-ledger.md).
+    ledger = new LedgerService({
+      db: database.db,
+      pool: database.pool,
+      rewardRate: async () => (await site.info('ko')).site_setting.reward_rate,
+      log: logger.child({ module: 'wallet' }),
+    });
+    const ledgerOfApp = ledger;
+    app.addHook('onClose', async () => ledgerOfApp.close());
     const sms = createSmsDriver(config, database.db, logger);
     const uploadsDir = path.join(config.DATA_DIR, 'uploads');
     await app.register(
@@ -114,6 +126,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
         });
         await v1.register(applicationsRoutes, { db: database.db, secure: config.NODE_ENV === 'production' });
         await v1.register(chatApiRoutes, { db: database.db, bus, secret: config.CHAT_TOKEN_SECRET });
+        await v1.register(walletRoutes, { db: database.db, bus, ledger: ledgerOfApp, site });
       },
       { prefix: API_BASE },
     );
@@ -145,6 +158,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
   }
   if (roles.has('api') || roles.has('chat')) await app.register(chatMonitorRoutes, { bus, sslPort: config.CHAT_SSL_PORT });
   app.decorate('chat', chat);
+  app.decorate('ledger', ledger);
 
   // The media role: RTMP ingest, HLS packaging, lifecycle and replays (docs/live-video.md).
   let ingest: IngestServer | null = null;

@@ -16,3 +16,4 @@ export * from './social.js';
 export * from './stream.js';
 export * from './time.js';
 export * from './validators.js';
+export * from './wallet.js';

@@ -175,6 +175,26 @@ export const ResultCode = {
   RATE_LIMITED: 9001,
   /** A fault on our side; never carries a stack or SQL. */
   INTERNAL_ERROR: 9999,
+  /** Wallet: the amount is not a number (letters, symbols). */
+  WALLET_AMOUNT_NOT_NUMBER: 7001,
+  /** Wallet: the amount has a fraction, a decimal point or an exponent; whole numbers only. */
+  WALLET_AMOUNT_NOT_WHOLE: 7002,
+  /** Wallet: the amount is zero, negative or below the minimum `{min}`. */
+  WALLET_AMOUNT_TOO_SMALL: 7003,
+  /** Wallet: the amount is above the maximum `{max}`. */
+  WALLET_AMOUNT_TOO_LARGE: 7004,
+  /** Wallet: not enough `{currency}` (the site term) for this; nothing was charged. */
+  WALLET_INSUFFICIENT: 7005,
+  /** Wallet: the idempotency key was already used for a different request (another amount, receiver or kind). */
+  WALLET_KEY_REUSED: 7006,
+  /** Wallet: no active account is that user. */
+  WALLET_USER_NOT_FOUND: 7007,
+  /** Wallet: a gift to yourself. */
+  WALLET_SELF_GIFT: 7008,
+  /** Wallet: the receiver of a gift is not a broadcaster. */
+  WALLET_NOT_BJ: 7009,
+  /** Wallet: the ledger is overloaded for a moment; nothing was charged, try again. */
+  WALLET_BUSY: 7010,
 } as const;
 export type ResultCodeName = keyof typeof ResultCode;
 export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
@@ -687,6 +707,66 @@ export const resultMessages: Record<ResultCodeName, Messages> = {
     en: 'A temporary error occurred. Please try again shortly.',
     ja: '一時的なエラーが発生しました。しばらくしてからもう一度お試しください。',
     'zh-CN': '发生临时错误，请稍后重试。',
+  },
+  WALLET_AMOUNT_NOT_NUMBER: {
+    ko: '수량은 숫자로 입력해 주세요.',
+    en: 'Enter the amount as a number.',
+    ja: '数量は数字で入力してください。',
+    'zh-CN': '请输入数字作为数量。',
+  },
+  WALLET_AMOUNT_NOT_WHOLE: {
+    ko: '수량은 소수점 없는 정수로 입력해 주세요.',
+    en: 'Enter the amount as a whole number, without a decimal point.',
+    ja: '数量は小数点のない整数で入力してください。',
+    'zh-CN': '请输入不带小数点的整数数量。',
+  },
+  WALLET_AMOUNT_TOO_SMALL: {
+    ko: '수량은 {min} 이상이어야 합니다.',
+    en: 'The amount must be at least {min}.',
+    ja: '数量は{min}以上で入力してください。',
+    'zh-CN': '数量不能少于{min}。',
+  },
+  WALLET_AMOUNT_TOO_LARGE: {
+    ko: '수량은 {max} 이하여야 합니다.',
+    en: 'The amount can be at most {max}.',
+    ja: '数量は{max}以下で入力してください。',
+    'zh-CN': '数量不能超过{max}。',
+  },
+  WALLET_INSUFFICIENT: {
+    ko: '{currency}이(가) 부족합니다.',
+    en: 'You do not have enough {currency}.',
+    ja: '{currency}が不足しています。',
+    'zh-CN': '{currency}余额不足。',
+  },
+  WALLET_KEY_REUSED: {
+    ko: '이미 다른 요청에 사용된 요청 키입니다. 새로 시도해 주세요.',
+    en: 'This request key was already used for a different request. Please try again.',
+    ja: 'このリクエストキーは別のリクエストで使用済みです。もう一度お試しください。',
+    'zh-CN': '该请求密钥已用于其他请求，请重新尝试。',
+  },
+  WALLET_USER_NOT_FOUND: {
+    ko: '존재하지 않는 회원입니다.',
+    en: 'No such member.',
+    ja: '存在しない会員です。',
+    'zh-CN': '该会员不存在。',
+  },
+  WALLET_SELF_GIFT: {
+    ko: '자기 자신에게는 선물할 수 없습니다.',
+    en: 'You cannot send a gift to yourself.',
+    ja: '自分自身にはプレゼントできません。',
+    'zh-CN': '不能给自己送礼物。',
+  },
+  WALLET_NOT_BJ: {
+    ko: '선물을 받을 수 없는 회원입니다.',
+    en: 'This member cannot receive gifts.',
+    ja: 'この会員はプレゼントを受け取れません。',
+    'zh-CN': '该会员无法接收礼物。',
+  },
+  WALLET_BUSY: {
+    ko: '요청이 많아 처리하지 못했습니다. 차감된 금액은 없으니 잠시 후 다시 시도해 주세요.',
+    en: 'Too many requests right now. Nothing was charged; please try again shortly.',
+    ja: 'リクエストが集中しています。引き落としはありません。しばらくしてからもう一度お試しください。',
+    'zh-CN': '当前请求过多，未扣除任何金额，请稍后重试。',
   },
 };
 

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { magazine } from '../modules/community/community.tables.js';
 import { broadcast } from '../modules/live/live.tables.js';
+import type { Tx } from '../modules/users/users.repository.js';
 import { hashPassword } from '../modules/users/users.service.js';
 import { users } from '../modules/users/users.tables.js';
+import type { Posting } from '../modules/wallet/wallet.batcher.js';
+import { type AccountRef, applyInTx, ensureAccounts, refKey } from '../modules/wallet/wallet.repository.js';
+import { fingerprintOf } from '../modules/wallet/wallet.rules.js';
 import type { Db } from '../platform/db.js';
 
 const BJS = [
@@ -39,7 +43,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const studioHash = await hashPassword(DEMO_STUDIO.password);
   return db.transaction(async (tx) => {
     const existing = await tx.select({ k: users.userKey }).from(users).where(eq(users.isDemo, true)).limit(1);
-    if (existing.length > 0) return false;
+    if (existing.length > 0) {
+      // Demo data seeded before the ledger existed gets its funding now (a replay when it has it).
+      await fundDemoViewers(tx);
+      return false;
+    }
     const bjs = await tx
       .insert(users)
       .values(
@@ -97,6 +105,49 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx
       .insert(magazine)
       .values(ARTICLES.map((a, i) => ({ ...a, content: a.summary, publishedAt: new Date(now - i * 86_400_000), isDemo: true })));
+    await fundDemoViewers(tx);
     return true;
   });
+}
+
+/** What each demo viewer starts with. */
+export const DEMO_FUNDS = { STAR: 10_000, CUBIC: 5_000 } as const;
+
+/**
+ * Funds the demo viewers by audited grants from the system (actor 0, reason 'demo seed'), in the seeding
+ * transaction. Fixed idempotency keys make it run once per viewer and currency, however often it is called.
+ */
+async function fundDemoViewers(tx: Tx): Promise<void> {
+  const fans = await tx
+    .select({ userKey: users.userKey })
+    .from(users)
+    .where(and(eq(users.isDemo, true), inArray(users.id, ['demo_fan1', 'demo_fan2'])));
+  const refs: AccountRef[] = fans.flatMap((f) => [
+    { kind: 'wallet' as const, userKey: f.userKey, currency: 'STAR' as const },
+    { kind: 'wallet' as const, userKey: f.userKey, currency: 'CUBIC' as const },
+  ]);
+  refs.push({ kind: 'grant', currency: 'STAR' }, { kind: 'grant', currency: 'CUBIC' });
+  const accounts = await ensureAccounts(tx, refs);
+  const postings: Posting[] = [];
+  for (const f of fans) {
+    for (const currency of ['STAR', 'CUBIC'] as const) {
+      const from = accounts.get(refKey({ kind: 'grant', currency }));
+      const to = accounts.get(refKey({ kind: 'wallet', userKey: f.userKey, currency }));
+      if (!from || !to) throw new Error('demo funding: account missing');
+      const amount = DEMO_FUNDS[currency];
+      postings.push({
+        actor: 0,
+        key: `demo-fund:${f.userKey}:${currency}`,
+        fingerprint: fingerprintOf('grant', from.accountId, to.accountId, currency, amount),
+        kind: 'grant',
+        currency,
+        from: from.accountId,
+        fromSystem: true,
+        amount,
+        meta: { reason: 'demo seed' },
+        credits: [{ account: to.accountId, amount }],
+      });
+    }
+  }
+  if (postings.length > 0) await applyInTx(tx, postings);
 }

@@ -49,7 +49,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
   });
 
   app.get('/user/user_info', { schema: { tags: ['users'], summary: 'The logged-in user (SPEC §3)' } }, async (request) => {
-    const set = await userInfo(request);
+    const set = await userInfo(deps.db, request);
     return set ? ok(request, set) : envelope(request.lang, { user_info: null, summary_info: { item_cnt: 0 } }, 'LOGIN_REQUIRED');
   });
 

@@ -22,6 +22,7 @@ import { endAllSessions, endSession, requireAccount, startSession } from '../../
 import { guardianConsent } from '../identity/identity.service.js';
 import { claimProfileImage, removeStored } from '../uploads/uploads.service.js';
 import { consumeVerification } from '../verification/verification.service.js';
+import { walletCounts } from '../wallet/wallet.repository.js';
 import {
   addLoginFailure,
   findByKey,
@@ -94,8 +95,8 @@ export function checkNewPassword(passwd: string, confirm: string | undefined, id
 
 // ---- answers -------------------------------------------------------------------------------------
 
-/** SPEC §3 logged-in user. Wallet balances, VIP and BJ levels are 0 until their issues exist. */
-export function toUserInfo(row: UserRow): UserInfo {
+/** SPEC §3 logged-in user; star_cnt and cubic_cnt are the wallet's ledger balances. VIP and BJ levels are 0 until their issues exist. */
+export function toUserInfo(row: UserRow, wallet: { star_cnt: number; cubic_cnt: number }): UserInfo {
   return {
     user_key: row.userKey,
     user_level: row.userLevel,
@@ -105,8 +106,8 @@ export function toUserInfo(row: UserRow): UserInfo {
     type_cd: row.typeCd,
     bj_type_cd: row.bjTypeCd,
     country_cd: row.countryCd,
-    star_cnt: 0,
-    cubic_cnt: 0,
+    star_cnt: wallet.star_cnt,
+    cubic_cnt: wallet.cubic_cnt,
     profile_css: row.profileCss,
     phone_country_num: row.phoneCountryNum,
     profile_image: row.profileImage,
@@ -258,11 +259,11 @@ export async function logout({ db, secure }: UsersDeps, { request, reply }: Call
   return { rtv: 'SUCC' };
 }
 
-/** user_info for the logged-in caller, or null: the session lookup's own account row, one query. */
-export async function userInfo(request: FastifyRequest): Promise<UserInfoSet | null> {
+/** user_info for the logged-in caller, or null: the session lookup's own account row, and the wallet (a prepared lookup). */
+export async function userInfo(db: Db, request: FastifyRequest): Promise<UserInfoSet | null> {
   const row = await request.currentAccount();
   if (!row) return null;
-  return { user_info: toUserInfo(row), summary_info: { item_cnt: 0 } };
+  return { user_info: toUserInfo(row, await walletCounts(db, row.userKey)), summary_info: { item_cnt: 0 } };
 }
 
 export interface UpdateInput {
@@ -319,7 +320,7 @@ export async function updateProfile(
     await startSession(db, request, reply, row.userKey, secure);
   }
   const fresh = await findByKey(db, row.userKey);
-  return { rtv: 'SUCC', user_info: toUserInfo(fresh ?? row) };
+  return { rtv: 'SUCC', user_info: toUserInfo(fresh ?? row, await walletCounts(db, row.userKey)) };
 }
 
 export interface OperatorInput {

@@ -1,0 +1,36 @@
+// The servers under test for bench/ledger.ts's HTTP figures, in their own process so the load generator
+// does not share their event loop: Byeol's API role (its ledger and /v1/star/user_star_use_proc) on the
+// bench database the parent prepared, and a bare Fastify answering the envelope (what HTTP alone costs on
+// this machine). Argument: the database URL. Answers { port, bare } over IPC; 'stats' answers the ledger
+// batcher's counters; 'stop' stops both.
+
+import Fastify from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { createBus } from '../apps/server/src/platform/bus.redis.js';
+import { connectExternal } from '../apps/server/src/platform/db.js';
+
+const url = process.argv[2] as string;
+const config = loadConfig({ ...process.env, DATABASE_URL: url, BYEOL_ROLES: 'api', LOG_LEVEL: 'silent', REDIS_URL: '' });
+const database = await connectExternal(url, config.DATABASE_POOL_MAX);
+const bus = await createBus(undefined);
+const app = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address() as import('node:net').AddressInfo;
+const bare = Fastify({ logger: false });
+bare.get('/envelope', async () => ({ rslt_cd: 0, rslt_set: { ok: true }, rslt_msg: '성공' }));
+await bare.listen({ host: '127.0.0.1', port: 0 });
+
+process.on('message', async (m) => {
+  if (m === 'stats') {
+    process.send?.({ stats: app.ledger?.batcher.stats });
+    return;
+  }
+  if (m !== 'stop') return;
+  await Promise.all([app.close(), bare.close()]);
+  await bus.close();
+  await database.close();
+  process.exit(0);
+});
+process.send?.({ port: address.port, bare: (bare.server.address() as import('node:net').AddressInfo).port });

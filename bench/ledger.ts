@@ -1,0 +1,446 @@
+// Sustained star gifts per second through Byeol's ledger, beside `pgbench -b tpcb-like` on the same
+// PostgreSQL in the same invocation (ANCHORS.md "HTTP and PostgreSQL"): many funded wallets gift a few hot
+// broadcasters, first by direct calls of the ledger service (many concurrent callers, batched), then the
+// same service with batching off (one wallet_apply call per gift, the anchors' "one SQL function call"),
+// then over HTTP (POST /v1/star/user_star_use_proc, the server in its own process). The full ledger check
+// runs at the end: it must find zero drift. Details: docs/wallet-ledger.md#benchmark.
+//
+// Run: npm run bench:ledger -- [--seconds 10] [--wallets 10000] [--bjs 5] [--callers 2000]
+//        [--connections 100] [--batch 200] [--skip-http] [--skip-pgbench]
+// DATABASE_URL: a PostgreSQL server to create the bench databases on; unset: an embedded PostgreSQL.
+import { type ChildProcess, execFile, execFileSync, fork } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs, promisify } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { seedSiteDefaults } from '../apps/server/src/modules/site/site.repository.js';
+import { LedgerService } from '../apps/server/src/modules/wallet/wallet.service.js';
+import { verifyLedger } from '../apps/server/src/modules/wallet/wallet.verify.js';
+import { connectExternal, migrateDatabase } from '../apps/server/src/platform/db.js';
+import { hashToken, SESSION_COOKIE } from '../apps/server/src/platform/session.js';
+import { createTestDatabase } from '../apps/server/src/testing/database.js';
+
+const { values: opts } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    wallets: { type: 'string', default: '10000' },
+    bjs: { type: 'string', default: '5' },
+    callers: { type: 'string', default: '2000' },
+    connections: { type: 'string', default: '100' },
+    batch: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '3' },
+    'pool-max': { type: 'string', default: '8' },
+    'skip-http': { type: 'boolean', default: false },
+    'skip-pgbench': { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(opts.seconds);
+const WARMUP = Number(opts.warmup);
+const WALLETS = Number(opts.wallets);
+const BJS = Number(opts.bjs);
+const CALLERS = Number(opts.callers);
+const CONNECTIONS = Number(opts.connections);
+const BATCH = Number(opts.batch);
+const CONCURRENCY = Number(opts.concurrency);
+const POOL_MAX = Number(opts['pool-max']);
+const FUNDS = 1_000_000_000;
+const run = promisify(execFile);
+
+// Other people measure on this 2-core machine: wait until their benchmarks and CI runs are done.
+const OTHERS = 'bench:chat|chat-fanout|ci/run';
+for (let waited = 0; ; waited++) {
+  let busy = '';
+  try {
+    busy = execFileSync('pgrep', ['-f', OTHERS], { encoding: 'utf8' }).trim();
+  } catch {
+    busy = ''; // pgrep exits 1 when nothing matches
+  }
+  const mine = new Set([String(process.pid), String(process.ppid)]);
+  const pids = busy.split('\n').filter((p) => p && !mine.has(p));
+  if (pids.length === 0) break;
+  if (waited % 12 === 0) console.log(`waiting: other measurements are running (pgrep -f "${OTHERS}": ${pids.join(' ')})`);
+  await sleep(5000);
+}
+
+const bench = await createTestDatabase('byeol_bench_ledger');
+const where = process.env.DATABASE_URL ? 'PostgreSQL of DATABASE_URL' : 'embedded PostgreSQL';
+const database = await connectExternal(bench.url, POOL_MAX);
+await migrateDatabase(database.pool);
+await seedSiteDefaults(database.db);
+const versions = (await database.pool.query<{ server_version: string }>('show server_version')).rows[0]?.server_version ?? '?';
+
+// ---- pgbench on a scratch database of the same server --------------------------------------------
+
+const scratchName = `byeol_bench_pgbench_${process.pid}`;
+const scratchUrl = new URL(bench.url);
+scratchUrl.pathname = `/${scratchName}`;
+async function admin(sql: string) {
+  const url = new URL(bench.url);
+  url.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+async function pgbench(label: string): Promise<Row> {
+  const {
+    result: { stdout },
+    cpu,
+  } = await withCpu(() =>
+    run('pgbench', ['-b', 'tpcb-like', '-c', '16', '-j', '2', '-T', String(SECONDS), '-n', scratchUrl.toString()], { maxBuffer: 1 << 20 }),
+  );
+  const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN);
+  const lat = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1] ?? Number.NaN);
+  return {
+    cpu: cpu.replace(/, PostgreSQL.*$/, ''),
+    name: label,
+    rate: tps,
+    unit: 'tps',
+    p50: lat,
+    p99: Number.NaN,
+    note: '16 clients, 2 threads, scale 10; p50 column = average latency',
+  };
+}
+
+/** CPU seconds (user + system) of the PostgreSQL processes and of a process, from /proc. */
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+function cpuOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+/** CPU seconds of every PostgreSQL process, by pid. */
+function postgresCpu(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') out.set(Number(entry), cpuOf(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+/** Busy and total jiffies of the whole machine (all cores), from /proc/stat. */
+function machineTimes(): { busy: number; total: number } {
+  const f = (readFileSync('/proc/stat', 'utf8').split('\n')[0] as string).trim().split(/\s+/).slice(1).map(Number);
+  const total = f.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - (f[3] ?? 0) - (f[4] ?? 0), total };
+}
+/**
+ * CPU use over `run`, in % of one core: the whole machine (of 100 % × cores), PostgreSQL's processes that
+ * are still there at the end (connections that closed during the window are missed: pgbench's), this
+ * process and optionally a child.
+ */
+async function withCpu<T>(run: () => Promise<T>, child?: number): Promise<{ result: T; cpu: string }> {
+  const pg0 = postgresCpu();
+  const m0 = machineTimes();
+  const me0 = process.cpuUsage();
+  const child0 = child ? cpuOf(child) : 0;
+  const t0 = performance.now();
+  const result = await run();
+  const secs = (performance.now() - t0) / 1000;
+  const me = process.cpuUsage(me0);
+  const m1 = machineTimes();
+  let pg = 0;
+  for (const [pid, cpu] of postgresCpu()) pg += cpu - (pg0.get(pid) ?? 0);
+  const pct = (x: number) => `${Math.round((x / secs) * 100)} %`;
+  const machine = `machine ${Math.round(((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100 * os.cpus().length)} %`;
+  const parts = [machine, `PostgreSQL ${pct(pg)}`, `${child ? 'load generator' : 'service + callers'} ${pct((me.user + me.system) / 1e6)}`];
+  if (child) parts.push(`server ${pct(cpuOf(child) - child0)}`);
+  return { result, cpu: parts.join(', ') };
+}
+
+interface Row {
+  cpu?: string;
+  name: string;
+  rate: number;
+  unit: string;
+  p50: number;
+  p99: number;
+  note: string;
+}
+const rows: Row[] = [];
+
+if (!opts['skip-pgbench']) {
+  await admin(`create database "${scratchName}"`);
+  await run('pgbench', ['-i', '-s', '10', '-q', scratchUrl.toString()], { maxBuffer: 1 << 22 });
+  rows.push(await pgbench('pgbench -b tpcb-like (baseline, before)'));
+}
+
+// ---- wallets, broadcasters, sessions, funding -----------------------------------------------------
+
+const client = database.pool;
+await client.query(
+  `insert into users (id, nick) select 'bw' || g, 'bw' || g from generate_series(1, $1) g;
+   `.trim(),
+  [WALLETS],
+);
+await client.query(`insert into users (id, nick, type_cd, role) select 'bb' || g, 'bb' || g, 'bj', 'bj' from generate_series(1, $1) g`, [
+  BJS,
+]);
+const walletKeys = (await client.query<{ user_key: string }>("select user_key from users where id like 'bw%' order by user_key")).rows.map(
+  (r) => Number(r.user_key),
+);
+const bjKeys = (await client.query<{ user_key: string }>("select user_key from users where id like 'bb%' order by user_key")).rows.map(
+  (r) => Number(r.user_key),
+);
+const vodKeys = bjKeys.map(() => randomBytes(6).toString('hex'));
+await client.query(
+  `insert into broadcast (vod_key, bj_user_key, title, state) select v, b, 'bench', 'live' from unnest($1::text[], $2::bigint[]) as x(v, b)`,
+  [vodKeys, bjKeys],
+);
+const tokens = walletKeys.map(() => randomBytes(32).toString('base64url'));
+await client.query(
+  `insert into user_session (token_hash, user_key, expires_at) select h, u, now() + interval '1 day' from unnest($1::text[], $2::bigint[]) as x(h, u)`,
+  [tokens.map(hashToken), walletKeys],
+);
+
+const funding = new LedgerService({ db: database.db, pool: database.pool, batch: { maxBatch: 500 } });
+const t0 = Date.now();
+await Promise.all(walletKeys.map((u) => funding.grant(0, u, 'STAR', FUNDS, 'bench funding', `fund-${u}`)));
+const fundMs = Date.now() - t0;
+await funding.close();
+
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+
+// ---- the ledger service, direct calls -------------------------------------------------------------
+
+async function serviceRun(label: string, batch: { maxBatch: number; concurrency: number }, callers: number): Promise<Row> {
+  const ledger = new LedgerService({ db: database.db, pool: database.pool, batch });
+  let measuring = false;
+  let stop = false;
+  let done = 0;
+  const failures = new Map<string, number>();
+  const latencies: number[] = [];
+  const caller = async () => {
+    while (!stop) {
+      const started = performance.now();
+      try {
+        await ledger.gift(pick(walletKeys), pick(bjKeys), 1 + Math.floor(Math.random() * 10), randomUUID());
+        if (measuring) {
+          done++;
+          latencies.push(performance.now() - started);
+        }
+      } catch (err) {
+        if (measuring) {
+          const code = (err as { code?: string }).code ?? (err as Error).message;
+          failures.set(code, (failures.get(code) ?? 0) + 1);
+        }
+      }
+    }
+  };
+  const callersDone = Promise.all(Array.from({ length: callers }, caller));
+  await sleep(WARMUP * 1000);
+  const statsBefore = { ...ledger.batcher.stats };
+  measuring = true;
+  const started = performance.now();
+  const { cpu } = await withCpu(() => sleep(SECONDS * 1000));
+  measuring = false;
+  const seconds = (performance.now() - started) / 1000;
+  const stats = ledger.batcher.stats;
+  stop = true;
+  await callersDone;
+  await ledger.close();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  const batches = stats.batches - statsBefore.batches;
+  const postings = stats.postings - statsBefore.postings;
+  return {
+    cpu,
+    name: label,
+    rate: done / seconds,
+    unit: 'gifts/s',
+    p50: at(0.5),
+    p99: at(0.99),
+    note: `${callers} callers, ${(postings / Math.max(1, batches)).toFixed(0)} gifts per batch on average${
+      failures.size ? `; failed: ${[...failures].map(([c, n]) => `${n} ${c}`).join(', ')}` : ''
+    }`,
+  };
+}
+
+rows.push(
+  await serviceRun(
+    `ledger service, batched (≤ ${BATCH} per statement, ${CONCURRENCY} in flight)`,
+    { maxBatch: BATCH, concurrency: CONCURRENCY },
+    CALLERS,
+  ),
+);
+rows.push(await serviceRun('ledger service, one wallet_apply call per gift', { maxBatch: 1, concurrency: POOL_MAX }, 64));
+
+// ---- over HTTP --------------------------------------------------------------------------------------
+
+if (!opts['skip-http']) {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, 'ledger-server.ts'), [bench.url], {
+    // LEDGER_BENCH_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    execArgv: [...(process.env.LEDGER_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const { port, bare } = await new Promise<{ port: number; bare: number }>((resolve) =>
+    child.once('message', (m) => resolve(m as { port: number; bare: number })),
+  );
+  const txnsNow = async () =>
+    Number((await client.query<{ n: string }>("select count(*) as n from wallet_txn where kind = 'gift' and state = 'done'")).rows[0]?.n);
+  const cookieOf = () => `${SESSION_COOKIE}=${tokens[Math.floor(Math.random() * tokens.length)]}`;
+  const giftRequest = (req: autocannon.Request) => ({
+    ...req,
+    method: 'POST' as const,
+    path: '/v1/star/user_star_use_proc',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-api-mode': 'TRUE',
+      'x-requested-with': 'xmlhttprequest',
+      cookie: cookieOf(),
+    },
+    body: `vod_key=${pick(vodKeys)}&star_cnt=${1 + Math.floor(Math.random() * 10)}&idempotency_key=${randomUUID()}`,
+  });
+  const userInfoRequest = (req: autocannon.Request) => ({
+    ...req,
+    method: 'GET' as const,
+    path: '/v1/user/user_info',
+    headers: { cookie: cookieOf() },
+  });
+  const fire = (duration: number, setupRequest: (req: autocannon.Request) => autocannon.Request, target = port) => {
+    let ok = 0;
+    let other = 0;
+    return new Promise<{ result: autocannon.Result; ok: number; other: number }>((resolve, reject) => {
+      autocannon(
+        {
+          url: `http://127.0.0.1:${target}`,
+          connections: CONNECTIONS,
+          duration,
+          requests: [
+            {
+              setupRequest,
+              onResponse: (_status, body) => {
+                if (body.startsWith('{"rslt_cd":0,')) ok++;
+                else other++;
+              },
+            },
+          ],
+        },
+        (err, result) => (err ? reject(err) : resolve({ result, ok, other })),
+      );
+    });
+  };
+  const serverStats = () =>
+    new Promise<{ batches: number; postings: number }>((resolve) => {
+      child.once('message', (m) => resolve((m as { stats: { batches: number; postings: number } }).stats));
+      child.send('stats');
+    });
+
+  // What HTTP alone costs on this machine: a bare Fastify answering the envelope, same load generator.
+  const bareRequest = (req: autocannon.Request) => ({ ...req, method: 'GET' as const, path: '/envelope' });
+  await fire(WARMUP, bareRequest, bare);
+  const bareRun = await withCpu(() => fire(SECONDS, bareRequest, bare), child.pid);
+  rows.push({
+    cpu: bareRun.cpu,
+    name: 'HTTP bare Fastify 5, JSON envelope (baseline: HTTP alone)',
+    rate: bareRun.result.ok / SECONDS,
+    unit: 'req/s',
+    p50: bareRun.result.result.latency.p50,
+    p99: bareRun.result.result.latency.p99,
+    note: `autocannon -c ${CONNECTIONS}`,
+  });
+
+  // A logged-in read on the same server (session lookup + wallet balances): what one call costs here.
+  await fire(WARMUP, userInfoRequest);
+  const info = await withCpu(() => fire(SECONDS, userInfoRequest), child.pid);
+  rows.push({
+    cpu: info.cpu,
+    name: 'HTTP GET /v1/user/user_info (baseline: session + wallet lookup)',
+    rate: info.result.ok / SECONDS,
+    unit: 'req/s',
+    p50: info.result.result.latency.p50,
+    p99: info.result.result.latency.p99,
+    note: `autocannon -c ${CONNECTIONS}${info.result.other ? `, ${info.result.other} other answers` : ''}`,
+  });
+
+  await fire(WARMUP, giftRequest);
+  const before = await txnsNow();
+  const statsBefore = await serverStats();
+  const {
+    result: { result, ok, other },
+    cpu,
+  } = await withCpu(() => fire(SECONDS, giftRequest), child.pid);
+  const statsAfter = await serverStats();
+  const after = await txnsNow();
+  child.send('stop');
+  await new Promise((r) => child.once('exit', r));
+  const stored = after - before;
+  const perBatch = (statsAfter.postings - statsBefore.postings) / Math.max(1, statsAfter.batches - statsBefore.batches);
+  rows.push({
+    cpu,
+    name: 'HTTP POST /v1/star/user_star_use_proc (server in its own process)',
+    rate: ok / SECONDS,
+    unit: 'gifts/s',
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    note: `autocannon -c ${CONNECTIONS}; ${perBatch.toFixed(0)} gifts per batch on average; ${stored} gifts stored in the window${other ? `, ${other} other answers` : ''}${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}`,
+  });
+}
+
+if (!opts['skip-pgbench']) {
+  rows.push(await pgbench('pgbench -b tpcb-like (baseline, after)'));
+  await admin(`drop database if exists "${scratchName}" with (force)`);
+}
+
+// ---- the ledger check ---------------------------------------------------------------------------
+
+const report = await verifyLedger(database.pool, { full: true, advance: false });
+const totals = (
+  await client.query<{ gifts: string; amount: string; refused: string }>(
+    `select count(*) filter (where state = 'done') as gifts, coalesce(sum(amount) filter (where state = 'done'), 0) as amount,
+            count(*) filter (where state = 'refused') as refused
+     from wallet_txn where kind = 'gift'`,
+  )
+).rows[0];
+const earned = (await client.query<{ s: string }>("select coalesce(sum(balance), 0) as s from wallet_account where kind = 'earnings'"))
+  .rows[0]?.s;
+const walletsLeft = (await client.query<{ s: string }>("select coalesce(sum(balance), 0) as s from wallet_account where kind = 'wallet'"))
+  .rows[0]?.s;
+
+await database.close();
+await bench.drop();
+
+const fmt = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const base = rows.filter((r) => r.unit === 'tps').map((r) => r.rate);
+const baseMean = base.length ? base.reduce((a, b) => a + b, 0) / base.length : Number.NaN;
+console.log(
+  `\nledger bench: ${WALLETS.toLocaleString('en-US')} funded wallets → ${BJS} broadcasters, gifts of 1–10 STAR, ${SECONDS} s per figure (${WARMUP} s warm-up), ` +
+    `${where} ${versions}, pool ${POOL_MAX}, node ${process.version}, ${os.cpus().length} cores`,
+);
+console.log(`funding: ${WALLETS.toLocaleString('en-US')} audited grants in ${fundMs} ms`);
+console.log(
+  '| target | rate | unit | p50 ms | p99 ms | vs mean pgbench tps | CPU (100 % = one core) | notes |\n|---|---|---|---|---|---|---|---|',
+);
+for (const r of rows) {
+  const vs = Number.isFinite(baseMean) ? `${((r.rate / baseMean) * 100).toFixed(0)} %` : '–';
+  console.log(`| ${r.name} | ${fmt(r.rate)} | ${r.unit} | ${ms(r.p50)} | ${ms(r.p99)} | ${vs} | ${r.cpu ?? '–'} | ${r.note} |`);
+}
+console.log(
+  `\nledger check (full, after every run): ${report.ok ? 'OK, zero drift' : 'DRIFT'}: ${report.accounts.toLocaleString('en-US')} accounts, ` +
+    `${report.txns_checked.toLocaleString('en-US')} transactions, ${report.drift.length} drifting accounts, ${report.unbalanced_count} unbalanced transactions, ` +
+    `supply ${JSON.stringify(report.supply)}, ${report.ms} ms`,
+);
+console.log(
+  `gifts stored: ${Number(totals?.gifts).toLocaleString('en-US')} (${Number(totals?.amount).toLocaleString('en-US')} STAR, ${totals?.refused} refused); ` +
+    `broadcasters earned ${Number(earned).toLocaleString('en-US')} STAR; wallets hold ${Number(walletsLeft).toLocaleString('en-US')} ` +
+    `= ${WALLETS} × ${FUNDS.toLocaleString('en-US')} − gifts: ${Number(walletsLeft) === WALLETS * FUNDS - Number(totals?.amount) ? 'exact' : 'MISMATCH'}`,
+);
+process.exit(report.ok ? 0 : 1);
