@@ -278,7 +278,8 @@ describe('a live broadcast from publish to replay', () => {
     expect(Date.now() - left).toBeLessThan(5000);
     expect(ended).toMatchObject({ endReason: 'publisher_gone', replayYn: true });
     expect(ended.endedAt).toBeInstanceOf(Date);
-    expect(messages.filter((m) => m.vod_key === vodKey).map((m) => m.type)).toEqual(['live', 'ended']);
+    // The row changes before the bus message is published, and over Redis it arrives a moment later.
+    await expect.poll(() => messages.filter((m) => m.vod_key === vodKey).map((m) => m.type), { timeout: 3000 }).toEqual(['live', 'ended']);
     await until(async () => !(await liveList()).some((i) => i.vod_key === vodKey), 5000 - (Date.now() - left), 'the live list to drop it');
     const replay = (await vodList()).find((i) => i.vod_key === vodKey);
     expect(replay).toMatchObject({ title: '라이브 테스트', thumbnail: `/media/live/${vodKey}/thumb.jpg` });
