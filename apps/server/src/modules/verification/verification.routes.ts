@@ -1,5 +1,5 @@
 import { ConfirmPinSchema, PhoneSchema, SendPinSchema } from '@byeol/contract';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okList } from '../../platform/api.js';
@@ -65,21 +65,22 @@ export const verificationRoutes: FastifyPluginAsyncZod<VerificationRoutesOptions
         },
       },
       async (request) => {
+        // The count travels in the same query as the page (one snapshot): read apart, a message written
+        // in between was counted but not listed, and a reader waiting for "one more" took an older pin.
         const rows = await deps.db
-          .select()
+          .select({ m: smsOutbox, total: sql<number>`count(*) over ()`.mapWith(Number) })
           .from(smsOutbox)
           .where(eq(smsOutbox.phoneNo, request.query.phone_no))
           .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
           .limit(10);
-        const list = rows.map((m) => ({
+        const list = rows.map(({ m }) => ({
           id: m.id,
           phone_country_num: m.phoneCountryNum,
           phone_no: m.phoneNo,
           text: m.text,
           created_at: m.createdAt.toISOString(),
         }));
-        const [total] = await deps.db.select({ n: count() }).from(smsOutbox).where(eq(smsOutbox.phoneNo, request.query.phone_no));
-        return okList(request, list, total?.n ?? 0);
+        return okList(request, list, rows[0]?.total ?? 0);
       },
     );
   }
