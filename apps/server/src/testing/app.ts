@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { API_HEADERS, type Envelope, LANG_COOKIE, type Lang } from '@byeol/contract';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
@@ -35,6 +36,25 @@ export interface Called<T> {
   status: number;
   body: Envelope<T>;
   response: Response;
+}
+
+async function reportStuckClose(url: string, step: string): Promise<void> {
+  const handles = (process as unknown as { _getActiveHandles(): object[] })._getActiveHandles().map((h) => h.constructor.name);
+  let activity = '';
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query(
+      `select pid, state, wait_event_type, wait_event, now() - query_start as running, left(query, 160) as query
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`,
+    );
+    activity = JSON.stringify(rows, null, 1);
+  } catch (err) {
+    activity = String(err);
+  } finally {
+    await client.end().catch(() => {});
+  }
+  console.error(`test app close stuck in ${step} after 20 s; active handles: ${handles.join(', ')}; database activity: ${activity}`);
 }
 
 /**
@@ -95,9 +115,19 @@ export async function startTestApp(
       return call('POST', path, { body: payload }, o);
     },
     async close() {
-      await app.close();
-      await bus.close();
-      await database.close();
+      // A close that hangs fails the file's afterAll with nothing to go on: say which step is stuck and
+      // what the database is doing meanwhile.
+      let step = 'app.close';
+      const watchdog = setTimeout(() => void reportStuckClose(config.DATABASE_URL as string, step), 20_000);
+      try {
+        await app.close();
+        step = 'bus.close';
+        await bus.close();
+        step = 'database.close';
+        await database.close();
+      } finally {
+        clearTimeout(watchdog);
+      }
     },
   };
 }
