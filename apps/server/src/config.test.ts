@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, ROLES } from './config.js';
+import { PRODUCTION_REQUIRED_ENV as PRODUCTION } from './testing/config.js';
 
 /** The ConfigError a bad environment throws (fails the test when none is thrown). */
 function errorOf(env: NodeJS.ProcessEnv, overrides: Record<string, string> = {}): ConfigError {
@@ -12,15 +13,6 @@ function errorOf(env: NodeJS.ProcessEnv, overrides: Record<string, string> = {})
   }
   throw new Error(`expected a ConfigError for ${JSON.stringify({ env, overrides })}`);
 }
-
-/** A complete Solapi setting (production needs a real SMS driver) and the chat token key production requires. */
-const SOLAPI = {
-  SMS_DRIVER: 'solapi',
-  SOLAPI_API_KEY: 'key',
-  SOLAPI_API_SECRET: 'secret',
-  SMS_SENDER: '0212345678',
-  CHAT_TOKEN_SECRET: 'a-production-chat-token-key',
-};
 
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
@@ -109,12 +101,8 @@ describe('loadConfig', () => {
       BODY_LIMIT: '2048',
       UPLOAD_LIMIT: '4096',
       SHUTDOWN_GRACE_SECONDS: '2.5',
-      // Production refuses the development SMS driver.
-      SMS_DRIVER: 'solapi',
-      SOLAPI_API_KEY: 'key',
-      SOLAPI_API_SECRET: 'secret',
-      SMS_SENDER: '0212345678',
-      CHAT_TOKEN_SECRET: 'a-production-chat-token-key',
+      // Production refuses the development SMS driver and the development chat token key.
+      ...PRODUCTION,
     });
     expect(c).toMatchObject({
       NODE_ENV: 'production',
@@ -242,15 +230,15 @@ describe('loadConfig', () => {
     it('is allowed outside production, and production runs without it', () => {
       expect(loadConfig({ NODE_ENV: 'development', BYEOL_DEMO: '1' }).BYEOL_DEMO).toBe(true);
       expect(loadConfig({ NODE_ENV: 'test', BYEOL_DEMO: 'true' }).BYEOL_DEMO).toBe(true);
-      expect(loadConfig({ NODE_ENV: 'production', BYEOL_DEMO: '0', ...SOLAPI }).BYEOL_DEMO).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'production', BYEOL_DEMO: '0', ...PRODUCTION }).BYEOL_DEMO).toBe(false);
     });
   });
 
   describe('CHAT_TOKEN_SECRET', () => {
     it('is required in production, where the public development key would let anyone forge chat tokens', () => {
-      const { CHAT_TOKEN_SECRET: _, ...rest } = SOLAPI;
+      const { CHAT_TOKEN_SECRET: _, ...rest } = PRODUCTION;
       expect(errorOf({ NODE_ENV: 'production', ...rest }).message).toContain('CHAT_TOKEN_SECRET: required in production');
-      expect(loadConfig({ NODE_ENV: 'production', ...SOLAPI }).CHAT_TOKEN_SECRET).toBe('a-production-chat-token-key');
+      expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).CHAT_TOKEN_SECRET).toBe('a-production-chat-token-key');
     });
 
     it('refuses a key shorter than 16 characters', () => {
@@ -262,11 +250,11 @@ describe('loadConfig', () => {
     it('needs the Solapi key, secret and sender with SMS_DRIVER=solapi, naming each missing one', () => {
       const none = errorOf({ SMS_DRIVER: 'solapi' }).message;
       for (const name of ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SMS_SENDER']) expect(none).toContain(`${name}: `);
-      const noSecret = errorOf({ ...SOLAPI, SOLAPI_API_SECRET: '' }).message;
+      const noSecret = errorOf({ ...PRODUCTION, SOLAPI_API_SECRET: '' }).message;
       expect(noSecret).toContain('SOLAPI_API_SECRET');
       expect(noSecret).not.toContain('SOLAPI_API_KEY');
-      expect(errorOf({ ...SOLAPI, SMS_SENDER: '' }).message).toContain('SMS_SENDER');
-      const c = loadConfig({ ...SOLAPI, SOLAPI_BASE_URL: 'http://127.0.0.1:9999' });
+      expect(errorOf({ ...PRODUCTION, SMS_SENDER: '' }).message).toContain('SMS_SENDER');
+      const c = loadConfig({ ...PRODUCTION, SOLAPI_BASE_URL: 'http://127.0.0.1:9999' });
       expect(c).toMatchObject({ SMS_DRIVER: 'solapi', SOLAPI_API_KEY: 'key', SOLAPI_BASE_URL: 'http://127.0.0.1:9999' });
     });
 
@@ -275,7 +263,7 @@ describe('loadConfig', () => {
       expect(err.message).toContain('SMS_DRIVER');
       expect(err.message).toContain('production');
       expect(errorOf({ NODE_ENV: 'production', SMS_DRIVER: 'log' }).message).toContain('SMS_DRIVER');
-      expect(loadConfig({ NODE_ENV: 'production', ...SOLAPI }).SMS_DRIVER).toBe('solapi');
+      expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).SMS_DRIVER).toBe('solapi');
     });
 
     it('refuses an unknown driver and a base URL that is not http(s)', () => {
@@ -289,7 +277,7 @@ describe('loadConfig', () => {
       expect(loadConfig({ SOCIAL_GOOGLE_ISSUER: 'http://127.0.0.1:4000' }).SOCIAL_GOOGLE_ISSUER).toBe('http://127.0.0.1:4000');
       const err = errorOf({
         NODE_ENV: 'production',
-        ...SOLAPI,
+        ...PRODUCTION,
         SOCIAL_GOOGLE_ISSUER: 'http://127.0.0.1:4000',
         SOCIAL_NAVER_TOKEN_URL: 'http://x',
       });

@@ -1,29 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import type { Db } from '../../platform/db.js';
+import { PRODUCTION_REQUIRED_ENV as PRODUCTION } from '../../testing/config.js';
 import { createIdentityDriver, devCi } from './identity.drivers.js';
 
-/** What production needs besides the identity driver: a real SMS driver and a chat token key. */
-const SOLAPI = {
-  SMS_DRIVER: 'solapi',
-  SOLAPI_API_KEY: 'key',
-  SOLAPI_API_SECRET: 'secret',
-  SMS_SENDER: '0212345678',
-  CHAT_TOKEN_SECRET: 'a-production-chat-token-key',
-};
 const PORTONE = { IDENTITY_DRIVER: 'portone', PORTONE_API_SECRET: 's', PORTONE_STORE_ID: 'store', PORTONE_IDENTITY_CHANNEL_KEY: 'ch' };
 const db = {} as Db;
 
 describe('choosing the identity driver', () => {
   it('is dev outside production and none in production unless PortOne is set', () => {
     expect(createIdentityDriver(loadConfig({}), db)?.name).toBe('dev');
-    expect(createIdentityDriver(loadConfig({ NODE_ENV: 'production', ...SOLAPI }), db)).toBeNull();
-    expect(createIdentityDriver(loadConfig({ NODE_ENV: 'production', ...SOLAPI, ...PORTONE }), db)?.name).toBe('portone');
+    expect(createIdentityDriver(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }), db)).toBeNull();
+    expect(createIdentityDriver(loadConfig({ NODE_ENV: 'production', ...PRODUCTION, ...PORTONE }), db)?.name).toBe('portone');
   });
 
   it('refuses the dev driver in production, naming IDENTITY_DRIVER', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ...SOLAPI, IDENTITY_DRIVER: 'dev' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', ...SOLAPI, IDENTITY_DRIVER: 'dev' })).toThrow(/IDENTITY_DRIVER/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...PRODUCTION, IDENTITY_DRIVER: 'dev' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...PRODUCTION, IDENTITY_DRIVER: 'dev' })).toThrow(/IDENTITY_DRIVER/);
   });
 
   it('needs every PortOne setting with the portone driver', () => {
