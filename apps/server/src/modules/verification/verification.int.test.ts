@@ -356,6 +356,25 @@ describe('rate limits', () => {
     expect(over.body.rslt_cd).toBe(ResultCode.RATE_LIMITED);
     expect(await outboxCount(phone)).toBe(0);
   });
+
+  it('takes the per-address limit from SMS_LIMIT_PER_IP (a venue behind one address sets it higher, or lower)', async () => {
+    const limited = await startTestApp({ env: { TRUST_PROXY: '1', SMS_LIMIT_PER_IP: '3' } });
+    try {
+      const ip = newIp();
+      const sendFrom = (phone: string, from = ip) =>
+        limited.post<Sent>('/v1/user/auth_phone_no_proc', { phone_no: phone }, { headers: { 'x-forwarded-for': from } });
+      for (let i = 0; i < 3; i++) expect((await sendFrom(newPhone())).body.rslt_cd).toBe(0);
+      const phone = newPhone();
+      const over = await sendFrom(phone);
+      expect(over.status).toBe(429);
+      expect(over.body.rslt_cd).toBe(ResultCode.RATE_LIMITED);
+      expect(await outboxCount(phone)).toBe(0);
+      // Another address is not held back by the first one's count.
+      expect((await sendFrom(newPhone(), newIp())).body.rslt_cd).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('with SMS_DRIVER=solapi', () => {
