@@ -81,10 +81,11 @@ export async function endAllSessions(db: Db, userKey: number): Promise<void> {
 export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, secure }) => {
   const cache = new WeakMap<FastifyRequest, Promise<AccountRow | null>>();
   const extended = new WeakSet<FastifyRequest>();
+  const lookups = new SessionLookups(db);
   const account = (request: FastifyRequest) => {
     let found = cache.get(request);
     if (!found) {
-      found = lookup(db, request.cookies[SESSION_COOKIE], () => extended.add(request));
+      found = lookup(db, lookups, request.cookies[SESSION_COOKIE], () => extended.add(request));
       cache.set(request, found);
     }
     return found;
@@ -106,29 +107,75 @@ export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, se
 });
 
 /**
- * The session lookup runs on every logged-in request, so it is a prepared statement (built once per
- * database handle, planned once per connection): unprepared, Drizzle's query building cost about 9× its
- * throughput (bench/api.bench.ts, user_info).
+ * The session lookup runs on every logged-in request. Lookups asked for in the same turn of the event loop
+ * share one query (`token_hash = any(…)`), a prepared statement built once per database handle and planned
+ * once per connection: under load one round trip serves a whole burst of requests (bench/ledger.bench.ts,
+ * the HTTP gift rate), and a lone request waits for nothing but its own query.
  */
 const prepared = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 function prepareLookup(db: Db) {
   return db
-    .select({ account: users, expiresAt: userSession.expiresAt })
+    .select({ account: users, tokenHash: userSession.tokenHash, expiresAt: userSession.expiresAt })
     .from(userSession)
     .innerJoin(users, eq(users.userKey, userSession.userKey))
-    .where(and(eq(userSession.tokenHash, sql.placeholder('tokenHash')), gt(userSession.expiresAt, sql`now()`), eq(users.state, 'active')))
+    .where(
+      and(
+        sql`${userSession.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
+        gt(userSession.expiresAt, sql`now()`),
+        eq(users.state, 'active'),
+      ),
+    )
     .prepare('byeol_session_lookup');
 }
 
-async function lookup(db: Db, token: string | undefined, onExtended: () => void): Promise<AccountRow | null> {
+type Found = { account: AccountRow; expiresAt: Date } | undefined;
+interface Waiter {
+  resolve(found: Found): void;
+  reject(err: unknown): void;
+}
+
+/** Gathers the session lookups of one turn of the event loop into one query. */
+class SessionLookups {
+  private waiting = new Map<string, Waiter[]>();
+  private scheduled = false;
+
+  constructor(private readonly db: Db) {}
+
+  find(tokenHash: string): Promise<Found> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.waiting.get(tokenHash);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.waiting.set(tokenHash, [{ resolve, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.waiting;
+    this.waiting = new Map();
+    let statement = prepared.get(this.db);
+    if (!statement) {
+      statement = prepareLookup(this.db);
+      prepared.set(this.db, statement);
+    }
+    try {
+      const rows = await statement.execute({ tokenHashes: [...batch.keys()] });
+      const byHash = new Map(rows.map((r) => [r.tokenHash, { account: r.account, expiresAt: r.expiresAt }]));
+      for (const [hash, waiters] of batch) for (const w of waiters) w.resolve(byHash.get(hash));
+    } catch (err) {
+      for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
+    }
+  }
+}
+
+async function lookup(db: Db, lookups: SessionLookups, token: string | undefined, onExtended: () => void): Promise<AccountRow | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = prepareLookup(db);
-    prepared.set(db, statement);
-  }
-  const [found] = await statement.execute({ tokenHash });
+  const found = await lookups.find(tokenHash);
   if (!found) return null;
   // Sliding expiry, written at most once a day per session.
   if (found.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 3600 * 1000) {

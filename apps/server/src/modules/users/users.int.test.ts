@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashToken, SESSION_COOKIE } from '../../platform/session.js';
 import { type CallOptions, startTestApp, type TestApp } from '../../testing/app.js';
 import {
+  buildAccount,
   buildMember,
   fromIp,
   joinForm,
@@ -329,6 +330,15 @@ describe('sessions', () => {
     expect(res.body.rslt_cd).toBe(1005);
     expect(res.response.headers.getSetCookie()).toEqual([]);
     expect((await info(me.cookie)).body.rslt_cd).toBe(0);
+  });
+
+  it('answers each of many concurrent requests with its own account (lookups share one query), a forged one with none', async () => {
+    const members = await Promise.all(Array.from({ length: 30 }, () => buildAccount(t)));
+    const calls = [...members, ...members].map((m) => info(m.cookie).then((r) => r.body.rslt_set.user_info?.id ?? null));
+    const forged = info(`${SESSION_COOKIE}=forged-${randomBytes(8).toString('hex')}`);
+    const answers = await Promise.all(calls);
+    expect(answers).toEqual([...members, ...members].map((m) => m.id));
+    expect((await forged).body).toMatchObject({ rslt_cd: 2001, rslt_set: { user_info: null } });
   });
 
   it('rotates the session at login', async () => {
