@@ -1,6 +1,12 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.js';
 
+/** A member's user_key; the chat state about them goes when their account row goes. */
+const memberKey = (name: string) =>
+  bigint(name, { mode: 'number' })
+    .notNull()
+    .references(() => users.userKey, { onDelete: 'cascade' });
+
 /**
  * Chat moderation state (docs/chat-moderation.md). What lasts across a BJ's broadcasts (managers, room
  * blocks, hidden users, settings) is keyed by the BJ; what lasts one broadcast (forced exits, user
@@ -11,12 +17,8 @@ import { users } from '../users/users.tables.js';
 export const chatManager = pgTable(
   'chat_manager',
   {
-    bjUserKey: bigint('bj_user_key', { mode: 'number' })
-      .notNull()
-      .references(() => users.userKey, { onDelete: 'cascade' }),
-    userKey: bigint('user_key', { mode: 'number' })
-      .notNull()
-      .references(() => users.userKey, { onDelete: 'cascade' }),
+    bjUserKey: memberKey('bj_user_key'),
+    userKey: memberKey('user_key'),
     appointedBy: bigint('appointed_by', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -27,12 +29,8 @@ export const chatManager = pgTable(
 export const chatRoomBlock = pgTable(
   'chat_room_block',
   {
-    bjUserKey: bigint('bj_user_key', { mode: 'number' })
-      .notNull()
-      .references(() => users.userKey, { onDelete: 'cascade' }),
-    userKey: bigint('user_key', { mode: 'number' })
-      .notNull()
-      .references(() => users.userKey, { onDelete: 'cascade' }),
+    bjUserKey: memberKey('bj_user_key'),
+    userKey: memberKey('user_key'),
     blockedBy: bigint('blocked_by', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,12 +41,8 @@ export const chatRoomBlock = pgTable(
 export const chatUserBlock = pgTable(
   'chat_user_block',
   {
-    userKey: bigint('user_key', { mode: 'number' })
-      .notNull()
-      .references(() => users.userKey, { onDelete: 'cascade' }),
-    blockedUserKey: bigint('blocked_user_key', { mode: 'number' })
-      .notNull()
-      .references(() => users.userKey, { onDelete: 'cascade' }),
+    userKey: memberKey('user_key'),
+    blockedUserKey: memberKey('blocked_user_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userKey, t.blockedUserKey] })],
@@ -59,9 +53,7 @@ export const chatSanction = pgTable(
   'chat_sanction',
   {
     vodKey: text('vod_key').notNull(),
-    userKey: bigint('user_key', { mode: 'number' })
-      .notNull()
-      .references(() => users.userKey, { onDelete: 'cascade' }),
+    userKey: memberKey('user_key'),
     kind: text('kind', { enum: ['forced_exit', 'freeze'] }).notNull(),
     byUserKey: bigint('by_user_key', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
