@@ -13,7 +13,15 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer, type WebSocket as WsSocket } from 'ws';
 import { createApi } from '../../lib/api';
-import { ChatClient, type ChatClientSnapshot, type ChatSocket, chatSocketUrl, parseServerMessage, reconnectDelay } from './chat-client';
+import {
+  ChatClient,
+  type ChatClientOptions,
+  type ChatClientSnapshot,
+  type ChatSocket,
+  chatSocketUrl,
+  parseServerMessage,
+  reconnectDelay,
+} from './chat-client';
 import { ChatRoom } from './chat-room';
 
 describe('chatSocketUrl', () => {
@@ -130,9 +138,10 @@ afterEach(async () => {
 });
 
 const logs: string[] = [];
-function makeClient(vodKey = 'room1') {
-  const client = new ChatClient({
-    vodKey,
+/** What every client of these tests is given: this server, real WebSockets, no jitter, logs kept. */
+function clientOptions(over: Partial<ChatClientOptions> = {}): ChatClientOptions {
+  return {
+    vodKey: 'room1',
     siteKey: 1,
     lang: 'ko',
     api: createApi({ baseUrl: `${origin}/v1` }),
@@ -141,7 +150,12 @@ function makeClient(vodKey = 'room1') {
     createSocket: (url) => new WebSocket(url) as unknown as ChatSocket,
     random: () => 0,
     log: (message) => logs.push(message),
-  });
+    ...over,
+  };
+}
+
+function makeClient(vodKey = 'room1') {
+  const client = new ChatClient(clientOptions({ vodKey }));
   clients.push(client);
   return client;
 }
@@ -231,15 +245,7 @@ describe('ChatClient', () => {
 
   it('applies a join answer before the pushes coalesced after it (the joiner learns it is suspended)', async () => {
     script.withJoin = [{ service: ChatPush.OUTSIDE_MSG, param: { code: 102, ts: 1, target: ME } }];
-    const room = new ChatRoom({
-      vodKey: 'room1',
-      siteKey: 1,
-      lang: 'ko',
-      api: createApi({ baseUrl: `${origin}/v1` }),
-      origin,
-      location: { protocol: 'http:', host: new URL(origin).host },
-      createSocket: (url) => new WebSocket(url) as unknown as ChatSocket,
-    });
+    const room = new ChatRoom(clientOptions());
     clients.push(room.client);
     room.client.start();
     await until('joined', () => room.getSnapshot().connection.status === 'joined');
@@ -312,18 +318,7 @@ describe('ChatClient', () => {
 
   it('gives up after maxAttempts failures in a row, and retry() starts again', async () => {
     script.monitor = () => null;
-    const client = new ChatClient({
-      vodKey: 'room1',
-      siteKey: 1,
-      lang: 'en',
-      api: createApi({ baseUrl: `${origin}/v1` }),
-      origin,
-      location: { protocol: 'http:', host: new URL(origin).host },
-      createSocket: (url) => new WebSocket(url) as unknown as ChatSocket,
-      random: () => 0,
-      maxAttempts: 1,
-      log: () => {},
-    });
+    const client = new ChatClient(clientOptions({ lang: 'en', maxAttempts: 1, log: () => {} }));
     clients.push(client);
     client.start();
     await until('disconnected', () => client.snapshot.status === 'disconnected');
