@@ -130,6 +130,8 @@ export interface ChatUserInfo {
   /** Operators and GMs: every moderation action in every room. */
   is_operator: 0 | 1;
   is_guest: 0 | 1;
+  /** 1 when the user gifted STAR to the room's BJ at least once (the fan badge); absent or 0 otherwise. */
+  is_fan?: 0 | 1;
 }
 
 export type ChatRoomRole = 'bj' | 'manager' | 'operator' | 'user' | 'guest';

@@ -4,6 +4,7 @@ export * from './chat.js';
 export * from './content.js';
 export * from './envelope.js';
 export * from './identity.js';
+export * from './items.js';
 export * from './lang.js';
 export * from './media.js';
 export * from './paths.js';

@@ -195,6 +195,34 @@ export const ResultCode = {
   WALLET_NOT_BJ: 7009,
   /** Wallet: the ledger is overloaded for a moment; nothing was charged, try again. */
   WALLET_BUSY: 7010,
+  /** Wallet: the BJ blocked this viewer from their rooms; no gift can be sent there. */
+  WALLET_GIFT_BLOCKED: 7011,
+  /** Wallet: details only go back `{months}` months besides the current one. */
+  WALLET_MONTH_OUT_OF_RANGE: 7012,
+  /** Items: no such item in the store. */
+  ITEM_NOT_FOUND: 7101,
+  /** Items: the item is no longer sold. */
+  ITEM_NOT_ON_SALE: 7102,
+  /** Items: this item cannot be bought as a gift. */
+  ITEM_NOT_GIFTABLE: 7103,
+  /** Items: the caller has no such item (or it is someone else's). */
+  ITEM_USER_NOT_FOUND: 7104,
+  /** Items: the item is past its validity period. */
+  ITEM_EXPIRED: 7105,
+  /** Items: the item was used `{max}` times today, its daily limit. */
+  ITEM_DAILY_LIMIT: 7106,
+  /** Items: the item was used up or refunded. */
+  ITEM_USED_UP: 7107,
+  /** Items: only an item in use can be stopped. */
+  ITEM_NOT_IN_USE: 7108,
+  /** Items: this item cannot be refunded (not refundable, or received as a gift). */
+  ITEM_NOT_REFUNDABLE: 7109,
+  /** Items: an item that was used cannot be refunded. */
+  ITEM_REFUND_AFTER_USE: 7110,
+  /** Items: the refund window of `{days}` days after the purchase has passed. */
+  ITEM_REFUND_WINDOW: 7111,
+  /** Items: the room given is not live (an item is announced only in a live room). */
+  ITEM_NOT_LIVE_ROOM: 7112,
 } as const;
 export type ResultCodeName = keyof typeof ResultCode;
 export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
@@ -767,6 +795,90 @@ export const resultMessages: Record<ResultCodeName, Messages> = {
     en: 'Too many requests right now. Nothing was charged; please try again shortly.',
     ja: 'リクエストが集中しています。引き落としはありません。しばらくしてからもう一度お試しください。',
     'zh-CN': '当前请求过多，未扣除任何金额，请稍后重试。',
+  },
+  WALLET_GIFT_BLOCKED: {
+    ko: '이 방송에서는 선물할 수 없습니다.',
+    en: 'You cannot send gifts in this broadcast.',
+    ja: 'この放送ではプレゼントできません。',
+    'zh-CN': '无法在此直播中送礼物。',
+  },
+  WALLET_MONTH_OUT_OF_RANGE: {
+    ko: '이번 달과 지난 {months}개월의 내역만 볼 수 있습니다.',
+    en: 'Only this month and the last {months} months can be shown.',
+    ja: '今月と過去{months}か月分の履歴のみ表示できます。',
+    'zh-CN': '只能查看本月及过去{months}个月的记录。',
+  },
+  ITEM_NOT_FOUND: {
+    ko: '존재하지 않는 아이템입니다.',
+    en: 'No such item.',
+    ja: '存在しないアイテムです。',
+    'zh-CN': '该道具不存在。',
+  },
+  ITEM_NOT_ON_SALE: {
+    ko: '판매가 종료된 아이템입니다.',
+    en: 'This item is no longer on sale.',
+    ja: '販売が終了したアイテムです。',
+    'zh-CN': '该道具已停止销售。',
+  },
+  ITEM_NOT_GIFTABLE: {
+    ko: '선물할 수 없는 아이템입니다.',
+    en: 'This item cannot be given as a gift.',
+    ja: 'プレゼントできないアイテムです。',
+    'zh-CN': '该道具不能作为礼物赠送。',
+  },
+  ITEM_USER_NOT_FOUND: {
+    ko: '보유하지 않은 아이템입니다.',
+    en: 'You do not have this item.',
+    ja: '保有していないアイテムです。',
+    'zh-CN': '您没有该道具。',
+  },
+  ITEM_EXPIRED: {
+    ko: '사용 기간이 만료된 아이템입니다.',
+    en: 'This item has expired.',
+    ja: '使用期間が終了したアイテムです。',
+    'zh-CN': '该道具已过期。',
+  },
+  ITEM_DAILY_LIMIT: {
+    ko: '오늘 사용 가능 횟수({max}회)를 모두 사용했습니다.',
+    en: 'This item was already used {max} times today, its daily limit.',
+    ja: '本日の使用可能回数（{max}回）をすべて使用しました。',
+    'zh-CN': '今日的使用次数（{max}次）已用完。',
+  },
+  ITEM_USED_UP: {
+    ko: '이미 사용이 끝났거나 환불된 아이템입니다.',
+    en: 'This item was already used up or refunded.',
+    ja: '使用済みまたは払い戻し済みのアイテムです。',
+    'zh-CN': '该道具已用完或已退款。',
+  },
+  ITEM_NOT_IN_USE: {
+    ko: '사용 중인 아이템만 중지할 수 있습니다.',
+    en: 'Only an item in use can be stopped.',
+    ja: '使用中のアイテムのみ停止できます。',
+    'zh-CN': '只能停止正在使用的道具。',
+  },
+  ITEM_NOT_REFUNDABLE: {
+    ko: '환불할 수 없는 아이템입니다.',
+    en: 'This item cannot be refunded.',
+    ja: '払い戻しできないアイテムです。',
+    'zh-CN': '该道具不可退款。',
+  },
+  ITEM_REFUND_AFTER_USE: {
+    ko: '사용한 아이템은 환불할 수 없습니다.',
+    en: 'An item that has been used cannot be refunded.',
+    ja: '使用したアイテムは払い戻しできません。',
+    'zh-CN': '已使用的道具不能退款。',
+  },
+  ITEM_REFUND_WINDOW: {
+    ko: '구매 후 {days}일이 지나 환불할 수 없습니다.',
+    en: 'Refunds are only possible within {days} days of the purchase.',
+    ja: '購入から{days}日を過ぎたため払い戻しできません。',
+    'zh-CN': '购买超过{days}天，无法退款。',
+  },
+  ITEM_NOT_LIVE_ROOM: {
+    ko: '방송 중인 방에서만 사용할 수 있습니다.',
+    en: 'Items can only be announced in a live broadcast.',
+    ja: '放送中のルームでのみ使用できます。',
+    'zh-CN': '只能在直播中的房间使用。',
   },
 };
 

@@ -147,6 +147,8 @@ export interface StarGiftSet {
   balance: number;
   /** ISO 8601. */
   created_at: string;
+  /** This gift made the viewer a fan of the BJ (their first gift to them); false on a replay. */
+  first_gift: boolean;
 }
 
 /** POST /mypage/details_star and details_cubic: the caller's statement, newest first. */
@@ -155,6 +157,14 @@ export const StatementQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   /** `earnings`: a broadcaster's gift earnings (STAR) instead of the wallet. */
   account: z.enum(USER_ACCOUNT_KINDS).default('wallet'),
+  /**
+   * One month ('YYYY-MM', KST), the current one or one of the previous `DETAILS_MONTHS` (the site's
+   * configurable number, SPEC §1 item usage history); absent: every entry.
+   */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
 });
 export type StatementQuery = z.infer<typeof StatementQuerySchema>;
 
@@ -170,4 +180,79 @@ export interface StatementEntry {
   meta: Record<string, unknown>;
   /** ISO 8601. */
   created_at: string;
+}
+
+/** A statement's months ('YYYY-MM') and the site's day are in Korean time (KST, UTC+9, no daylight saving). */
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** 'YYYY-MM' of an instant in KST. */
+export function kstMonthOf(at: Date | number): string {
+  const d = new Date((typeof at === 'number' ? at : at.getTime()) + KST_OFFSET_MS);
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The current KST month and the `back` months before it, newest first (what the details pages offer). */
+export function detailsMonths(now: Date | number, back: number): string[] {
+  const [y, m] = kstMonthOf(now).split('-').map(Number) as [number, number];
+  const out: string[] = [];
+  for (let i = 0; i <= Math.max(0, back); i++) {
+    const index = y * 12 + (m - 1) - i;
+    out.push(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+/** The instants a KST month spans: [from, to). */
+export function kstMonthRange(month: string): { from: Date; to: Date } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return { from: new Date(Date.UTC(y, m - 1, 1) - KST_OFFSET_MS), to: new Date(Date.UTC(y, m, 1) - KST_OFFSET_MS) };
+}
+
+/**
+ * What /mypage/details_star and details_cubic add to their list (`data_list`, `data_totalcount`): the
+ * currency, the months the page may offer (newest first: the current KST month and the previous
+ * ITEM_LIMITS.detailsMonthsDefault), and the month shown ('' when every entry is listed).
+ */
+export interface StatementListExtra {
+  currency: Currency;
+  months: string[];
+  month: string;
+}
+
+/** Ranking of star gifts: `room` ranks one broadcast (star_gift_rank), `bj` a BJ's fans over all broadcasts (bj_fan). */
+export const GIFT_RANK_SCOPES = ['room', 'bj'] as const;
+export type GiftRankScope = (typeof GIFT_RANK_SCOPES)[number];
+
+/**
+ * POST /star/gift_rank: the top supporters of a live room (or of its BJ, `scope=bj`). When the BJ keeps
+ * sponsor lists private (chat setting 8104, sponsor_list_public_yn 'N'), only the BJ, the BJ's managers and
+ * operators get the list; everyone else gets an empty list with `hidden_yn` 'Y'.
+ */
+export const GiftRankSchema = z.object({
+  vod_key: z.string().min(1).max(64),
+  scope: z.enum(GIFT_RANK_SCOPES).default('room'),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type GiftRankReq = z.infer<typeof GiftRankSchema>;
+
+/** One supporter of a gift ranking. */
+export interface GiftRankEntry {
+  /** 1-based; equal totals share the earlier gift's order (who reached it first ranks higher). */
+  rank: number;
+  user_key: number;
+  nick: string;
+  /** STAR gifted in the scope. */
+  star_total: number;
+  gift_cnt: number;
+}
+
+/** The extra of /star/gift_rank's list answer (`data_list`: GiftRankEntry[]). */
+export interface GiftRankExtra {
+  vod_key: string;
+  bj_user_key: number;
+  scope: GiftRankScope;
+  /** The BJ's setting (SPEC §4 sponsor_list_public_yn). */
+  sponsor_list_public_yn: 'Y' | 'N';
+  /** 'Y': the list is private and the caller may not see it (the list is empty). */
+  hidden_yn: 'Y' | 'N';
 }

@@ -165,3 +165,40 @@ export const walletVerifyState = pgTable(
   },
   (t) => [check('wallet_verify_state_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Fans (issue 6): a viewer's first STAR gift to a BJ makes them a fan (the fan badge in chat); the totals
+ * rank a BJ's supporters.
+ */
+export const bjFan = pgTable(
+  'bj_fan',
+  {
+    bjUserKey: bigint('bj_user_key', { mode: 'number' }).notNull(),
+    userKey: bigint('user_key', { mode: 'number' }).notNull(),
+    starTotal: bigint('star_total', { mode: 'number' }).notNull().default(0),
+    giftCnt: integer('gift_cnt').notNull().default(0),
+    firstGiftAt: timestamp('first_gift_at', { withTimezone: true }).notNull().defaultNow(),
+    lastGiftAt: timestamp('last_gift_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'bj_fan_pk', columns: [t.bjUserKey, t.userKey] }),
+    index('bj_fan_rank_idx').on(t.bjUserKey, t.starTotal.desc()),
+    index('bj_fan_user_idx').on(t.userKey),
+  ],
+);
+
+/** The gift ranking of one broadcast (top supporters of the room). */
+export const starGiftRank = pgTable(
+  'star_gift_rank',
+  {
+    vodKey: text('vod_key').notNull(),
+    userKey: bigint('user_key', { mode: 'number' }).notNull(),
+    starTotal: bigint('star_total', { mode: 'number' }).notNull().default(0),
+    giftCnt: integer('gift_cnt').notNull().default(0),
+    lastGiftAt: timestamp('last_gift_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'star_gift_rank_pk', columns: [t.vodKey, t.userKey] }),
+    index('star_gift_rank_idx').on(t.vodKey, t.starTotal.desc()),
+  ],
+);

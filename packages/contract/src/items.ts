@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import type { Lang } from './lang.js';
+
+/**
+ * The store and items (SPEC §1, §2 /store…, /mypage/item…, §3 item fields and counters, §4 item states,
+ * §7 item calls). Items are bought with CUBIC; every purchase and refund is a ledger transaction
+ * (docs/items.md). Names and descriptions are kept per language; the UI shows the viewer's language and
+ * falls back to Korean.
+ */
+
+/** Store categories (the SPEC does not list them; docs/items.md). */
+export const ITEM_CATEGORIES = ['effect', 'sticker', 'badge', 'chat'] as const;
+export type ItemCategory = (typeof ITEM_CATEGORIES)[number];
+
+/** A text in each UI language; `ko` is required, the others fall back to it. */
+export type LocalizedText = { ko: string } & Partial<Record<Exclude<Lang, 'ko'>, string>>;
+
+export function localized(text: LocalizedText, lang: Lang): string {
+  return (lang === 'ko' ? text.ko : text[lang]) || text.ko;
+}
+
+/**
+ * A user's item (SPEC §4): bought and not yet used (`unused`), running (`in_use`: used at least once and
+ * within its validity), stopped by its owner (`stopped`: `suspend_user_item`, resumed by `item_use`),
+ * past its validity (`expired`), used up (`used`: a one-off item after its use) or given back for CUBIC
+ * (`refunded`). "Sponsored" is not a state: it is an item another user bought as a gift (`sponsor` set).
+ */
+export const USER_ITEM_STATES = ['unused', 'in_use', 'stopped', 'expired', 'used', 'refunded'] as const;
+export type UserItemState = (typeof USER_ITEM_STATES)[number];
+
+/** Which list of /mypage/item (`/mypage/item_more` box). */
+export const ITEM_BOXES = {
+  /** Unused, in use and stopped items (/mypage/item). */
+  active: ['unused', 'in_use', 'stopped'],
+  /** Expired, used-up and refunded items (/mypage/item/expired). */
+  expired: ['expired', 'used', 'refunded'],
+} as const satisfies Record<string, readonly UserItemState[]>;
+
+/** The four counters of /mypage/item (SPEC §3 'Item counters: sponsored, expired, in use, unused'). */
+export interface ItemCounters {
+  /** Items received as gifts that are still active. */
+  sponsored: number;
+  expired: number;
+  in_use: number;
+  unused: number;
+}
+
+/** Limits of the store (not given by the SPEC; docs/items.md). */
+export const ITEM_LIMITS = {
+  /** Items of one kind in one purchase (price × count). */
+  countMax: 100,
+  /** Days after purchase an unused refundable item can be given back. */
+  refundDays: 7,
+  /** Validity in days an operator may set. */
+  validityDaysMax: 3650,
+  /** Uses per day an operator may set (0: no daily limit). */
+  usesPerDayMax: 1000,
+  priceMax: 10_000_000,
+  nameMax: 40,
+  descriptionMax: 500,
+  /** Previous months /mypage/details can show besides the current one (SPEC §1 'a configurable number of months'). */
+  detailsMonthsDefault: 3,
+} as const;
+
+/** One item of the catalogue as the store shows it (`save_item_info`, `save_item_detail`). */
+export interface StoreItem {
+  item_sn: number;
+  category: ItemCategory;
+  /** In the caller's language. */
+  name: string;
+  description: string;
+  image_url: string;
+  /** Price of one item in CUBIC. */
+  price: number;
+  /** Days an item stays valid after its purchase. */
+  validity_days: number;
+  /** Uses per day; 0 is unlimited. */
+  uses_per_day: number;
+  refund_yn: 'Y' | 'N';
+  gift_yn: 'Y' | 'N';
+  /** Y: a one-off item, `used` (used up) after its first use (docs/items.md). */
+  single_use_yn?: 'Y' | 'N';
+  /** Whether it can be bought now (store_detail_more also answers items taken off sale; docs/items.md). */
+  on_sale_yn?: 'Y' | 'N';
+}
+
+/** An operator's view of a catalogue item: every language and its sale state. */
+export interface AdminStoreItem extends Omit<StoreItem, 'name' | 'description'> {
+  names: LocalizedText;
+  descriptions: LocalizedText;
+  on_sale_yn: 'Y' | 'N';
+  sort: number;
+}
+
+/** A user's item on /mypage/item and its lists. */
+export interface UserItem {
+  user_item_sn: number;
+  item: StoreItem;
+  state: UserItemState;
+  /** Who bought it as a gift (null: bought by its owner). */
+  sponsor: { user_key: number; nick: string } | null;
+  /** For an item this user gave (box `gift_sent`): who received it. */
+  receiver: { user_key: number; nick: string } | null;
+  /** CUBIC paid for this one item. */
+  price: number;
+  /** Uses today (the KST day) and the daily limit (0: unlimited). */
+  uses_today: number;
+  uses_per_day: number;
+  /** Y when it can still be refunded now (refundable, unused, within ITEM_LIMITS.refundDays, not a gift). */
+  refundable_now_yn: 'Y' | 'N';
+  /** ISO 8601. */
+  purchased_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+}
+
+/** POST /sub/store_more: the catalogue, paginated, optionally one category. */
+export const StoreListSchema = z.object({
+  category: z.enum(ITEM_CATEGORIES).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(60).default(24),
+});
+export type StoreListReq = z.infer<typeof StoreListSchema>;
+
+/** POST /sub/store_detail_more: one item. */
+export const StoreDetailSchema = z.object({
+  item_sn: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31),
+});
+
+/**
+ * POST /item/item_deal_proc: buy `cnt` items (price × cnt CUBIC) for yourself, or as a gift to another
+ * member (`gift_id`: their login ID); a gift made from a live room (`vod_key`) is announced there (code 61).
+ * `cnt` travels as text and is checked by `checkAmount` against 1…ITEM_LIMITS.countMax.
+ */
+export const ItemDealSchema = z.object({
+  item_sn: z.string().max(20),
+  cnt: z.string().max(64).default('1'),
+  gift_id: z.string().trim().max(64).optional(),
+  vod_key: z.string().max(64).optional(),
+  message: z.string().trim().max(100).optional(),
+  /** Or the Idempotency-Key header. */
+  idempotency_key: z.string().max(128).optional(),
+});
+export type ItemDealReq = z.infer<typeof ItemDealSchema>;
+
+export interface ItemDealSet {
+  txn_id: number;
+  item_sn: number;
+  cnt: number;
+  /** CUBIC paid (price × cnt). */
+  total: number;
+  /** The buyer's CUBIC after the purchase. */
+  balance: number;
+  /** The items created (owned by the buyer, or by the receiver of a gift). */
+  user_item_sns: number[];
+  gift_user_key: number | null;
+  created_at: string;
+}
+
+/** POST /item/item_use: use an item (in a live room when `vod_key` is given: announced there with code 60). */
+export const ItemUseSchema = z.object({
+  user_item_sn: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53),
+  vod_key: z.string().max(64).optional(),
+});
+
+/** POST /item/suspend_user_item and /item/item_refund_proc: one of the caller's items. */
+export const UserItemRefSchema = z.object({
+  user_item_sn: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53),
+  /** Refunds only: or the Idempotency-Key header. */
+  idempotency_key: z.string().max(128).optional(),
+});
+
+/** POST /item/item_refund_proc: the CUBIC given back for one unused item (a replay answers the first refund). */
+export interface ItemRefundSet {
+  txn_id: number;
+  user_item_sn: number;
+  /** CUBIC given back (the price paid for this item). */
+  amount: number;
+  /** The caller's CUBIC after the refund. */
+  balance: number;
+  created_at: string;
+}
+
+/**
+ * POST /mypage/item_history: the caller's item uses of one KST month ('YYYY-MM': the current one or one of
+ * the ITEM_LIMITS.detailsMonthsDefault previous ones; absent: the current one), newest first. The answer
+ * also carries `months`, the months offered.
+ */
+export const ItemHistorySchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ItemHistoryReq = z.infer<typeof ItemHistorySchema>;
+
+/** One use of an item (the item usage history). */
+export interface ItemUseEntry {
+  use_sn: number;
+  user_item_sn: number;
+  item_sn: number;
+  /** In the caller's language. */
+  name: string;
+  image_url: string;
+  /** The live room it was announced in, if any. */
+  vod_key: string | null;
+  /** ISO 8601. */
+  used_at: string;
+}
+
+/** POST /mypage/item_more: one list of /mypage/item. */
+export const ItemListSchema = z.object({
+  box: z.enum(['active', 'expired', 'gift_received', 'gift_sent']).default('active'),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ItemListReq = z.infer<typeof ItemListSchema>;
+
+/** GET /mypage/item: the counters, and how many previous months /mypage/details offers. */
+export interface MyItemSummary {
+  counters: ItemCounters;
+  cubic_cnt: number;
+}
+
+/** The data of the chat events item use (60) and item gift (61) in OUTSIDE_MSG. */
+export interface ItemChatEventData {
+  item_sn: number;
+  user_item_sn?: number;
+  /** Every language, so each viewer's client shows its own. */
+  names: LocalizedText;
+  image_url: string;
+  cnt: number;
+  /** Item gifts (61): who received it. */
+  receiver?: { user_key: number; nick: string };
+}
+
+/** The data of a star gift event (20–23) in OUTSIDE_MSG; `m` carries the gift's message. */
+export interface StarGiftChatEventData {
+  star_cnt: number;
+  txn_id: number;
+  /** True on the viewer's first gift to this BJ: they just became a fan. */
+  first_gift: boolean;
+}
+
+/** POST /admin/item_save: create (no item_sn) or update a catalogue item (operators). */
+export const AdminItemSaveSchema = z.object({
+  item_sn: z.coerce.number().int().min(1).optional(),
+  category: z.enum(ITEM_CATEGORIES),
+  name_ko: z.string().trim().min(1).max(ITEM_LIMITS.nameMax),
+  name_en: z.string().trim().max(ITEM_LIMITS.nameMax).default(''),
+  name_ja: z.string().trim().max(ITEM_LIMITS.nameMax).default(''),
+  name_zh: z.string().trim().max(ITEM_LIMITS.nameMax).default(''),
+  description_ko: z.string().trim().max(ITEM_LIMITS.descriptionMax).default(''),
+  description_en: z.string().trim().max(ITEM_LIMITS.descriptionMax).default(''),
+  description_ja: z.string().trim().max(ITEM_LIMITS.descriptionMax).default(''),
+  description_zh: z.string().trim().max(ITEM_LIMITS.descriptionMax).default(''),
+  image_url: z.string().trim().max(500).default(''),
+  price: z.coerce.number().int().min(1).max(ITEM_LIMITS.priceMax),
+  validity_days: z.coerce.number().int().min(1).max(ITEM_LIMITS.validityDaysMax),
+  uses_per_day: z.coerce.number().int().min(0).max(ITEM_LIMITS.usesPerDayMax),
+  refund_yn: z.enum(['Y', 'N']),
+  gift_yn: z.enum(['Y', 'N']),
+  /** Y: a one-off item (used up by its first use). */
+  single_use_yn: z.enum(['Y', 'N']).default('N'),
+  on_sale_yn: z.enum(['Y', 'N']).default('Y'),
+  sort: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type AdminItemSaveReq = z.infer<typeof AdminItemSaveSchema>;
