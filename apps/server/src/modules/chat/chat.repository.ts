@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { broadcast } from '../live/live.tables.js';
 import { users } from '../users/users.tables.js';
+import { bjFan } from '../wallet/wallet.tables.js';
 import { chatManager, chatRoomBlock, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
 import type { ChatStore, MemberStanding, RoomContext } from './chat.types.js';
 
@@ -79,6 +80,7 @@ function prepare(db: Db) {
     .select({
       isManager: sql<boolean>`exists (select 1 from ${chatManager} where ${chatManager.bjUserKey} = ${bjKey} and ${chatManager.userKey} = ${userKey})`,
       roomBlocked: sql<boolean>`exists (select 1 from ${chatRoomBlock} where ${chatRoomBlock.bjUserKey} = ${bjKey} and ${chatRoomBlock.userKey} = ${userKey})`,
+      isFan: sql<boolean>`exists (select 1 from ${bjFan} where ${bjFan.bjUserKey} = ${bjKey} and ${bjFan.userKey} = ${userKey})`,
       forcedOut: sql<boolean>`exists (select 1 from ${chatSanction} where ${chatSanction.vodKey} = ${vk} and ${chatSanction.kind} = 'forced_exit' and ${chatSanction.userKey} = ${userKey})`,
       frozen: sql<boolean>`exists (select 1 from ${chatSanction} where ${chatSanction.vodKey} = ${vk} and ${chatSanction.kind} = 'freeze' and ${chatSanction.userKey} = ${userKey})`,
       blocks: sql<
@@ -151,6 +153,8 @@ export function createChatStore(db: Db): ChatStore {
         forcedOut: row.forcedOut,
         frozen: row.frozen,
         blocks: keys(row.blocks),
+        // Only when true: a standing without gifts stays the plain standing.
+        ...(row.isFan ? { isFan: true } : {}),
       };
     },
 

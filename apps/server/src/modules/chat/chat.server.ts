@@ -554,6 +554,7 @@ export class ChatEngine {
       is_manager: standing.isManager ? 1 : 0,
       is_operator: uk !== 0 ? claims.op : 0,
       is_guest: uk === 0 ? 1 : 0,
+      ...(standing.isFan ? { is_fan: 1 as const } : {}),
     };
     conn.user = user;
     conn.role = chatRoomRole(user, ctx.bjUserKey);
@@ -827,6 +828,18 @@ export class ChatEngine {
     const json = outside(push as unknown as OutsideMsgPush);
     if (typeof toUserKey === 'number' && toUserKey > 0) room.sendToMember(toUserKey, [json]);
     else room.broadcast(json);
+    // A star gift (20–23) makes its giver a fan of the BJ: their next messages carry the fan badge.
+    const code = push.code as number;
+    const by = isObject(push.by) ? push.by : undefined;
+    if (code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST && by?.is_fan === 1 && typeof by.user_key === 'number') {
+      for (const c of room.connsOf(by.user_key)) {
+        if (c.user && c.user.is_fan !== 1) {
+          c.user = { ...c.user, is_fan: 1 };
+          c.standing = c.standing ? { ...c.standing, isFan: true } : c.standing;
+          room.touchList();
+        }
+      }
+    }
   }
 
   private onAllRooms(message: unknown) {

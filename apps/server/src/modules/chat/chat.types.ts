@@ -31,6 +31,8 @@ export interface MemberStanding {
   frozen: boolean;
   /** Users this member blocked (whispers from them are refused). */
   blocks: number[];
+  /** Gifted STAR to the room's BJ at least once (bj_fan): the fan badge. */
+  isFan?: boolean;
 }
 
 /** Who acts, as the engine knows them from the verified token and the standing. */

@@ -1,39 +1,132 @@
-import { LIVE_BUS_CHANNEL, type LiveBusMessage, STAR_GIFT, type StarGiftSet } from '@byeol/contract';
-import { eq } from 'drizzle-orm';
+import {
+  type AccountRole,
+  type ChatUserInfo,
+  type GiftRankEntry,
+  type GiftRankExtra,
+  type GiftRankReq,
+  LIVE_BUS_CHANNEL,
+  type LiveBusMessage,
+  type OutsideMsgPush,
+  STAR_GIFT,
+  type StarGiftChatEventData,
+  type StarGiftSet,
+  starGiftCode,
+} from '@byeol/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { publishRoomEvent } from '../chat/chat.events.js';
+import { isRoomBj, settingsOf } from '../chat/chat.repository.js';
+import { chatManager, chatSetting } from '../chat/chat.tables.js';
 import { broadcast } from '../live/live.tables.js';
+import { users } from '../users/users.tables.js';
+import { type GiftStanding, giftRanking, giftStandings, standingKey } from './wallet.repository.js';
 import { requireAmount } from './wallet.rules.js';
 import type { LedgerService } from './wallet.service.js';
 
 interface Room {
   bjUserKey: number;
+  /** The main account owning the BJ account (it is `is_bj` in the room too), 0 if none. */
+  bjOwnerUserKey: number;
   state: 'live' | 'ended' | 'frozen';
   at: number;
+}
+
+/** The viewer as the session knows them. */
+export interface Gifter {
+  userKey: number;
+  id: string;
+  nick: string;
+  role: AccountRole;
 }
 
 /** How long a room's state is trusted without a `live` bus message about it. */
 const ROOM_TTL_MS = 2_000;
 const ROOMS_MAX = 10_000;
 
+/** A gift's message as the room shows it: plain text on one line, trimmed, at most STAR_GIFT.messageMax characters. */
+export function giftMessage(raw: string | undefined): string {
+  if (!raw) return '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed here.
+  const text = raw.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+  return [...text].slice(0, STAR_GIFT.messageMax).join('').trim();
+}
+
 /**
- * `/star/user_star_use_proc`, the ledger part only: a viewer's STAR gift to the BJ of a live room. The
- * room (its BJ and state) is kept in memory for a moment and forgotten on every `live` bus message about
- * it, so a storm of gifts costs no room query each. The chat event (codes 20–23), fans and the gift
- * ranking of issue 6 come on top of this.
+ * Answers for many keys from one query per turn of the event loop: what concurrent gifts ask in the same
+ * turn costs one statement, whatever their number.
+ */
+class TurnLoader<V> {
+  private waiting = new Map<string, { resolve: (v: V | undefined) => void; reject: (e: unknown) => void }[]>();
+  private scheduled = false;
+
+  constructor(private readonly load: (keys: string[]) => Promise<Map<string, V>>) {}
+
+  get(key: string): Promise<V | undefined> {
+    return new Promise((resolve, reject) => {
+      const list = this.waiting.get(key);
+      if (list) list.push({ resolve, reject });
+      else this.waiting.set(key, [{ resolve, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.waiting;
+    this.waiting = new Map();
+    try {
+      const found = await this.load([...batch.keys()]);
+      for (const [key, list] of batch) for (const w of list) w.resolve(found.get(key));
+    } catch (err) {
+      for (const list of batch.values()) for (const w of list) w.reject(err);
+    }
+  }
+}
+
+/**
+ * `/star/user_star_use_proc`: a viewer's STAR gift to the BJ of a live room, and `/star/gift_rank`.
+ *
+ * - The room (its BJ and state) is kept in memory for a moment and forgotten on every `live` bus message
+ *   about it, so a storm of gifts costs no room query each.
+ * - A viewer the BJ blocked from their rooms (chat_room_block) cannot gift (WALLET_GIFT_BLOCKED, nothing
+ *   charged); that check is read fresh for every gift, one statement per turn of the event loop for all.
+ * - Fans and rankings are written by the ledger's own batch statement (wallet.repository.ts), exactly
+ *   once per paid gift.
+ * - Once paid, the room gets the star-gift event (20–23 by amount) through the bus as OUTSIDE_MSG. A
+ *   replay (the same idempotency key again, here or in another process) is not announced: concurrent
+ *   calls with one key in this process share the first call, and the database answers `replay` to the rest.
  */
 export class RoomGifts {
   private rooms = new Map<string, Room>();
   private unsubscribe: (() => Promise<void>) | undefined;
+  private readonly inFlight = new Map<string, { signature: string; promise: Promise<StarGiftSet> }>();
+  private readonly standings: TurnLoader<GiftStanding>;
 
   constructor(
     private readonly db: Db,
     private readonly ledger: LedgerService,
-  ) {}
+    private readonly bus: Bus,
+    private readonly log?: Pick<FastifyBaseLogger, 'error'>,
+  ) {
+    this.standings = new TurnLoader((keys) =>
+      giftStandings(
+        db,
+        keys.map((k) => {
+          const [bj, u] = k.split(':').map(Number) as [number, number];
+          return { bjUserKey: bj, userKey: u };
+        }),
+      ),
+    );
+  }
 
-  async start(bus: Bus): Promise<void> {
-    this.unsubscribe = await bus.subscribe(LIVE_BUS_CHANNEL, (m) => {
+  async start(): Promise<void> {
+    this.unsubscribe = await this.bus.subscribe(LIVE_BUS_CHANNEL, (m) => {
       const vodKey = (m as Partial<LiveBusMessage> | null)?.vod_key;
       if (typeof vodKey === 'string') this.rooms.delete(vodKey);
     });
@@ -43,8 +136,22 @@ export class RoomGifts {
     await this.unsubscribe?.();
   }
 
-  async gift(
-    viewerUserKey: number,
+  gift(viewer: Gifter, input: { vodKey: string; starCnt: string; message?: string | undefined; key: string }): Promise<StarGiftSet> {
+    const callKey = `${viewer.userKey}\u0000${input.key}`;
+    const signature = `${input.vodKey}\u0000${input.starCnt}\u0000${input.message ?? ''}`;
+    const same = this.inFlight.get(callKey);
+    if (same?.signature === signature) return same.promise;
+    const promise = this.giftOnce(viewer, input);
+    if (!same) {
+      this.inFlight.set(callKey, { signature, promise });
+      const forget = () => this.inFlight.delete(callKey);
+      promise.then(forget, forget);
+    }
+    return promise;
+  }
+
+  private async giftOnce(
+    viewer: Gifter,
     input: { vodKey: string; starCnt: string; message?: string | undefined; key: string },
   ): Promise<StarGiftSet> {
     const amount = requireAmount(input.starCnt, STAR_GIFT, 'star_cnt');
@@ -52,9 +159,14 @@ export class RoomGifts {
     if (!room) throw new AppError('BROADCAST_NOT_FOUND');
     if (room.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
     if (room.state !== 'live') throw new AppError('BROADCAST_ENDED');
+    if (viewer.userKey === room.bjUserKey) throw new AppError('WALLET_SELF_GIFT');
+    const standing = await this.standings.get(standingKey(room.bjUserKey, viewer.userKey));
+    if (standing?.blocked) throw new AppError('WALLET_GIFT_BLOCKED');
+    const message = giftMessage(input.message);
     const meta: Record<string, unknown> = { vod_key: input.vodKey };
-    if (input.message) meta.message = input.message;
-    const result = await this.ledger.gift(viewerUserKey, room.bjUserKey, amount, input.key, meta);
+    if (message) meta.message = message;
+    const result = await this.ledger.gift(viewer.userKey, room.bjUserKey, amount, input.key, meta);
+    if (!result.replayed) this.announce(input.vodKey, room, viewer, standing, message, result);
     return {
       txn_id: result.txn_id,
       vod_key: input.vodKey,
@@ -62,7 +174,74 @@ export class RoomGifts {
       star_cnt: result.amount,
       balance: result.balance,
       created_at: result.created_at,
+      first_gift: result.first_gift,
     };
+  }
+
+  /** The star-gift event to every chat node holding the room (fire and forget: the gift is paid either way). */
+  private announce(
+    vodKey: string,
+    room: Room,
+    viewer: Gifter,
+    standing: GiftStanding | undefined,
+    message: string,
+    result: { txn_id: number; amount: number; first_gift: boolean },
+  ): void {
+    const by: ChatUserInfo = {
+      user_key: viewer.userKey,
+      id: viewer.id,
+      nick: viewer.nick,
+      is_bj: isRoomBj(room, viewer.userKey) ? 1 : 0,
+      is_manager: standing?.manager ? 1 : 0,
+      is_operator: viewer.role === 'operator' || viewer.role === 'gm' ? 1 : 0,
+      is_guest: 0,
+      is_fan: 1,
+    };
+    const data: StarGiftChatEventData = { star_cnt: result.amount, txn_id: result.txn_id, first_gift: result.first_gift };
+    const push: OutsideMsgPush = {
+      code: starGiftCode(result.amount),
+      ts: Date.now(),
+      by,
+      ...(message ? { m: message } : {}),
+      data: { ...data },
+    };
+    publishRoomEvent(this.bus, vodKey, push).catch((err: unknown) =>
+      this.log?.error({ err, vod_key: vodKey, txn_id: result.txn_id }, 'star gift event not published'),
+    );
+  }
+
+  /**
+   * `/star/gift_rank`: the room's (or its BJ's) top supporters. A private sponsor list (8104 'N') is shown
+   * to the BJ (or the main account owning it), the BJ's managers and operators only.
+   */
+  async ranking(
+    viewer: Pick<Gifter, 'userKey' | 'role'> | null,
+    req: GiftRankReq,
+  ): Promise<{ list: GiftRankEntry[]; total: number; extra: GiftRankExtra }> {
+    const room = await this.room(req.vod_key);
+    if (!room) throw new AppError('BROADCAST_NOT_FOUND');
+    const [setting] = await this.db.select().from(chatSetting).where(eq(chatSetting.bjUserKey, room.bjUserKey));
+    const publicYn = settingsOf(setting ?? null).sponsor_list_public_yn;
+    const extra: GiftRankExtra = {
+      vod_key: req.vod_key,
+      bj_user_key: room.bjUserKey,
+      scope: req.scope,
+      sponsor_list_public_yn: publicYn,
+      hidden_yn: 'N',
+    };
+    if (publicYn === 'N' && !(await this.maySeePrivate(viewer, room))) return { list: [], total: 0, extra: { ...extra, hidden_yn: 'Y' } };
+    const { list, total } = await giftRanking(this.db, req.scope, { vodKey: req.vod_key, bjUserKey: room.bjUserKey }, req.limit);
+    return { list, total, extra };
+  }
+
+  private async maySeePrivate(viewer: Pick<Gifter, 'userKey' | 'role'> | null, room: Room): Promise<boolean> {
+    if (!viewer) return false;
+    if (viewer.role === 'operator' || viewer.role === 'gm' || isRoomBj(room, viewer.userKey)) return true;
+    const [row] = await this.db
+      .select({ userKey: chatManager.userKey })
+      .from(chatManager)
+      .where(and(eq(chatManager.bjUserKey, room.bjUserKey), eq(chatManager.userKey, viewer.userKey)));
+    return row !== undefined;
   }
 
   private async room(vodKey: string): Promise<Room | undefined> {
@@ -70,11 +249,12 @@ export class RoomGifts {
     const cached = this.rooms.get(vodKey);
     if (cached && now - cached.at < ROOM_TTL_MS) return cached;
     const [row] = await this.db
-      .select({ bjUserKey: broadcast.bjUserKey, state: broadcast.state })
+      .select({ bjUserKey: broadcast.bjUserKey, bjOwnerUserKey: users.ownerUserKey, state: broadcast.state })
       .from(broadcast)
+      .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
       .where(eq(broadcast.vodKey, vodKey));
     if (!row) return undefined;
-    const room = { ...row, at: now };
+    const room: Room = { bjUserKey: row.bjUserKey, bjOwnerUserKey: row.bjOwnerUserKey ?? 0, state: row.state, at: now };
     if (this.rooms.size >= ROOMS_MAX) this.rooms.clear();
     this.rooms.set(vodKey, room);
     return room;

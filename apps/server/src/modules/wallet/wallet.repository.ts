@@ -1,10 +1,11 @@
-import type { Currency, StatementEntry, TxnKind } from '@byeol/contract';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Currency, GiftRankEntry, GiftRankScope, StatementEntry, TxnKind } from '@byeol/contract';
+import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../../platform/db.js';
 import type { Tx } from '../users/users.repository.js';
+import { users as usersTable } from '../users/users.tables.js';
 import type { Applied, Posting } from './wallet.batcher.js';
-import { walletAccount, walletEntry, walletTxn } from './wallet.tables.js';
+import { bjFan, starGiftRank, walletAccount, walletEntry, walletTxn } from './wallet.tables.js';
 
 type Exec = Db | Tx;
 
@@ -210,13 +211,17 @@ export async function userAccounts(db: Exec, userKey: number) {
     .where(eq(walletAccount.userKey, userKey));
 }
 
-/** One account's entries, newest first, with their transactions; and how many there are. */
+/** One account's entries, newest first, with their transactions; and how many there are (within `range` when given). */
 export async function accountStatement(
   db: Exec,
   accountId: number,
   offset: number,
   limit: number,
+  range?: { from: Date; to: Date },
 ): Promise<{ list: StatementEntry[]; total: number }> {
+  const where: SQL | undefined = range
+    ? and(eq(walletEntry.accountId, accountId), gte(walletTxn.createdAt, range.from), lt(walletTxn.createdAt, range.to))
+    : eq(walletEntry.accountId, accountId);
   const [rows, [totals]] = await Promise.all([
     db
       .select({
@@ -230,11 +235,13 @@ export async function accountStatement(
       })
       .from(walletEntry)
       .innerJoin(walletTxn, eq(walletTxn.txnId, walletEntry.txnId))
-      .where(eq(walletEntry.accountId, accountId))
+      .where(where)
       .orderBy(desc(walletEntry.txnId), desc(walletEntry.leg))
       .offset(offset)
       .limit(limit),
-    db.select({ n: count() }).from(walletEntry).where(eq(walletEntry.accountId, accountId)),
+    range
+      ? db.select({ n: count() }).from(walletEntry).innerJoin(walletTxn, eq(walletTxn.txnId, walletEntry.txnId)).where(where)
+      : db.select({ n: count() }).from(walletEntry).where(where),
   ]);
   return {
     list: rows.map((r) => ({
@@ -246,6 +253,56 @@ export async function accountStatement(
       meta: r.meta,
       created_at: r.createdAt.toISOString(),
     })),
+    total: totals?.n ?? 0,
+  };
+}
+
+// ---- gifts: who may gift, and the rankings -------------------------------------------------------
+
+/** A viewer's standing with a BJ as a gift needs it: blocked from the BJ's rooms, or one of their managers. */
+export interface GiftStanding {
+  blocked: boolean;
+  manager: boolean;
+}
+
+export const standingKey = (bjUserKey: number, userKey: number) => `${bjUserKey}:${userKey}`;
+
+/** The standings of many (BJ, viewer) pairs in one statement, by standingKey. */
+export async function giftStandings(db: Exec, pairs: Array<{ bjUserKey: number; userKey: number }>): Promise<Map<string, GiftStanding>> {
+  const { rows } = await db.execute<{ bj: string; u: string; blocked: boolean; manager: boolean }>(sql`
+    select w.bj, w.u,
+      exists (select 1 from chat_room_block b where b.bj_user_key = w.bj and b.user_key = w.u) as blocked,
+      exists (select 1 from chat_manager m where m.bj_user_key = w.bj and m.user_key = w.u) as manager
+    from unnest(${sql.param(pairs.map((p) => p.bjUserKey))}::bigint[], ${sql.param(pairs.map((p) => p.userKey))}::bigint[]) as w(bj, u)`);
+  const out = new Map<string, GiftStanding>();
+  for (const r of rows) out.set(standingKey(Number(r.bj), Number(r.u)), { blocked: r.blocked, manager: r.manager });
+  return out;
+}
+
+/**
+ * The top supporters of one broadcast (`room`: star_gift_rank) or of a BJ over all broadcasts (`bj`:
+ * bj_fan), most STAR first; at equal totals the one who got there first ranks higher.
+ */
+export async function giftRanking(
+  db: Exec,
+  scope: GiftRankScope,
+  key: { vodKey: string; bjUserKey: number },
+  limit: number,
+): Promise<{ list: GiftRankEntry[]; total: number }> {
+  const table = scope === 'room' ? starGiftRank : bjFan;
+  const where = scope === 'room' ? eq(starGiftRank.vodKey, key.vodKey) : eq(bjFan.bjUserKey, key.bjUserKey);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ userKey: table.userKey, nick: usersTable.nick, starTotal: table.starTotal, giftCnt: table.giftCnt })
+      .from(table)
+      .innerJoin(usersTable, eq(usersTable.userKey, table.userKey))
+      .where(where)
+      .orderBy(desc(table.starTotal), asc(table.lastGiftAt), asc(table.userKey))
+      .limit(limit),
+    db.select({ n: count() }).from(table).where(where),
+  ]);
+  return {
+    list: rows.map((r, i) => ({ rank: i + 1, user_key: r.userKey, nick: r.nick, star_total: r.starTotal, gift_cnt: r.giftCnt })),
     total: totals?.n ?? 0,
   };
 }

@@ -1,4 +1,15 @@
-import { type Currency, CurrencySchema, StarGiftSchema, StatementQuerySchema, WalletGrantSchema } from '@byeol/contract';
+import {
+  type Currency,
+  CurrencySchema,
+  detailsMonths,
+  GiftRankSchema,
+  ITEM_LIMITS,
+  kstMonthRange,
+  StarGiftSchema,
+  type StatementListExtra,
+  StatementQuerySchema,
+  WalletGrantSchema,
+} from '@byeol/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
@@ -23,7 +34,7 @@ export interface WalletRoutesOptions {
  * WALLET_INSUFFICIENT names the currency by the site's term in the caller's language (SPEC §3 site terms:
  * the UI never shows the code STAR or CUBIC).
  */
-async function inSiteTerms<T>(site: SiteService, request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+export async function inSiteTerms<T>(site: SiteService, request: FastifyRequest, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
@@ -37,8 +48,8 @@ async function inSiteTerms<T>(site: SiteService, request: FastifyRequest, run: (
 }
 
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { db, bus, ledger, site }) => {
-  const gifts = new RoomGifts(db, ledger);
-  await gifts.start(bus);
+  const gifts = new RoomGifts(db, ledger, bus, app.log);
+  await gifts.start();
   app.addHook('onClose', async () => gifts.stop());
 
   app.post(
@@ -69,7 +80,8 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
     {
       schema: {
         tags: ['wallet'],
-        summary: 'Gift STAR to the BJ of a live room (ledger only for now; Idempotency-Key header or idempotency_key field)',
+        summary:
+          'Gift STAR to the BJ of a live room; the room gets the star-gift chat event (20–23) once (Idempotency-Key header or idempotency_key field)',
         body: StarGiftSchema,
       },
     },
@@ -77,7 +89,23 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       const viewer = await requireUser(request);
       const key = requireIdempotencyKey(request.body.idempotency_key, request.headers['idempotency-key']);
       const { vod_key: vodKey, star_cnt: starCnt, message } = request.body;
-      return ok(request, await inSiteTerms(site, request, () => gifts.gift(viewer.userKey, { vodKey, starCnt, message, key })));
+      return ok(request, await inSiteTerms(site, request, () => gifts.gift(viewer, { vodKey, starCnt, message, key })));
+    },
+  );
+
+  app.post(
+    '/star/gift_rank',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: "A live room's top supporters (scope=bj: its BJ's fans); private sponsor lists only for the BJ, managers and operators",
+        body: GiftRankSchema,
+      },
+    },
+    async (request) => {
+      const viewer = await request.currentUser();
+      const { list, total, extra } = await gifts.ranking(viewer, request.body);
+      return okList(request, list, total, extra);
     },
   );
 
@@ -96,9 +124,15 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       },
       async (request) => {
         const user = await requireUser(request);
-        const { offset, limit, account } = request.body;
-        const { list, total } = await ledger.statement(user.userKey, { currency, account, offset, limit });
-        return okList(request, list, total, { currency });
+        const { offset, limit, account, month } = request.body;
+        // The current KST month and the previous ones the site offers (SPEC §1 'a configurable number of months').
+        const back = ITEM_LIMITS.detailsMonthsDefault;
+        const months = detailsMonths(Date.now(), back);
+        if (month !== undefined && !months.includes(month)) throw new AppError('WALLET_MONTH_OUT_OF_RANGE', { months: back });
+        const range = month === undefined ? undefined : kstMonthRange(month);
+        const { list, total } = await ledger.statement(user.userKey, { currency, account, offset, limit, range });
+        const extra: StatementListExtra = { currency, months, month: month ?? '' };
+        return okList(request, list, total, extra);
       },
     );
   }

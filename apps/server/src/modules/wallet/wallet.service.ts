@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import { findByKey } from '../users/users.repository.js';
 import { type Applied, type BatcherOptions, LedgerBatcher, type Posting } from './wallet.batcher.js';
+import { FanWriter } from './wallet.fans.js';
 import {
   type AccountRef,
   type AccountRow,
@@ -57,6 +58,8 @@ export interface TransferResult {
   created_at: string;
   /** True when this answer is the stored result of an earlier call with the same key. */
   replayed: boolean;
+  /** A gift applied by this call that made the viewer a fan of the BJ (bj_fan), i.e. their first gift to them. */
+  first_gift: boolean;
 }
 
 export interface Balances {
@@ -87,6 +90,13 @@ const BJ_TTL_MS = 60_000;
 export class LedgerService {
   private readonly db: Db;
   readonly batcher: LedgerBatcher;
+  /** Fans and gift rankings of paid gifts (bj_fan, star_gift_rank), written after each commit. */
+  readonly fans: FanWriter;
+  /**
+   * Gifts being counted, by txn_id: concurrent calls with one key share one batcher answer (all `new`),
+   * and the gift must count once. They all resume before the count's query returns, so they find it here.
+   */
+  private readonly counting = new Map<number, Promise<boolean>>();
   private readonly accounts = new Map<string, AccountRow>();
   /** Account lookups waiting for the next query, and those asked for (waiting or running). */
   private toResolve = new Map<string, { ref: AccountRef; resolve: (row: AccountRow | undefined) => void; reject: (e: unknown) => void }>();
@@ -103,11 +113,13 @@ export class LedgerService {
     this.log = opts.log;
     const pool = opts.pool;
     this.batcher = new LedgerBatcher((batch) => applyOnPool(pool, batch), opts.batch);
+    this.fans = new FanWriter(pool, opts.log);
   }
 
-  /** Waits for every submitted posting to be applied. */
+  /** Waits for every submitted posting to be applied (and its gift counted for fans and rankings). */
   async close(): Promise<void> {
     await this.batcher.drain();
+    await this.fans.drain();
   }
 
   // ---- paying calls ------------------------------------------------------------------------------
@@ -120,7 +132,9 @@ export class LedgerService {
 
   /**
    * A viewer's gift of `amount` STAR to a broadcaster: the BJ's earnings receive amount × reward rate
-   * (rounded down), the platform's revenue the remainder.
+   * (rounded down), the platform's revenue the remainder. Once paid, the gift counts for the viewer's fan
+   * row with the BJ and, with `meta.vod_key`, for the room's ranking; `first_gift` says it made them a fan
+   * (a replay answers what the first call answered).
    */
   async gift(
     viewerUserKey: number,
@@ -142,7 +156,7 @@ export class LedgerService {
       { account: earnings, amount: bj },
       { account: revenue, amount: platform },
     ].filter((c) => c.amount > 0);
-    return this.post({
+    const result = await this.post({
       kind: 'gift',
       currency: 'STAR',
       amount: value,
@@ -154,6 +168,22 @@ export class LedgerService {
       // The BJ's earnings identify the gift whatever the rate was: a retry after a rate change is still a replay.
       primary: earnings,
     });
+    if (result.replayed) return { ...result, first_gift: await this.fans.firstGiftOf(result.txn_id, viewerUserKey, bjUserKey) };
+    let counted = this.counting.get(result.txn_id);
+    if (!counted) {
+      counted = this.fans.add({
+        txnId: result.txn_id,
+        bjUserKey,
+        userKey: viewerUserKey,
+        vodKey: typeof meta.vod_key === 'string' ? meta.vod_key : null,
+        amount: value,
+        createdAt: new Date(result.created_at),
+      });
+      const txnId = result.txn_id;
+      this.counting.set(txnId, counted);
+      void counted.then(() => this.counting.delete(txnId));
+    }
+    return { ...result, first_gift: await counted };
   }
 
   /** An operator's grant from the grant account to a user's wallet, audited (who, when, why, before/after). */
@@ -208,11 +238,18 @@ export class LedgerService {
   /** A user's statement for one account (the wallet of a currency, or STAR earnings), newest first. */
   async statement(
     userKey: number,
-    opts: { currency: Currency; account?: UserAccountKind; offset?: number; limit?: number },
+    opts: {
+      currency: Currency;
+      account?: UserAccountKind;
+      offset?: number;
+      limit?: number;
+      /** Only transactions made in [from, to) (a KST month of the details pages). */
+      range?: { from: Date; to: Date } | undefined;
+    },
   ): Promise<{ list: StatementEntry[]; total: number }> {
     const account = await findAccount(this.db, { kind: opts.account ?? 'wallet', userKey, currency: opts.currency });
     if (!account) return { list: [], total: 0 };
-    return accountStatement(this.db, account.accountId, opts.offset ?? 0, Math.min(opts.limit ?? 20, 100));
+    return accountStatement(this.db, account.accountId, opts.offset ?? 0, Math.min(opts.limit ?? 20, 100), opts.range);
   }
 
   // ---- internals ---------------------------------------------------------------------------------
@@ -262,6 +299,7 @@ export class LedgerService {
       receiver_balance: a.receiverBalance ?? 0,
       created_at: a.createdAt.toISOString(),
       replayed: a.outcome === 'replay',
+      first_gift: false,
     };
   }
 

@@ -10,6 +10,8 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../site/use-site';
+import { isStarGiftCode } from '../wallet/gift-rules';
+import { FanBadge, StarGiftLine } from '../wallet/star-gift-view';
 import { blockScope, type ChatLine } from './chat-model';
 
 /** The badge of a role (the BJ's name is the site term, SPEC §3). */
@@ -149,6 +151,7 @@ export function ChatLineView({
     );
   }
   if (line.kind === 'event') {
+    if (isStarGiftCode(line.event.code)) return <StarGiftLine push={line.event} />;
     return (
       <p
         className={`mx-2 my-0.5 rounded px-2 py-1 text-xs ${eventTone(line.event.code)}`}
@@ -195,6 +198,7 @@ export function ChatLineView({
       data-dimmed={dimmed ? 'true' : undefined}
     >
       <RoleBadge role={chatRoomRole(user, bjUserKey)} />
+      {user.is_fan === 1 && <FanBadge />}
       {nickButton(user)}
       <span className="ml-2 break-words whitespace-pre-wrap text-neutral-100" data-chat-text>
         {line.text}

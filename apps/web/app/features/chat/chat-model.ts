@@ -104,7 +104,14 @@ function remember(model: ChatModel, ...users: (ChatUserInfo | undefined)[]): Cha
   for (const user of users) {
     if (!user || user.user_key === 0) continue;
     const had = known[user.user_key];
-    if (had && had.nick === user.nick && had.is_manager === user.is_manager && had.is_bj === user.is_bj) continue;
+    if (
+      had &&
+      had.nick === user.nick &&
+      had.is_manager === user.is_manager &&
+      had.is_bj === user.is_bj &&
+      (had.is_fan ?? 0) === (user.is_fan ?? 0)
+    )
+      continue;
     if (known === model.known) known = { ...known };
     known[user.user_key] = user;
   }

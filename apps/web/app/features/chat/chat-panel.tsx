@@ -1,10 +1,19 @@
-import { CHAT_LIMITS, ChatEventDetail, type ChatUserInfo, isChatModerator, resultMessage } from '@byeol/contract';
+import {
+  CHAT_LIMITS,
+  ChatEventDetail,
+  ChatPush,
+  type ChatUserInfo,
+  isChatModerator,
+  type OutsideMsgPush,
+  resultMessage,
+} from '@byeol/contract';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { useDialog } from '../../ui/dialogs';
 import { useSignIn } from '../account/use-sign-in';
 import { useLang, useUser } from '../site/use-site';
+import { isStarGiftCode, STAR_GIFT_DOM_EVENT, type StarGiftDomDetail } from '../wallet/gift-rules';
 import type { ChatClientSnapshot } from './chat-client';
 import { ChatMessageList } from './chat-message-list';
 import { type ChatModel, findUserByNick, inputBlock, myRole, parseWhisperCommand, visibleLines } from './chat-model';
@@ -218,6 +227,18 @@ export function ChatPanel({ vodKey, onTitle, onClosed }: ChatPanelProps) {
   const owner = role === 'bj' || role === 'operator';
   const lines = useMemo(() => visibleLines(model), [model]);
   const blockedText = useBlockedText(model, connection);
+
+  // Star gifts of the room, told to the rest of the page (the gift ranking reloads on them).
+  useEffect(() => {
+    if (!room) return;
+    return room.client.on('frames', (frames) => {
+      for (const frame of frames) {
+        const push = frame.param as unknown as OutsideMsgPush;
+        if (frame.service !== ChatPush.OUTSIDE_MSG || typeof push?.code !== 'number' || !isStarGiftCode(push.code)) continue;
+        window.dispatchEvent(new CustomEvent<StarGiftDomDetail>(STAR_GIFT_DOM_EVENT, { detail: { vodKey, push } }));
+      }
+    });
+  }, [room, vodKey]);
 
   // The page follows the room: a new title (240), and the end or freeze of the broadcast.
   const title = model.room?.title;

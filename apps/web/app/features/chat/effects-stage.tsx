@@ -1,6 +1,8 @@
 import { ChatEvent, ChatPush, type OutsideMsgPush } from '@byeol/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isStarGiftCode } from '../wallet/gift-rules';
+import { StarGiftCard } from '../wallet/star-gift-view';
 import { giftLabel, isGiftCode, RoleBadge } from './chat-lines';
 import { roleOf } from './chat-model';
 import { useChatRoom } from './use-chat-room';
@@ -95,6 +97,13 @@ export function EffectsStage({ vodKey, full, live }: { vodKey: string; full: boo
       <style>{STYLE}</style>
       <ul className="absolute top-6 left-6 flex w-[min(28rem,90vw)] flex-col gap-3">
         {cards.map(({ id, push }) => {
+          if (isStarGiftCode(push.code)) {
+            return (
+              <li key={id} data-effect-card data-code={push.code}>
+                <StarGiftCard push={push} />
+              </li>
+            );
+          }
           const enter = push.code === ChatEvent.ENTER_EFFECT;
           const who = push.target ?? push.by;
           const text = enter ? t('effects.enter', { nick: who?.nick ?? '' }) : [who?.nick, push.m].filter(Boolean).join(' ');

@@ -1,0 +1,186 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+
+/** One paid gift as the fans and rankings count it. */
+export interface PaidGift {
+  txnId: number;
+  bjUserKey: number;
+  userKey: number;
+  /** The room it was given in (star_gift_rank), if any. */
+  vodKey: string | null;
+  amount: number;
+  createdAt: Date;
+}
+
+interface Waiting {
+  gift: PaidGift;
+  resolve: (firstGift: boolean) => void;
+}
+
+export interface FanWriterStats {
+  flushes: number;
+  gifts: number;
+  /** (BJ, viewer) rows written: fewer than gifts when a viewer gave several times within one flush. */
+  fanRows: number;
+  failures: number;
+}
+
+/**
+ * One statement for a flush: the fans (bj_fan) and room rankings (star_gift_rank) of many gifts, summed
+ * per row beforehand, rows in key order (two processes flushing the same rows never deadlock). Answers the
+ * fan rows it inserted: those viewers just became fans.
+ */
+const FLUSH_SQL = `
+with fans as (
+  insert into bj_fan as f (bj_user_key, user_key, star_total, gift_cnt, first_gift_at, last_gift_at)
+  select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::integer[], $5::timestamptz[], $6::timestamptz[])
+  order by 1, 2
+  on conflict (bj_user_key, user_key) do update
+    set star_total = f.star_total + excluded.star_total, gift_cnt = f.gift_cnt + excluded.gift_cnt,
+        last_gift_at = greatest(f.last_gift_at, excluded.last_gift_at)
+  returning f.bj_user_key, f.user_key, (f.xmax = 0) as inserted
+), ranks as (
+  insert into star_gift_rank as r (vod_key, user_key, star_total, gift_cnt, last_gift_at)
+  select * from unnest($7::text[], $8::bigint[], $9::bigint[], $10::integer[], $11::timestamptz[])
+  order by 1, 2
+  on conflict (vod_key, user_key) do update
+    set star_total = r.star_total + excluded.star_total, gift_cnt = r.gift_cnt + excluded.gift_cnt,
+        last_gift_at = greatest(r.last_gift_at, excluded.last_gift_at)
+  returning 1
+)
+select bj_user_key, user_key from fans where inserted`;
+
+/**
+ * A replayed gift's `first_gift`, as its first call answered: it was the viewer's earliest paid gift to
+ * that BJ (wallet_txn's (actor, key) index finds the viewer's transactions).
+ */
+const FIRST_GIFT_SQL = `
+select not exists (
+  select 1 from wallet_txn t
+  where t.actor_user_key = $1 and t.kind = 'gift' and t.state = 'done' and t.txn_id < $3 and (t.meta->>'bj_user_key')::bigint = $2
+) and exists (select 1 from bj_fan where bj_user_key = $2 and user_key = $1) as first`;
+
+/**
+ * Fans and gift rankings, written right after the ledger committed the gifts, off the ledger's own
+ * statement: there they would hold the hot broadcaster accounts' locks longer and halve the ledger's
+ * throughput (docs/wallet-ledger.md#fans-and-rankings). One flush runs at a time; the gifts paid meanwhile
+ * wait for the next one, summed per row, so a busy process writes few large statements. Each gift learns
+ * whether it made its viewer a fan (the row was inserted by its flush and it was the pair's earliest gift
+ * there).
+ *
+ * These tables are derived data: a process that dies between a ledger commit and the flush (a few ms)
+ * leaves those gifts out of the totals, never out of the ledger. A failed flush is logged and dropped the
+ * same way; the gifts stay paid.
+ */
+export class FanWriter {
+  private waiting: Waiting[] = [];
+  private running = false;
+  private scheduled = false;
+  private idle: Array<() => void> = [];
+  readonly stats: FanWriterStats = { flushes: 0, gifts: 0, fanRows: 0, failures: 0 };
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log?: Pick<FastifyBaseLogger, 'error'>,
+  ) {}
+
+  /** Counts a paid gift; resolves whether it made the viewer a fan of the BJ. Never rejects. */
+  add(gift: PaidGift): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.waiting.push({ gift, resolve });
+      this.schedule();
+    });
+  }
+
+  /** A replayed gift's first_gift (see FIRST_GIFT_SQL). */
+  async firstGiftOf(txnId: number, userKey: number, bjUserKey: number): Promise<boolean> {
+    const { rows } = await this.pool.query<{ first: boolean }>({
+      name: 'byeol_wallet_first_gift',
+      text: FIRST_GIFT_SQL,
+      values: [userKey, bjUserKey, txnId],
+    });
+    return rows[0]?.first === true;
+  }
+
+  /** Resolves once nothing waits and no flush runs. */
+  drain(): Promise<void> {
+    if (!this.running && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.running) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.running || this.waiting.length === 0) return;
+    this.running = true;
+    const batch = this.waiting;
+    this.waiting = [];
+    const fans = new Map<string, { bj: number; user: number; sum: number; cnt: number; first: Date; last: Date; firstTxn: number }>();
+    const ranks = new Map<string, { vk: string; user: number; sum: number; cnt: number; last: Date }>();
+    for (const { gift: g } of batch) {
+      const fk = `${g.bjUserKey}:${g.userKey}`;
+      const fan = fans.get(fk);
+      if (fan) {
+        fan.sum += g.amount;
+        fan.cnt++;
+        if (g.createdAt < fan.first) fan.first = g.createdAt;
+        if (g.createdAt > fan.last) fan.last = g.createdAt;
+        fan.firstTxn = Math.min(fan.firstTxn, g.txnId);
+      } else {
+        fans.set(fk, { bj: g.bjUserKey, user: g.userKey, sum: g.amount, cnt: 1, first: g.createdAt, last: g.createdAt, firstTxn: g.txnId });
+      }
+      if (g.vodKey === null) continue;
+      const rk = `${g.vodKey}\u0000${g.userKey}`;
+      const rank = ranks.get(rk);
+      if (rank) {
+        rank.sum += g.amount;
+        rank.cnt++;
+        if (g.createdAt > rank.last) rank.last = g.createdAt;
+      } else ranks.set(rk, { vk: g.vodKey, user: g.userKey, sum: g.amount, cnt: 1, last: g.createdAt });
+    }
+    const f = [...fans.values()];
+    const r = [...ranks.values()];
+    let inserted = new Set<string>();
+    try {
+      const { rows } = await this.pool.query<{ bj_user_key: string; user_key: string }>({
+        name: 'byeol_wallet_fans',
+        text: FLUSH_SQL,
+        values: [
+          f.map((x) => x.bj),
+          f.map((x) => x.user),
+          f.map((x) => x.sum),
+          f.map((x) => x.cnt),
+          f.map((x) => x.first),
+          f.map((x) => x.last),
+          r.map((x) => x.vk),
+          r.map((x) => x.user),
+          r.map((x) => x.sum),
+          r.map((x) => x.cnt),
+          r.map((x) => x.last),
+        ],
+      });
+      inserted = new Set(rows.map((row) => `${row.bj_user_key}:${row.user_key}`));
+      this.stats.flushes++;
+      this.stats.gifts += batch.length;
+      this.stats.fanRows += f.length;
+    } catch (err) {
+      this.stats.failures++;
+      this.log?.error({ err, gifts: batch.length }, 'fans and gift rankings not written for these gifts');
+    } finally {
+      for (const { gift: g, resolve } of batch) {
+        const fk = `${g.bjUserKey}:${g.userKey}`;
+        resolve(inserted.has(fk) && fans.get(fk)?.firstTxn === g.txnId);
+      }
+      this.running = false;
+      if (this.waiting.length > 0) void this.flush();
+      else for (const done of this.idle.splice(0)) done();
+    }
+  }
+}

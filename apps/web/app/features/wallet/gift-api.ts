@@ -1,0 +1,36 @@
+import {
+  type GiftRankEntry,
+  type GiftRankExtra,
+  type GiftRankScope,
+  IDEMPOTENCY_HEADER,
+  type ListSet,
+  type StarGiftSet,
+} from '@byeol/contract';
+import { api } from '../../lib/api';
+import { type Answer, send } from '../account/account-api';
+
+/**
+ * The star gift calls (docs/wallet-ledger.md) from the browser. Each resolves an envelope, never throws:
+ * a refusal carries its message in the caller's language, a network failure rslt_cd -1 with `fallback`.
+ */
+
+export interface GiftInput {
+  vod_key: string;
+  star_cnt: string;
+  message: string;
+}
+
+/** POST /star/user_star_use_proc with the action's idempotency key (retried once on a network failure). */
+export function sendGift(input: GiftInput, key: string, fallback: string): Promise<Answer<StarGiftSet>> {
+  return send(
+    () => api.post<StarGiftSet>('/star/user_star_use_proc', { ...input }, { headers: { [IDEMPOTENCY_HEADER]: key }, retry: true }),
+    fallback,
+  );
+}
+
+export type GiftRankList = ListSet<GiftRankEntry> & GiftRankExtra;
+
+/** POST /star/gift_rank. */
+export function giftRank(vodKey: string, scope: GiftRankScope, fallback: string): Promise<Answer<GiftRankList>> {
+  return send(() => api.post<GiftRankList>('/star/gift_rank', { vod_key: vodKey, scope, limit: 10 }), fallback);
+}

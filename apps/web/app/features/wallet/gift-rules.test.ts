@@ -1,0 +1,27 @@
+import { ResultCode, starGiftCode } from '@byeol/contract';
+import { describe, expect, it } from 'vitest';
+import { giftTier, isStarGiftCode, keepsKey, starGiftOf } from './gift-rules';
+
+describe('star gift rules', () => {
+  it('tells star gifts apart and tiers them as the server codes them', () => {
+    expect([19, 20, 23, 24, 60].map(isStarGiftCode)).toEqual([false, true, true, false, false]);
+    expect([1, 99, 100, 999, 1_000, 10_000, 100_000].map((n) => giftTier(starGiftCode(n)))).toEqual([0, 0, 1, 1, 2, 3, 3]);
+  });
+
+  it('reads a gift event and refuses a malformed one', () => {
+    expect(starGiftOf({ code: 21, ts: 1, data: { star_cnt: 150, txn_id: 9, first_gift: true } })).toEqual({
+      star_cnt: 150,
+      txn_id: 9,
+      first_gift: true,
+    });
+    expect(starGiftOf({ code: 21, ts: 1, data: { star_cnt: 'x' } })).toBeNull();
+    expect(starGiftOf({ code: 60, ts: 1, data: { star_cnt: 1 } })).toBeNull();
+  });
+
+  it('keeps the idempotency key only while the gift is undecided', () => {
+    expect(keepsKey(-1)).toBe(true);
+    expect(keepsKey(ResultCode.WALLET_BUSY)).toBe(true);
+    expect(keepsKey(0)).toBe(false);
+    expect(keepsKey(ResultCode.WALLET_INSUFFICIENT)).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import { ChatEvent, type OutsideMsgPush, ResultCode, type StarGiftChatEventData } from '@byeol/contract';
+
+/**
+ * Star gifts on the web (framework-free, unit-tested): which chat events are star gifts, their tier, and
+ * when the gift form keeps its idempotency key for a retry.
+ */
+
+/** The star gift codes 20–23 (SPEC §9): tier 0 (1–99) … tier 3 (10,000 and more), see starGiftCode. */
+export function isStarGiftCode(code: number): boolean {
+  return code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST;
+}
+
+export function giftTier(code: number): 0 | 1 | 2 | 3 {
+  return Math.min(3, Math.max(0, code - ChatEvent.STAR_GIFT_FIRST)) as 0 | 1 | 2 | 3;
+}
+
+/** A star gift event's data, or null when the push is not a well-formed star gift. */
+export function starGiftOf(push: OutsideMsgPush): StarGiftChatEventData | null {
+  if (!isStarGiftCode(push.code)) return null;
+  const d = push.data ?? {};
+  const starCnt = Number(d.star_cnt);
+  if (!Number.isSafeInteger(starCnt) || starCnt <= 0) return null;
+  return { star_cnt: starCnt, txn_id: Number(d.txn_id) || 0, first_gift: d.first_gift === true };
+}
+
+/**
+ * Whether an answer leaves the gift undecided, so pressing "send" again must reuse the same idempotency
+ * key: no answer reached us (-1), or the ledger was busy and charged nothing (WALLET_BUSY). Any other
+ * answer is final and the next press is a new gift.
+ */
+export function keepsKey(rsltCd: number): boolean {
+  return rsltCd === -1 || rsltCd === ResultCode.WALLET_BUSY;
+}
+
+/** The page-wide event the chat raises for each star gift of the room, so the ranking can refresh. */
+export const STAR_GIFT_DOM_EVENT = 'byeol:star-gift';
+export interface StarGiftDomDetail {
+  vodKey: string;
+  push: OutsideMsgPush;
+}

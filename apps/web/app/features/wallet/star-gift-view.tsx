@@ -1,0 +1,81 @@
+import type { OutsideMsgPush } from '@byeol/contract';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format';
+import { useLang } from '../site/use-site';
+import { giftTier, starGiftOf } from './gift-rules';
+import { useStarName } from './use-star-name';
+
+/** The fan badge beside a nick in the chat (ChatUserInfo.is_fan: the user gifted this room's BJ before). */
+export function FanBadge() {
+  const { t } = useTranslation('wallet');
+  return (
+    <span className="mr-1 rounded bg-rose-500 px-1 py-px text-[10px] font-bold text-white" data-fan-badge>
+      ♥ {t('line.fan')}
+    </span>
+  );
+}
+
+const LINE_TONE = [
+  'bg-pink-500/15 text-pink-100',
+  'bg-fuchsia-500/20 text-fuchsia-100',
+  'bg-amber-500/20 text-amber-100',
+  'bg-gradient-to-r from-amber-500/30 via-pink-500/30 to-violet-600/30 text-white',
+] as const;
+
+/** A star gift (20–23) in the chat: who gave how much (by the site's term), their message, a first gift. Text only. */
+export function StarGiftLine({ push }: { push: OutsideMsgPush }) {
+  const { t } = useTranslation('wallet');
+  const lang = useLang();
+  const star = useStarName();
+  const gift = starGiftOf(push);
+  if (!gift) return null;
+  const tier = giftTier(push.code);
+  return (
+    <div
+      className={`mx-2 my-1 rounded-lg px-2 py-1.5 text-sm ${LINE_TONE[tier]}`}
+      data-chat-line="gift"
+      data-code={push.code}
+      data-star-cnt={gift.star_cnt}
+    >
+      <p className="font-semibold">
+        <span aria-hidden="true">{'★'.repeat(tier + 1)} </span>
+        {t('line.gift', { nick: push.by?.nick ?? '', star, n: formatNumber(gift.star_cnt, lang) })}
+        {gift.first_gift && <span className="ml-2 rounded bg-rose-500 px-1 text-[10px] text-white">{t('line.firstGift')}</span>}
+      </p>
+      {push.m ? (
+        <p className="mt-0.5 break-words whitespace-pre-wrap" data-gift-message>
+          {push.m}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const CARD_TONE = [
+  'bg-pink-600/85 text-lg',
+  'bg-fuchsia-600/85 text-xl',
+  'bg-amber-500/90 text-2xl',
+  'bg-gradient-to-r from-amber-400 via-pink-500 to-violet-600 text-3xl',
+] as const;
+
+/** A star gift's card on the effects overlay: bigger and brighter by tier (20 → 23). */
+export function StarGiftCard({ push }: { push: OutsideMsgPush }) {
+  const { t } = useTranslation('wallet');
+  const lang = useLang();
+  const star = useStarName();
+  const gift = starGiftOf(push);
+  if (!gift) return null;
+  const tier = giftTier(push.code);
+  return (
+    <div
+      className={`rounded-xl px-4 py-3 font-bold shadow-lg [text-shadow:0_1px_3px_rgb(0_0_0/0.8)] ${CARD_TONE[tier]}`}
+      data-gift-tier={tier}
+    >
+      <p>
+        <span aria-hidden="true">{'★'.repeat(tier + 1)} </span>
+        {push.by?.nick} · {t('effects.gift', { star, n: formatNumber(gift.star_cnt, lang) })}
+      </p>
+      {push.m ? <p className="mt-1 text-base font-semibold break-words">{push.m}</p> : null}
+    </div>
+  );
+}
