@@ -14,6 +14,7 @@ import { ChatEngine } from './modules/chat/chat.server.js';
 import { communityRoutes } from './modules/community/community.routes.js';
 import { createIdentityDriver } from './modules/identity/identity.drivers.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
+import { itemsRoutes } from './modules/items/items.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { streamRoutes } from './modules/live/stream.routes.js';
 import { rtmpPublicUrl } from './modules/live/stream.service.js';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
         await v1.register(applicationsRoutes, { db: database.db, secure: config.NODE_ENV === 'production' });
         await v1.register(chatApiRoutes, { db: database.db, bus, secret: config.CHAT_TOKEN_SECRET });
         await v1.register(walletRoutes, { db: database.db, bus, ledger: ledgerOfApp, site });
+        await v1.register(itemsRoutes, { db: database.db, bus, site });
       },
       { prefix: API_BASE },
     );

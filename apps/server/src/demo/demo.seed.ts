@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { magazine } from '../modules/community/community.tables.js';
+import { seedDemoItems } from '../modules/items/items.demo.js';
 import { broadcast } from '../modules/live/live.tables.js';
 import type { Tx } from '../modules/users/users.repository.js';
 import { hashPassword } from '../modules/users/users.service.js';
@@ -46,6 +47,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     if (existing.length > 0) {
       // Demo data seeded before the ledger existed gets its funding now (a replay when it has it).
       await fundDemoViewers(tx);
+      await seedDemoItems(tx);
       return false;
     }
     const bjs = await tx
@@ -106,6 +108,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .insert(magazine)
       .values(ARTICLES.map((a, i) => ({ ...a, content: a.summary, publishedAt: new Date(now - i * 86_400_000), isDemo: true })));
     await fundDemoViewers(tx);
+    await seedDemoItems(tx);
     return true;
   });
 }

@@ -1,0 +1,63 @@
+import { ITEM_CATEGORIES, LANGS } from '@byeol/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_FUNDS, seedDemo } from '../../demo/demo.seed.js';
+import { connectExternal, type Database } from '../../platform/db.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
+import { verifyLedger } from '../wallet/wallet.verify.js';
+
+/**
+ * The demo catalogue and the demo fans' items, seeded by the real demo seed on a database of its own (the
+ * demo seed writes fixed IDs the shared integration database must not get).
+ */
+let testDb: TestDatabase;
+let database: Database;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase('byeol_items_demo');
+  database = await connectExternal(testDb.url, 2);
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  await testDb?.drop();
+});
+
+const q = async <T>(text: string) => (await database.pool.query(text)).rows as T[];
+
+describe('demo seed', () => {
+  it('seeds a catalogue over every category in four languages, and the funded fans own items, once', async () => {
+    expect(await seedDemo(database.db)).toBe(true);
+    expect(await seedDemo(database.db)).toBe(false);
+
+    const items = await q<{ category: string; names: Record<string, string>; image_url: string; on_sale: boolean }>(
+      'select category, names, image_url, on_sale from store_item where is_demo order by sort',
+    );
+    expect(items.length).toBeGreaterThanOrEqual(6);
+    expect(items.length).toBeLessThanOrEqual(8);
+    expect(new Set(items.map((i) => i.category))).toEqual(new Set(ITEM_CATEGORIES));
+    for (const item of items) {
+      for (const lang of LANGS) expect(item.names[lang], `${item.names.ko} ${lang}`).toBeTruthy();
+      // Inline images: shown offline, and short enough for an operator to save the item again.
+      expect(item.image_url).toMatch(/^data:image\/svg\+xml,/);
+      expect(item.image_url.length).toBeLessThanOrEqual(500);
+      expect(item.on_sale).toBe(true);
+    }
+
+    const owned = await q<{ id: string; n: number; sponsored: number }>(`
+      select u.id, count(*)::int as n, count(ui.sponsor_user_key)::int as sponsored
+      from user_item ui join users u on u.user_key = ui.user_key
+      where u.is_demo group by u.id order by u.id`);
+    expect(owned).toEqual([
+      { id: 'demo_fan1', n: 1, sponsored: 0 },
+      { id: 'demo_fan2', n: 3, sponsored: 2 },
+    ]);
+    const wallets = await q<{ id: string; balance: string }>(`
+      select u.id, a.balance from wallet_account a join users u on u.user_key = a.user_key
+      where a.kind = 'wallet' and a.currency = 'CUBIC' and u.is_demo order by u.id`);
+    expect(wallets.map((w) => [w.id, Number(w.balance)])).toEqual([
+      ['demo_fan1', DEMO_FUNDS.CUBIC - 300 - 2 * 50],
+      ['demo_fan2', DEMO_FUNDS.CUBIC - 80],
+    ]);
+    expect((await verifyLedger(database.pool, { full: true })).ok).toBe(true);
+  });
+});
