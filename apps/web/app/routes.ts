@@ -27,6 +27,13 @@ export default [
     route('guide/mobile', 'routes/guide.tsx', { id: 'guide-mobile' }),
     route('sub/live', 'routes/sub-live.tsx'),
     route('sub/replay', 'routes/sub-replay.tsx'),
+    route('store', 'routes/store.tsx'),
+    route('store/item', 'routes/store-item.tsx'),
+    route('store/item/detail', 'routes/store-item-detail.tsx'),
+    route('mypage/item', 'routes/mypage-item.tsx'),
+    route('mypage/item/expired', 'routes/mypage-item-expired.tsx'),
+    route('mypage/item/gift', 'routes/mypage-item-gift.tsx'),
+    route('mypage/details', 'routes/mypage-details.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   layout('layouts/play.tsx', [

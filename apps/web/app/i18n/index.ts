@@ -10,10 +10,12 @@ import { play } from './resources/play';
 import { profile } from './resources/profile';
 import { recovery } from './resources/recovery';
 import { social } from './resources/social';
+import { store } from './resources/store';
 import { stream } from './resources/stream';
+import { wallet } from './resources/wallet';
 
 /** Every namespace with its texts per language; i18n.test.ts checks they have the same keys. */
-export const namespaces = { common, dialog, account, social, recovery, profile, identity, stream, play, chat } as const;
+export const namespaces = { common, dialog, account, social, recovery, profile, identity, stream, play, chat, store, wallet } as const;
 
 export const resources = Object.fromEntries(
   LANGS.map((lang) => [lang, Object.fromEntries(Object.entries(namespaces).map(([ns, byLang]) => [ns, byLang[lang]]))]),

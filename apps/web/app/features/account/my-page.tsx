@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountSwitch } from '../applications/account-switch';
 import { MyPageLinks } from '../profile/my-page-links';
 import { useLang } from '../site/use-site';
+import { StoreLinks } from '../store/store-links';
 
 /** My page (SPEC §3): the profile image (a placeholder until one is uploaded), nick, ID, level, STAR and CUBIC. */
 export function MyPage({ user, itemCount }: { user: UserInfo; itemCount: number }) {
@@ -46,6 +47,7 @@ export function MyPage({ user, itemCount }: { user: UserInfo; itemCount: number 
           </div>
         ))}
       </dl>
+      <StoreLinks />
       <MyPageLinks broadcaster={user.type_cd === 'bj'} />
       <AccountSwitch />
     </div>

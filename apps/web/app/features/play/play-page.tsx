@@ -7,6 +7,9 @@ import { formatNumber, fromNow } from '../../lib/format';
 import { useSignIn } from '../account/use-sign-in';
 import { ChatPanel } from '../chat/chat-panel';
 import { useLang, useSite } from '../site/use-site';
+import { ItemUseButton } from '../store/item-use-panel';
+import { GiftButton } from '../wallet/gift-form';
+import { GiftRankPanel } from '../wallet/gift-rank';
 import { formatDuration, tabViewerId } from './format';
 import { NotFoundState, PlayLoginGate } from './play-states';
 import { Player } from './player';
@@ -242,7 +245,16 @@ export function PlayPage({ code, info, message }: PlayLoaderData) {
       <div className="h-[55vh] min-h-80 [grid-area:chat] lg:sticky lg:top-0 lg:h-[calc(100dvh_-_3.5rem_-_1px)] lg:border-l lg:border-neutral-800">
         <ChatPanel vodKey={info.vod_key} onTitle={setTitle} onClosed={() => void revalidator.revalidate()} />
       </div>
-      <div className="[grid-area:info]">{broadcastInfo}</div>
+      <div className="[grid-area:info]">
+        {broadcastInfo}
+        {info.state === 'live' && (
+          <div className="flex flex-wrap gap-2 px-4 pb-4">
+            <GiftButton vodKey={info.vod_key} bjNick={info.bj.nick} />
+            <ItemUseButton vodKey={info.vod_key} />
+          </div>
+        )}
+        <GiftRankPanel vodKey={info.vod_key} />
+      </div>
     </div>
   );
 }

@@ -72,6 +72,9 @@ export function SiteHeader({ dark = false }: { dark?: boolean }) {
             <Link to="/sub/replay" className={dark ? 'text-neutral-200 hover:text-white' : 'text-neutral-700 hover:text-brand'}>
               {t('nav.replay')}
             </Link>
+            <Link to="/store" className={dark ? 'text-neutral-200 hover:text-white' : 'text-neutral-700 hover:text-brand'}>
+              {t('store:links.store')}
+            </Link>
           </nav>
         </div>
         <div className="flex items-center gap-2">

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  appendPage,
+  categoryOf,
+  hasMore,
+  itemActions,
+  kstDate,
+  kstMonth,
+  newActionKey,
+  offeredMonths,
+  recentMonths,
+  totalPrice,
+  usedUpToday,
+  usesLeftToday,
+} from './item-rules';
+
+describe('itemActions: the buttons of an item by its state', () => {
+  it.each([
+    ['unused', 'Y', ['use', 'refund']],
+    ['unused', 'N', ['use']],
+    ['in_use', 'N', ['use', 'stop']],
+    ['stopped', 'N', ['use']],
+    ['expired', 'N', []],
+    ['used', 'N', []],
+    ['refunded', 'N', []],
+  ] as const)('%s (refundable now %s) → %j', (state, refundable, actions) => {
+    expect(itemActions({ state, refundable_now_yn: refundable })).toEqual(actions);
+  });
+
+  it('never offers a refund once the item is in use, even if the flag said Y', () => {
+    expect(itemActions({ state: 'in_use', refundable_now_yn: 'Y' })).not.toContain('refund');
+  });
+});
+
+describe('uses per day', () => {
+  it('counts what is left today; no limit is null', () => {
+    expect(usesLeftToday({ uses_today: 1, uses_per_day: 3 })).toBe(2);
+    expect(usesLeftToday({ uses_today: 5, uses_per_day: 3 })).toBe(0);
+    expect(usesLeftToday({ uses_today: 9, uses_per_day: 0 })).toBeNull();
+    expect(usedUpToday({ uses_today: 3, uses_per_day: 3 })).toBe(true);
+    expect(usedUpToday({ uses_today: 2, uses_per_day: 3 })).toBe(false);
+    expect(usedUpToday({ uses_today: 100, uses_per_day: 0 })).toBe(false);
+  });
+});
+
+describe('months of /mypage/details (KST)', () => {
+  it('takes the month in Korea: 15:00 UTC on the last day is already next month there', () => {
+    expect(kstMonth(Date.UTC(2026, 10, 30, 14, 59))).toBe('2026-11');
+    expect(kstMonth(Date.UTC(2026, 10, 30, 15, 0))).toBe('2026-12');
+  });
+
+  it('writes dates in KST the same on the server and in the browser', () => {
+    expect(kstDate('2026-11-22T07:05:00Z')).toBe('2026.11.22');
+    expect(kstDate('2026-11-22T15:05:00Z', true)).toBe('2026.11.23 00:05');
+    expect(kstDate('not a date')).toBe('');
+  });
+
+  it('lists the current month and the previous ones across a year', () => {
+    const now = Date.UTC(2026, 1, 10);
+    expect(recentMonths(now, 3)).toEqual(['2026-02', '2026-01', '2025-12', '2025-11']);
+    expect(recentMonths(now, 0)).toEqual(['2026-02']);
+  });
+
+  it('offers the months the API answered, never a future one, always the current one', () => {
+    const now = Date.UTC(2026, 10, 22);
+    expect(offeredMonths(['2026-10', '2026-09'], now)).toEqual(['2026-11', '2026-10', '2026-09']);
+    expect(offeredMonths(['2027-01', 'junk', 3, '2026-13'], now)).toEqual(['2026-11']);
+    expect(offeredMonths(undefined, now)).toEqual(['2026-11', '2026-10', '2026-09', '2026-08']);
+  });
+});
+
+describe('store lists', () => {
+  it('knows the categories and nothing else', () => {
+    expect(categoryOf('sticker')).toBe('sticker');
+    expect(categoryOf('STICKER')).toBeUndefined();
+    expect(categoryOf('')).toBeUndefined();
+    expect(categoryOf(null)).toBeUndefined();
+  });
+
+  it('appends a page without doubles and knows when there is more', () => {
+    const shown = [{ id: 1 }, { id: 2 }];
+    expect(appendPage(shown, [{ id: 2 }, { id: 3 }], (x) => x.id)).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    expect(hasMore(2, 3)).toBe(true);
+    expect(hasMore(3, 3)).toBe(false);
+  });
+
+  it('totals price × count and makes a new key per action', () => {
+    expect(totalPrice(1_500, 3)).toBe(4_500);
+    const a = newActionKey();
+    expect(a).toMatch(/^[A-Za-z0-9_.:-]{8,64}$/);
+    expect(newActionKey()).not.toBe(a);
+  });
+});

@@ -1,0 +1,108 @@
+import { ITEM_CATEGORIES, ITEM_LIMITS, type ItemCategory, type UserItem } from '@byeol/contract';
+
+/**
+ * The store's rules the pages decide by (docs/items.md, web section): which buttons an item of
+ * /mypage/item offers in each state, the months /mypage/details offers, paging by "more".
+ */
+
+/** What a viewer can do with one of their items. */
+export type ItemAction = 'use' | 'stop' | 'refund';
+
+/**
+ * The buttons of an item by its state (SPEC §4): unused → use (and refund while `refundable_now_yn`);
+ * in use → use again and stop; stopped → use (resumes it); expired, used up and refunded items → none.
+ */
+export function itemActions(item: Pick<UserItem, 'state' | 'refundable_now_yn'>): ItemAction[] {
+  switch (item.state) {
+    case 'unused':
+      return item.refundable_now_yn === 'Y' ? ['use', 'refund'] : ['use'];
+    case 'in_use':
+      return ['use', 'stop'];
+    case 'stopped':
+      return ['use'];
+    default:
+      return [];
+  }
+}
+
+/** Uses left today; null when the item has no daily limit. Never below zero. */
+export function usesLeftToday(item: Pick<UserItem, 'uses_today' | 'uses_per_day'>): number | null {
+  if (item.uses_per_day <= 0) return null;
+  return Math.max(0, item.uses_per_day - item.uses_today);
+}
+
+/** True when "use" can do nothing today: the daily limit is reached (the server says so too). */
+export function usedUpToday(item: Pick<UserItem, 'uses_today' | 'uses_per_day'>): boolean {
+  return usesLeftToday(item) === 0;
+}
+
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** 'YYYY-MM' of an instant in Korea (the site's day and month are KST, docs/wallet-ledger.md). */
+export function kstMonth(now: Date | number): string {
+  const d = new Date((typeof now === 'number' ? now : now.getTime()) + KST_OFFSET_MS);
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/**
+ * A date ('2026.11.22') or date and time ('2026.11.22 16:05') in KST, built by hand: Intl's output for
+ * the same locale differs between Node and browsers (spaces, AM/PM marks), which breaks hydration.
+ */
+export function kstDate(iso: string, withTime = false): string {
+  const d = new Date(new Date(iso).getTime() + KST_OFFSET_MS);
+  if (Number.isNaN(d.getTime())) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  const date = `${d.getUTCFullYear()}.${two(d.getUTCMonth() + 1)}.${two(d.getUTCDate())}`;
+  return withTime ? `${date} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}` : date;
+}
+
+/** The current KST month and the `back` months before it, newest first. */
+export function recentMonths(now: Date | number, back: number = ITEM_LIMITS.detailsMonthsDefault): string[] {
+  const [y, m] = kstMonth(now).split('-').map(Number) as [number, number];
+  const months: string[] = [];
+  for (let i = 0; i <= Math.max(0, back); i++) {
+    const index = y * 12 + (m - 1) - i;
+    months.push(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`);
+  }
+  return months;
+}
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * The months the month selector offers: the ones the API answered (`months` of a details list), kept only
+ * when they are valid and not in the future, newest first, always with the current month; without an
+ * answer, the current month and the default number of previous ones.
+ */
+export function offeredMonths(answered: unknown, now: Date | number): string[] {
+  const current = kstMonth(now);
+  if (!Array.isArray(answered)) return recentMonths(now);
+  const valid = answered.filter((m): m is string => typeof m === 'string' && MONTH.test(m) && m <= current);
+  return [...new Set([current, ...valid])].sort().reverse();
+}
+
+/** `?category=` of a store URL when it names a category; undefined (all) otherwise. */
+export function categoryOf(value: string | null | undefined): ItemCategory | undefined {
+  return ITEM_CATEGORIES.find((c) => c === value);
+}
+
+/** The total of a purchase (SPEC §3 gift: price times count). */
+export function totalPrice(price: number, cnt: number): number {
+  return price * cnt;
+}
+
+/** A page appended to a list loaded by "more", without doubles (an item may shift pages between loads). */
+export function appendPage<T>(shown: readonly T[], next: readonly T[], keyOf: (item: T) => string | number): T[] {
+  const seen = new Set(shown.map(keyOf));
+  return [...shown, ...next.filter((item) => !seen.has(keyOf(item)))];
+}
+
+/** Whether "more" has anything left to load. */
+export function hasMore(shown: number, total: number): boolean {
+  return shown < total;
+}
+
+/** A key for one user action (a purchase or a refund), reused when that action's request is retried. */
+export function newActionKey(): string {
+  return `web-${crypto.randomUUID()}`;
+}

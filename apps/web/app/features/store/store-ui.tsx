@@ -1,0 +1,106 @@
+import { ITEM_LIMITS, type StoreItem } from '@byeol/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatNumber } from '../../lib/format';
+import { useLang } from '../site/use-site';
+import { useCurrencyNames } from './use-currency';
+
+/** The item's image, or its first letter on a tinted square when it has none (or it fails to load). */
+export function ItemImage({ item, className = 'size-16' }: { item: Pick<StoreItem, 'image_url' | 'name'>; className?: string }) {
+  if (item.image_url) {
+    return <img src={item.image_url} alt="" loading="lazy" className={`${className} shrink-0 rounded-xl bg-neutral-100 object-contain`} />;
+  }
+  return (
+    <div
+      aria-hidden="true"
+      className={`${className} flex shrink-0 items-center justify-center rounded-xl bg-brand/10 text-2xl font-bold text-brand`}
+    >
+      {[...item.name][0] ?? '★'}
+    </div>
+  );
+}
+
+/** An amount of the item currency with its site term: "1,500 CUBIC". */
+export function ItemPrice({ amount, className = '' }: { amount: number; className?: string }) {
+  const { t } = useTranslation('store');
+  const lang = useLang();
+  const { item } = useCurrencyNames();
+  return (
+    <span className={`tabular-nums ${className}`} data-price={amount}>
+      {t('price', { n: formatNumber(amount, lang), currency: item })}
+    </span>
+  );
+}
+
+/** Validity, uses per day, refundable and giftable of a catalogue item (SPEC §3 item fields). */
+export function ItemTerms({ item }: { item: StoreItem }) {
+  const { t } = useTranslation('store');
+  const lang = useLang();
+  const rows: [string, string][] = [
+    ['validity', t('terms.validityValue', { n: formatNumber(item.validity_days, lang) })],
+    ['uses', item.uses_per_day > 0 ? t('terms.usesValue', { n: formatNumber(item.uses_per_day, lang) }) : t('terms.usesUnlimited')],
+    ['refund', item.refund_yn === 'Y' ? t('terms.refundYes', { days: ITEM_LIMITS.refundDays }) : t('terms.refundNo')],
+    ['gift', item.gift_yn === 'Y' ? t('terms.giftYes') : t('terms.giftNo')],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-2 text-sm">
+      {rows.map(([key, value]) => (
+        <div key={key} className="rounded-lg bg-neutral-50 px-3 py-2" data-term={key}>
+          <dt className="text-xs font-semibold text-neutral-500">{t(`terms.${key}`)}</dt>
+          <dd className="mt-0.5 font-semibold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A list with nothing in it (SPEC §8 "no results or no data"). */
+export function EmptyState({ text, name }: { text: string; name: string }) {
+  return (
+    <p className="mt-6 rounded-lg bg-neutral-50 p-6 text-center text-neutral-500" data-empty={name}>
+      {text}
+    </p>
+  );
+}
+
+/** "More" under a list: loads the next page in place; a failure shows its message beside it. */
+export function MoreButton({ onMore, busy, error }: { onMore: () => void; busy: boolean; error: string }) {
+  const { t } = useTranslation('store');
+  return (
+    <div className="mt-6 flex flex-col items-center gap-2">
+      <button
+        type="button"
+        onClick={onMore}
+        disabled={busy}
+        className="min-h-11 rounded-full border border-neutral-300 px-6 py-2 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-50"
+        data-more
+      >
+        {busy ? t('list.loading') : t('list.more')}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Tabs that are links (the tab is in the URL, so reload and back keep it). */
+export function LinkTabs({ label, tabs, current }: { label: string; tabs: { key: string; to: string; text: string }[]; current: string }) {
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-wrap gap-2" data-tabs>
+      {tabs.map((tab) => (
+        <Link
+          key={tab.key}
+          to={tab.to}
+          aria-current={tab.key === current ? 'page' : undefined}
+          data-tab={tab.key}
+          className={`rounded-full px-4 py-1.5 text-sm font-semibold ${tab.key === current ? 'bg-brand text-white' : 'bg-neutral-100 text-neutral-700 hover:bg-neutral-200'}`}
+        >
+          {tab.text}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,64 @@
+import { type ItemUseEntry, ResultCode, type StatementEntry } from '@byeol/contract';
+import { useTranslation } from 'react-i18next';
+import { loadUser } from '../features/account/account.server';
+import { LoginGate } from '../features/account/login-gate';
+import {
+  DETAILS_PAGE_SIZE,
+  DETAILS_PATHS,
+  DETAILS_TABS,
+  type DetailsAccount,
+  DetailsPage,
+  type DetailsTab,
+} from '../features/store/details-page';
+import { kstMonth, offeredMonths } from '../features/store/item-rules';
+import { postApi } from '../features/store/store.server';
+import type { MonthList } from '../features/store/store-api';
+import type { Route } from './+types/mypage-details';
+
+/**
+ * SPEC §2 /mypage/details: `?tab=star|cubic|items`, `?month=YYYY-MM` (KST; the current month when absent
+ * or not offered) and for a BJ's STAR `?account=earnings`. Logged out: the sign-in gate.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const user = await loadUser(context);
+  if (!user) return { data: null };
+  const asked = url.searchParams.get('tab');
+  const tab: DetailsTab = DETAILS_TABS.find((t) => t === asked) ?? 'star';
+  const broadcaster = user.type_cd === 'bj';
+  const account: DetailsAccount = tab === 'star' && broadcaster && url.searchParams.get('account') === 'earnings' ? 'earnings' : 'wallet';
+  const now = Date.now();
+  const askedMonth = url.searchParams.get('month');
+  // The API decides which months it shows (WALLET_MONTH_OUT_OF_RANGE otherwise, shown on the page).
+  const month = askedMonth && /^\d{4}-(0[1-9]|1[0-2])$/.test(askedMonth) ? askedMonth : kstMonth(now);
+  const answer = await postApi<MonthList<StatementEntry | ItemUseEntry>>(context, `/v1${DETAILS_PATHS[tab]}`, {
+    offset: 0,
+    limit: DETAILS_PAGE_SIZE,
+    month,
+    ...(tab === 'star' ? { account } : {}),
+  });
+  if (answer.rslt_cd === ResultCode.LOGIN_REQUIRED) return { data: null };
+  const ok = answer.rslt_cd === 0;
+  const months = offeredMonths(ok ? answer.rslt_set.months : undefined, now);
+  return {
+    data: {
+      tab,
+      account,
+      month,
+      months,
+      list: ok ? answer.rslt_set : null,
+      message: ok ? '' : answer.rslt_msg,
+      broadcaster,
+    },
+  };
+}
+
+export default function MypageDetails({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('store');
+  const { data } = loaderData;
+  return (
+    <LoginGate signedIn={data !== null} title={t('details.title')}>
+      {data && <DetailsPage data={data} />}
+    </LoginGate>
+  );
+}
