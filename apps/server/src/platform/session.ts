@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { userSession, users } from '../modules/users/users.tables.js';
 import type { Db } from './db.js';
 import { AppError } from './errors.js';
+import { TurnLoader } from './turn-loader.js';
 
 /** The cookie holding the opaque session token. */
 export const SESSION_COOKIE = 'byeol_sid';
@@ -81,7 +82,7 @@ export async function endAllSessions(db: Db, userKey: number): Promise<void> {
 export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, secure }) => {
   const cache = new WeakMap<FastifyRequest, Promise<AccountRow | null>>();
   const extended = new WeakSet<FastifyRequest>();
-  const lookups = new SessionLookups(db);
+  const lookups = sessionLookups(db);
   const account = (request: FastifyRequest) => {
     let found = cache.get(request);
     if (!found) {
@@ -128,54 +129,33 @@ function prepareLookup(db: Db) {
     .prepare('byeol_session_lookup');
 }
 
-type Found = { account: AccountRow; expiresAt: Date } | undefined;
-interface Waiter {
-  resolve(found: Found): void;
-  reject(err: unknown): void;
-}
+type Found = { account: AccountRow; expiresAt: Date };
 
-/** Gathers the session lookups of one turn of the event loop into one query. */
-class SessionLookups {
-  private waiting = new Map<string, Waiter[]>();
-  private scheduled = false;
-
-  constructor(private readonly db: Db) {}
-
-  find(tokenHash: string): Promise<Found> {
-    return new Promise((resolve, reject) => {
-      const waiters = this.waiting.get(tokenHash);
-      if (waiters) waiters.push({ resolve, reject });
-      else this.waiting.set(tokenHash, [{ resolve, reject }]);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush());
+/** The session lookups of one turn of the event loop, in one query. */
+function sessionLookups(db: Db): TurnLoader<string, Found> {
+  return new TurnLoader(
+    (tokenHash) => tokenHash,
+    async (tokenHashes) => {
+      let statement = prepared.get(db);
+      if (!statement) {
+        statement = prepareLookup(db);
+        prepared.set(db, statement);
       }
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.scheduled = false;
-    const batch = this.waiting;
-    this.waiting = new Map();
-    let statement = prepared.get(this.db);
-    if (!statement) {
-      statement = prepareLookup(this.db);
-      prepared.set(this.db, statement);
-    }
-    try {
-      const rows = await statement.execute({ tokenHashes: [...batch.keys()] });
-      const byHash = new Map(rows.map((r) => [r.tokenHash, { account: r.account, expiresAt: r.expiresAt }]));
-      for (const [hash, waiters] of batch) for (const w of waiters) w.resolve(byHash.get(hash));
-    } catch (err) {
-      for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
-    }
-  }
+      const rows = await statement.execute({ tokenHashes });
+      return new Map(rows.map((r) => [r.tokenHash, { account: r.account, expiresAt: r.expiresAt }]));
+    },
+  );
 }
 
-async function lookup(db: Db, lookups: SessionLookups, token: string | undefined, onExtended: () => void): Promise<AccountRow | null> {
+async function lookup(
+  db: Db,
+  lookups: TurnLoader<string, Found>,
+  token: string | undefined,
+  onExtended: () => void,
+): Promise<AccountRow | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const found = await lookups.find(tokenHash);
+  const found = await lookups.get(tokenHash);
   if (!found) return null;
   // Sliding expiry, written at most once a day per session.
   if (found.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 3600 * 1000) {

@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { TurnLoader } from '../../platform/turn-loader.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
 import { isRoomBj, settingsOf } from '../chat/chat.repository.js';
 import { chatManager, chatSetting } from '../chat/chat.tables.js';
@@ -55,49 +56,13 @@ export function giftMessage(raw: string | undefined): string {
 }
 
 /**
- * Answers for many keys from one query per turn of the event loop: what concurrent gifts ask in the same
- * turn costs one statement, whatever their number.
- */
-class TurnLoader<V> {
-  private waiting = new Map<string, { resolve: (v: V | undefined) => void; reject: (e: unknown) => void }[]>();
-  private scheduled = false;
-
-  constructor(private readonly load: (keys: string[]) => Promise<Map<string, V>>) {}
-
-  get(key: string): Promise<V | undefined> {
-    return new Promise((resolve, reject) => {
-      const list = this.waiting.get(key);
-      if (list) list.push({ resolve, reject });
-      else this.waiting.set(key, [{ resolve, reject }]);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush());
-      }
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.scheduled = false;
-    const batch = this.waiting;
-    this.waiting = new Map();
-    try {
-      const found = await this.load([...batch.keys()]);
-      for (const [key, list] of batch) for (const w of list) w.resolve(found.get(key));
-    } catch (err) {
-      for (const list of batch.values()) for (const w of list) w.reject(err);
-    }
-  }
-}
-
-/**
  * `/star/user_star_use_proc`: a viewer's STAR gift to the BJ of a live room, and `/star/gift_rank`.
  *
  * - The room (its BJ and state) is kept in memory for a moment and forgotten on every `live` bus message
  *   about it, so a storm of gifts costs no room query each.
  * - A viewer the BJ blocked from their rooms (chat_room_block) cannot gift (WALLET_GIFT_BLOCKED, nothing
  *   charged); that check is read fresh for every gift, one statement per turn of the event loop for all.
- * - Fans and rankings are written by the ledger's own batch statement (wallet.repository.ts), exactly
- *   once per paid gift.
+ * - Fans and rankings are written right after the ledger commits a gift (wallet.fans.ts).
  * - Once paid, the room gets the star-gift event (20–23 by amount) through the bus as OUTSIDE_MSG. A
  *   replay (the same idempotency key again, here or in another process) is not announced: concurrent
  *   calls with one key in this process share the first call, and the database answers `replay` to the rest.
@@ -106,7 +71,7 @@ export class RoomGifts {
   private rooms = new Map<string, Room>();
   private unsubscribe: (() => Promise<void>) | undefined;
   private readonly inFlight = new Map<string, { signature: string; promise: Promise<StarGiftSet> }>();
-  private readonly standings: TurnLoader<GiftStanding>;
+  private readonly standings: TurnLoader<{ bjUserKey: number; userKey: number }, GiftStanding>;
 
   constructor(
     private readonly db: Db,
@@ -114,14 +79,9 @@ export class RoomGifts {
     private readonly bus: Bus,
     private readonly log?: Pick<FastifyBaseLogger, 'error'>,
   ) {
-    this.standings = new TurnLoader((keys) =>
-      giftStandings(
-        db,
-        keys.map((k) => {
-          const [bj, u] = k.split(':').map(Number) as [number, number];
-          return { bjUserKey: bj, userKey: u };
-        }),
-      ),
+    this.standings = new TurnLoader(
+      (pair) => standingKey(pair.bjUserKey, pair.userKey),
+      (pairs) => giftStandings(db, pairs),
     );
   }
 
@@ -160,7 +120,7 @@ export class RoomGifts {
     if (room.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
     if (room.state !== 'live') throw new AppError('BROADCAST_ENDED');
     if (viewer.userKey === room.bjUserKey) throw new AppError('WALLET_SELF_GIFT');
-    const standing = await this.standings.get(standingKey(room.bjUserKey, viewer.userKey));
+    const standing = await this.standings.get({ bjUserKey: room.bjUserKey, userKey: viewer.userKey });
     if (standing?.blocked) throw new AppError('WALLET_GIFT_BLOCKED');
     const message = giftMessage(input.message);
     const meta: Record<string, unknown> = { vod_key: input.vodKey };

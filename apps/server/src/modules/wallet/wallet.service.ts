@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
+import { TurnLoader } from '../../platform/turn-loader.js';
 import { findByKey } from '../users/users.repository.js';
 import { type Applied, type BatcherOptions, LedgerBatcher, type Posting } from './wallet.batcher.js';
 import { FanWriter } from './wallet.fans.js';
@@ -99,9 +100,13 @@ export class LedgerService {
   private readonly counting = new Map<number, Promise<boolean>>();
   private readonly accounts = new Map<string, AccountRow>();
   /** Account lookups waiting for the next query, and those asked for (waiting or running). */
-  private toResolve = new Map<string, { ref: AccountRef; resolve: (row: AccountRow | undefined) => void; reject: (e: unknown) => void }>();
   private readonly inflight = new Map<string, Promise<AccountRow | undefined>>();
-  private resolveScheduled = false;
+  private readonly loader = new TurnLoader<AccountRef, AccountRow>(refKey, async (refs) => {
+    const found = await ensureAccounts(this.db, refs);
+    if (this.accounts.size + found.size > CACHE_MAX) this.accounts.clear();
+    for (const [key, row] of found) this.accounts.set(key, row);
+    return found;
+  });
   private readonly bjCache = new Map<number, { ok: boolean; at: number }>();
   private readonly rewardRate: () => string | Promise<string>;
   private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'> | undefined;
@@ -328,12 +333,12 @@ export class LedgerService {
   }
 
   /**
-   * Account ids for refs, from memory (ids never change) or, for the ones not seen yet, from one query per
-   * turn of the event loop shared by every concurrent caller; a ref already being looked up waits for that
-   * lookup, so concurrent lookups never ask for the same account. A ref whose user does not exist answers
-   * WALLET_USER_NOT_FOUND.
+   * Account ids for refs (created when missing), from memory (ids never change) or, for the ones not seen
+   * yet, from one query per turn of the event loop shared by every concurrent caller; a ref already being
+   * looked up waits for that lookup, so concurrent lookups never ask for the same account. A ref whose user
+   * does not exist answers WALLET_USER_NOT_FOUND. Other modules posting through `applyInTx` (items) use it.
    */
-  private resolve<const T extends readonly AccountRef[]>(refs: T): Promise<{ [K in keyof T]: AccountRow }> {
+  resolve<const T extends readonly AccountRef[]>(refs: T): Promise<{ [K in keyof T]: AccountRow }> {
     return Promise.all(refs.map((ref) => this.accounts.get(refKey(ref)) ?? this.lookup(ref))) as Promise<{ [K in keyof T]: AccountRow }>;
   }
 
@@ -341,36 +346,15 @@ export class LedgerService {
     const key = refKey(ref);
     let found = this.inflight.get(key);
     if (!found) {
-      found = new Promise<AccountRow | undefined>((resolve, reject) => this.toResolve.set(key, { ref, resolve, reject }));
+      found = this.loader.get(ref);
       this.inflight.set(key, found);
-      if (!this.resolveScheduled) {
-        this.resolveScheduled = true;
-        setImmediate(() => void this.resolvePending());
-      }
+      const forget = () => this.inflight.delete(key);
+      found.then(forget, forget);
     }
     return found.then((row) => {
       if (!row) throw new AppError('WALLET_USER_NOT_FOUND');
       return row;
     });
-  }
-
-  private async resolvePending(): Promise<void> {
-    this.resolveScheduled = false;
-    const batch = this.toResolve;
-    this.toResolve = new Map();
-    try {
-      const found = await ensureAccounts(
-        this.db,
-        [...batch.values()].map((w) => w.ref),
-      );
-      if (this.accounts.size + found.size > CACHE_MAX) this.accounts.clear();
-      for (const [key, row] of found) this.accounts.set(key, row);
-      for (const [key, w] of batch) w.resolve(found.get(key));
-    } catch (err) {
-      for (const w of batch.values()) w.reject(err);
-    } finally {
-      for (const key of batch.keys()) this.inflight.delete(key);
-    }
   }
 }
 
