@@ -128,7 +128,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
         await v1.register(applicationsRoutes, { db: database.db, secure: config.NODE_ENV === 'production' });
         await v1.register(chatApiRoutes, { db: database.db, bus, secret: config.CHAT_TOKEN_SECRET });
         await v1.register(walletRoutes, { db: database.db, bus, ledger: ledgerOfApp, site });
-        await v1.register(itemsRoutes, { db: database.db, bus, site });
+        await v1.register(itemsRoutes, { db: database.db, bus, site, ledger: ledgerOfApp });
       },
       { prefix: API_BASE },
     );

@@ -79,5 +79,5 @@ export interface ChatStore {
   /** A member's standing in the room; the empty standing for user_key 0. */
   loadStanding(room: RoomContext, userKey: number): Promise<MemberStanding>;
   /** A member as the chat shows them in this room (is_bj/is_manager/is_operator from the database), or null. */
-  lookupUser(room: RoomContext, userKey: number): Promise<ChatUserInfo | null>;
+  lookupUser(room: Pick<RoomContext, 'bjUserKey' | 'bjOwnerUserKey'>, userKey: number): Promise<ChatUserInfo | null>;
 }

@@ -17,6 +17,7 @@ import { requireRole, requireUser } from '../../platform/session.js';
 import type { SiteService } from '../site/site.service.js';
 import { inSiteTerms } from '../wallet/wallet.routes.js';
 import { requireIdempotencyKey } from '../wallet/wallet.rules.js';
+import type { LedgerService } from '../wallet/wallet.service.js';
 import { expireItems } from './items.jobs.js';
 import { ItemsService } from './items.service.js';
 
@@ -24,14 +25,15 @@ export interface ItemsRoutesOptions {
   db: Db;
   bus: Bus;
   site: SiteService;
+  ledger: LedgerService;
 }
 
 /** How often the expiry job runs (reads treat items past their validity as expired meanwhile). */
 const EXPIRY_EVERY_MS = 10 * 60_000;
 
 /** The store, users' items and the operators' catalogue calls (docs/items.md), and the expiry job. */
-export const itemsRoutes: FastifyPluginAsyncZod<ItemsRoutesOptions> = async (app, { db, bus, site }) => {
-  const items = new ItemsService(db, bus);
+export const itemsRoutes: FastifyPluginAsyncZod<ItemsRoutesOptions> = async (app, { db, bus, site, ledger }) => {
+  const items = new ItemsService(db, bus, ledger);
   runPeriodically(app, 'items-expiry', () => expireItems(db), EXPIRY_EVERY_MS);
 
   app.post(

@@ -21,11 +21,15 @@ import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import type { SessionUser } from '../../platform/session.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
+import { createChatStore } from '../chat/chat.repository.js';
+import type { ChatStore } from '../chat/chat.types.js';
 import { broadcast } from '../live/live.tables.js';
 import { findByLoginId } from '../users/users.repository.js';
+import { users } from '../users/users.tables.js';
 import type { Applied, Posting } from '../wallet/wallet.batcher.js';
-import { type AccountRef, type AccountRow, applyInTx, ensureAccounts, refKey, walletCounts } from '../wallet/wallet.repository.js';
+import { applyInTx, walletCounts } from '../wallet/wallet.repository.js';
 import { requireAmount } from '../wallet/wallet.rules.js';
+import type { LedgerService } from '../wallet/wallet.service.js';
 import {
   createItems,
   findItem,
@@ -110,6 +114,7 @@ export interface DealInput {
 interface Room {
   vodKey: string;
   bjUserKey: number;
+  bjOwnerUserKey: number;
 }
 
 /**
@@ -118,12 +123,16 @@ interface Room {
  * items commit together, and a retried call with the same key answers the first call's items.
  */
 export class ItemsService {
-  private readonly accounts = new Map<string, AccountRow>();
-
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
-  ) {}
+    /** Resolves the accounts a purchase or refund posts to (its cache and per-turn lookups). */
+    private readonly ledger: Pick<LedgerService, 'resolve'>,
+  ) {
+    this.chat = createChatStore(db);
+  }
+
+  private readonly chat: ChatStore;
 
   // ---- catalogue -------------------------------------------------------------------------------------
 
@@ -198,7 +207,7 @@ export class ItemsService {
     }
 
     const total = item.price * cnt;
-    const [from, sink] = await this.resolve([
+    const [from, sink] = await this.ledger.resolve([
       { kind: 'wallet', userKey: buyer.userKey, currency: 'CUBIC' },
       { kind: 'sink', currency: 'CUBIC' },
     ]);
@@ -250,8 +259,8 @@ export class ItemsService {
       await publishRoomEvent(this.bus, room.vodKey, {
         code: ChatEvent.ITEM_GIFT,
         ts: Date.now(),
-        by: chatUser(buyer, room),
-        target: chatUser(receiver, room),
+        by: await this.chatUser(room, buyer.userKey),
+        target: await this.chatUser(room, receiver.userKey),
         ...(input.message ? { m: input.message } : {}),
         data: data as unknown as Record<string, unknown>,
       });
@@ -335,7 +344,7 @@ export class ItemsService {
       await publishRoomEvent(this.bus, room.vodKey, {
         code: ChatEvent.ITEM_USE,
         ts: Date.now(),
-        by: chatUser(user, room),
+        by: await this.chatUser(room, user.userKey),
         data: data as unknown as Record<string, unknown>,
       });
     }
@@ -356,7 +365,7 @@ export class ItemsService {
    * the item becoming `refunded` (the row is locked first, so two refunds never both pay).
    */
   async refund(user: SessionUser, userItemSn: number, key: string): Promise<ItemRefundSet> {
-    const [from, to] = await this.resolve([
+    const [from, to] = await this.ledger.resolve([
       { kind: 'refund', currency: 'CUBIC' },
       { kind: 'wallet', userKey: user.userKey, currency: 'CUBIC' },
     ]);
@@ -446,39 +455,17 @@ export class ItemsService {
 
   private async liveRoom(vodKey: string): Promise<Room | null> {
     const [row] = await this.db
-      .select({ bjUserKey: broadcast.bjUserKey, state: broadcast.state })
+      .select({ bjUserKey: broadcast.bjUserKey, bjOwnerUserKey: users.ownerUserKey, state: broadcast.state })
       .from(broadcast)
+      .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
       .where(eq(broadcast.vodKey, vodKey));
-    return row?.state === 'live' ? { vodKey, bjUserKey: row.bjUserKey } : null;
+    return row?.state === 'live' ? { vodKey, bjUserKey: row.bjUserKey, bjOwnerUserKey: row.bjOwnerUserKey ?? 0 } : null;
   }
 
-  /** Account ids (they never change: cached), created when missing. */
-  private async resolve<const T extends readonly AccountRef[]>(refs: T): Promise<{ [K in keyof T]: AccountRow }> {
-    const missing = refs.filter((r) => !this.accounts.has(refKey(r)));
-    if (missing.length > 0) {
-      const found = await ensureAccounts(this.db, missing);
-      if (this.accounts.size > 100_000) this.accounts.clear();
-      for (const [k, row] of found) this.accounts.set(k, row);
-    }
-    return refs.map((r) => {
-      const row = this.accounts.get(refKey(r));
-      if (!row) throw new AppError('WALLET_USER_NOT_FOUND');
-      return row;
-    }) as { [K in keyof T]: AccountRow };
+  /** How a member appears in the room's chat (BJ, manager, operator), as the chat itself shows them. */
+  private async chatUser(room: Room, userKey: number): Promise<ChatUserInfo | undefined> {
+    return (await this.chat.lookupUser(room, userKey)) ?? undefined;
   }
-}
-
-/** How a user appears in a chat event of the room. */
-function chatUser(u: { userKey: number; id: string; nick: string; role?: string }, room: Room): ChatUserInfo {
-  return {
-    user_key: u.userKey,
-    id: u.id,
-    nick: u.nick,
-    is_bj: u.userKey === room.bjUserKey ? 1 : 0,
-    is_manager: 0,
-    is_operator: u.role === 'operator' || u.role === 'gm' ? 1 : 0,
-    is_guest: 0,
-  };
 }
 
 export type { ItemRow };
