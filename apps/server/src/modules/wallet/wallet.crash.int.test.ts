@@ -195,5 +195,37 @@ describe('SIGKILL in the middle of a gift storm', () => {
     const code = await new Promise<number | null>((r) => cli.once('exit', r));
     expect(code, cliOut).toBe(0);
     expect(cliOut).toMatch(/^ledger OK \(full\)/);
+
+    // Fans and room rankings are written just after each commit: the kill may have cost them a flush.
+    // npm run fans:rebuild puts every paid gift back in them.
+    const rebuild = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/fans-rebuild.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: t.database.connectionString },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let rebuildOut = '';
+    for (const stream of [rebuild.stdout, rebuild.stderr]) stream?.on('data', (d: Buffer) => (rebuildOut += d.toString()));
+    expect(await new Promise<number | null>((r) => rebuild.once('exit', r)), rebuildOut).toBe(0);
+    expect(rebuildOut).toMatch(/^fans rebuilt: /);
+    const { rows: fans } = await t.database.pool.query<{ user_key: string; star_total: string; gift_cnt: number }>(
+      'select user_key, star_total, gift_cnt from bj_fan where bj_user_key = $1',
+      [bj.userKey],
+    );
+    const { rows: ranks } = await t.database.pool.query<{ user_key: string; star_total: string }>(
+      'select user_key, star_total from star_gift_rank where vod_key = $1',
+      [vodKey],
+    );
+    const expected = viewers.map((v) => ({
+      user_key: v.userKey,
+      star_total: gifts.filter((g) => g.viewer === v).reduce((sum, g) => sum + g.amount, 0),
+      gift_cnt: GIFTS_EACH,
+    }));
+    const byUser = (a: { user_key: number }, b: { user_key: number }) => a.user_key - b.user_key;
+    expect(
+      fans.map((f) => ({ user_key: Number(f.user_key), star_total: Number(f.star_total), gift_cnt: f.gift_cnt })).sort(byUser),
+    ).toEqual(expected.sort(byUser));
+    expect(ranks.map((r) => ({ user_key: Number(r.user_key), star_total: Number(r.star_total) })).sort(byUser)).toEqual(
+      expected.map(({ user_key, star_total }) => ({ user_key, star_total })),
+    );
   });
 });

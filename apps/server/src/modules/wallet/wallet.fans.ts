@@ -184,3 +184,60 @@ export class FanWriter {
     }
   }
 }
+
+export interface FanRebuildReport {
+  fans: number;
+  ranks: number;
+  /** Rows whose totals differed from the ledger (or were missing, or left over) before the rebuild. */
+  corrected: number;
+  ms: number;
+}
+
+/**
+ * Recomputes bj_fan and star_gift_rank from the ledger's paid gifts (`npm run fans:rebuild`): after a
+ * process died between a ledger commit and its flush, the totals lack those gifts; this puts them back.
+ * One transaction holding both tables (gift flushes wait for it), first-gift times kept from the ledger.
+ */
+export async function rebuildFans(pool: pg.Pool): Promise<FanRebuildReport> {
+  const started = Date.now();
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('lock table bj_fan, star_gift_rank in exclusive mode');
+    const { rows } = await client.query<{ corrected: number }>(`
+      with gifts as (
+        select actor_user_key as user_key, (meta->>'bj_user_key')::bigint as bj_user_key, meta->>'vod_key' as vod_key,
+               amount, created_at
+        from wallet_txn where kind = 'gift' and state = 'done'
+      ), fans as (
+        select bj_user_key, user_key, sum(amount)::bigint as star_total, count(*)::int as gift_cnt,
+               min(created_at) as first_gift_at, max(created_at) as last_gift_at
+        from gifts group by bj_user_key, user_key
+      ), ranks as (
+        select vod_key, user_key, sum(amount)::bigint as star_total, count(*)::int as gift_cnt, max(created_at) as last_gift_at
+        from gifts where vod_key is not null group by vod_key, user_key
+      )
+      select
+        (select count(*) from fans full join bj_fan b using (bj_user_key, user_key)
+          where b.star_total is distinct from fans.star_total or b.gift_cnt is distinct from fans.gift_cnt)::int
+        + (select count(*) from ranks full join star_gift_rank r using (vod_key, user_key)
+          where r.star_total is distinct from ranks.star_total or r.gift_cnt is distinct from ranks.gift_cnt)::int as corrected`);
+    await client.query('delete from bj_fan');
+    const fans = await client.query(`
+      insert into bj_fan (bj_user_key, user_key, star_total, gift_cnt, first_gift_at, last_gift_at)
+      select (meta->>'bj_user_key')::bigint, actor_user_key, sum(amount), count(*), min(created_at), max(created_at)
+      from wallet_txn where kind = 'gift' and state = 'done' group by 1, 2`);
+    await client.query('delete from star_gift_rank');
+    const ranks = await client.query(`
+      insert into star_gift_rank (vod_key, user_key, star_total, gift_cnt, last_gift_at)
+      select meta->>'vod_key', actor_user_key, sum(amount), count(*), max(created_at)
+      from wallet_txn where kind = 'gift' and state = 'done' and meta ? 'vod_key' group by 1, 2`);
+    await client.query('commit');
+    return { fans: fans.rowCount ?? 0, ranks: ranks.rowCount ?? 0, corrected: rows[0]?.corrected ?? 0, ms: Date.now() - started };
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
