@@ -9,6 +9,7 @@ import {
   ResultCode,
   resultMessage,
   type StoreItem,
+  type UserInfoSet,
   type UserItem,
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -486,6 +487,9 @@ describe('my items', () => {
     await sql(t, `update user_item set expires_at = now() - interval '1 minute' where user_item_sn = $1`, [c]);
     const summary = await t.get<MyItemSummary>('/v1/mypage/item', {}, { cookie: viewer.cookie });
     expect(summary.body.rslt_set).toEqual({ counters: { sponsored: 0, expired: 1, in_use: 1, unused: 1 }, cubic_cnt: 970 });
+    // user_info's summary_info.item_cnt (SPEC §3) counts the same active items on every page.
+    const info = await t.get<UserInfoSet>('/v1/user/user_info', {}, { cookie: viewer.cookie });
+    expect(info.body.rslt_set).toMatchObject({ user_info: { cubic_cnt: 970 }, summary_info: { item_cnt: 2 } });
     const active = await t.post<ListSet<UserItem>>('/v1/mypage/item_more', { box: 'active', limit: '1' }, { cookie: viewer.cookie });
     expect(active.body.rslt_set).toMatchObject({ data_totalcount: 2, box: 'active' });
     expect(active.body.rslt_set.data_list.map((i) => i.user_item_sn)).toEqual([b]);

@@ -35,6 +35,7 @@ import {
   uniqueViolation,
   updateUser,
 } from './users.repository.js';
+import { userSummary } from './users.summary.js';
 
 export interface UsersDeps {
   db: Db;
@@ -259,11 +260,12 @@ export async function logout({ db, secure }: UsersDeps, { request, reply }: Call
   return { rtv: 'SUCC' };
 }
 
-/** user_info for the logged-in caller, or null: the session lookup's own account row, and the wallet (a prepared lookup). */
+/** user_info for the logged-in caller, or null: the session lookup's own account row, the wallet and the active item count (one prepared lookup). */
 export async function userInfo(db: Db, request: FastifyRequest): Promise<UserInfoSet | null> {
   const row = await request.currentAccount();
   if (!row) return null;
-  return { user_info: toUserInfo(row, await walletCounts(db, row.userKey)), summary_info: { item_cnt: 0 } };
+  const { item_cnt, ...counts } = await userSummary(db, row.userKey);
+  return { user_info: toUserInfo(row, counts), summary_info: { item_cnt } };
 }
 
 export interface UpdateInput {
