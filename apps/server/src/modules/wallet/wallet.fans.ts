@@ -14,7 +14,7 @@ export interface PaidGift {
 
 interface Waiting {
   gift: PaidGift;
-  resolve: (firstGift: boolean) => void;
+  resolve: () => void;
 }
 
 export interface FanWriterStats {
@@ -27,8 +27,7 @@ export interface FanWriterStats {
 
 /**
  * One statement for a flush: the fans (bj_fan) and room rankings (star_gift_rank) of many gifts, summed
- * per row beforehand, rows in key order (two processes flushing the same rows never deadlock). Answers the
- * fan rows it inserted: those viewers just became fans.
+ * per row beforehand, rows in key order (two processes flushing the same rows never deadlock).
  */
 const FLUSH_SQL = `
 with fans as (
@@ -38,7 +37,7 @@ with fans as (
   on conflict (bj_user_key, user_key) do update
     set star_total = f.star_total + excluded.star_total, gift_cnt = f.gift_cnt + excluded.gift_cnt,
         last_gift_at = greatest(f.last_gift_at, excluded.last_gift_at)
-  returning f.bj_user_key, f.user_key, (f.xmax = 0) as inserted
+  returning 1
 ), ranks as (
   insert into star_gift_rank as r (vod_key, user_key, star_total, gift_cnt, last_gift_at)
   select * from unnest($7::text[], $8::bigint[], $9::bigint[], $10::integer[], $11::timestamptz[])
@@ -48,25 +47,24 @@ with fans as (
         last_gift_at = greatest(r.last_gift_at, excluded.last_gift_at)
   returning 1
 )
-select bj_user_key, user_key from fans where inserted`;
+select (select count(*) from fans) as fans, (select count(*) from ranks) as ranks`;
 
 /**
- * A replayed gift's `first_gift`, as its first call answered: it was the viewer's earliest paid gift to
- * that BJ (wallet_txn's (actor, key) index finds the viewer's transactions).
+ * A replayed gift's `first_gift`: it was the viewer's earliest paid gift to that BJ, as the ledger says
+ * (wallet_txn's (actor, key) index finds the viewer's transactions).
  */
 const FIRST_GIFT_SQL = `
 select not exists (
   select 1 from wallet_txn t
   where t.actor_user_key = $1 and t.kind = 'gift' and t.state = 'done' and t.txn_id < $3 and (t.meta->>'bj_user_key')::bigint = $2
-) and exists (select 1 from bj_fan where bj_user_key = $2 and user_key = $1) as first`;
+) as first`;
 
 /**
  * Fans and gift rankings, written right after the ledger committed the gifts, off the ledger's own
  * statement: there they would hold the hot broadcaster accounts' locks longer and halve the ledger's
  * throughput (docs/wallet-ledger.md#fans-and-rankings). One flush runs at a time; the gifts paid meanwhile
- * wait for the next one, summed per row, so a busy process writes few large statements. Each gift learns
- * whether it made its viewer a fan (the row was inserted by its flush and it was the pair's earliest gift
- * there).
+ * wait for the next one, summed per row, so a busy process writes few large statements. Nobody waits for
+ * a flush to answer: a gift is answered once the ledger committed it.
  *
  * These tables are derived data: a process that dies between a ledger commit and the flush (a few ms)
  * leaves those gifts out of the totals, never out of the ledger. A failed flush is logged and dropped the
@@ -84,8 +82,8 @@ export class FanWriter {
     private readonly log?: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
-  /** Counts a paid gift; resolves whether it made the viewer a fan of the BJ. Never rejects. */
-  add(gift: PaidGift): Promise<boolean> {
+  /** Counts a paid gift; resolves once its flush is over (written, or failed and logged). Never rejects. */
+  add(gift: PaidGift): Promise<void> {
     return new Promise((resolve) => {
       this.waiting.push({ gift, resolve });
       this.schedule();
@@ -122,7 +120,7 @@ export class FanWriter {
     this.running = true;
     const batch = this.waiting;
     this.waiting = [];
-    const fans = new Map<string, { bj: number; user: number; sum: number; cnt: number; first: Date; last: Date; firstTxn: number }>();
+    const fans = new Map<string, { bj: number; user: number; sum: number; cnt: number; first: Date; last: Date }>();
     const ranks = new Map<string, { vk: string; user: number; sum: number; cnt: number; last: Date }>();
     for (const { gift: g } of batch) {
       const fk = `${g.bjUserKey}:${g.userKey}`;
@@ -132,9 +130,8 @@ export class FanWriter {
         fan.cnt++;
         if (g.createdAt < fan.first) fan.first = g.createdAt;
         if (g.createdAt > fan.last) fan.last = g.createdAt;
-        fan.firstTxn = Math.min(fan.firstTxn, g.txnId);
       } else {
-        fans.set(fk, { bj: g.bjUserKey, user: g.userKey, sum: g.amount, cnt: 1, first: g.createdAt, last: g.createdAt, firstTxn: g.txnId });
+        fans.set(fk, { bj: g.bjUserKey, user: g.userKey, sum: g.amount, cnt: 1, first: g.createdAt, last: g.createdAt });
       }
       if (g.vodKey === null) continue;
       const rk = `${g.vodKey}\u0000${g.userKey}`;
@@ -147,9 +144,8 @@ export class FanWriter {
     }
     const f = [...fans.values()];
     const r = [...ranks.values()];
-    let inserted = new Set<string>();
     try {
-      const { rows } = await this.pool.query<{ bj_user_key: string; user_key: string }>({
+      await this.pool.query({
         name: 'byeol_wallet_fans',
         text: FLUSH_SQL,
         values: [
@@ -166,7 +162,6 @@ export class FanWriter {
           r.map((x) => x.last),
         ],
       });
-      inserted = new Set(rows.map((row) => `${row.bj_user_key}:${row.user_key}`));
       this.stats.flushes++;
       this.stats.gifts += batch.length;
       this.stats.fanRows += f.length;
@@ -174,10 +169,7 @@ export class FanWriter {
       this.stats.failures++;
       this.log?.error({ err, gifts: batch.length }, 'fans and gift rankings not written for these gifts');
     } finally {
-      for (const { gift: g, resolve } of batch) {
-        const fk = `${g.bjUserKey}:${g.userKey}`;
-        resolve(inserted.has(fk) && fans.get(fk)?.firstTxn === g.txnId);
-      }
+      for (const { resolve } of batch) resolve();
       this.running = false;
       if (this.waiting.length > 0) void this.flush();
       else for (const done of this.idle.splice(0)) done();

@@ -46,6 +46,7 @@ export interface Gifter {
 /** How long a room's state is trusted without a `live` bus message about it. */
 const ROOM_TTL_MS = 2_000;
 const ROOMS_MAX = 10_000;
+const FIRST_CLAIM_MS = 60_000;
 
 /** A gift's message as the room shows it: plain text on one line, trimmed, at most STAR_GIFT.messageMax characters. */
 export function giftMessage(raw: string | undefined): string {
@@ -69,6 +70,8 @@ export function giftMessage(raw: string | undefined): string {
  */
 export class RoomGifts {
   private rooms = new Map<string, Room>();
+  /** (BJ, viewer) pairs whose first gift this process answered lately (claimFirst). */
+  private readonly firstClaims = new Map<string, number>();
   private unsubscribe: (() => Promise<void>) | undefined;
   private readonly inFlight = new Map<string, { signature: string; promise: Promise<StarGiftSet> }>();
   private readonly standings: TurnLoader<{ bjUserKey: number; userKey: number }, GiftStanding>;
@@ -125,8 +128,13 @@ export class RoomGifts {
     const message = giftMessage(input.message);
     const meta: Record<string, unknown> = { vod_key: input.vodKey };
     if (message) meta.message = message;
-    const result = await this.ledger.gift(viewer.userKey, room.bjUserKey, amount, input.key, meta);
-    if (!result.replayed) this.announce(input.vodKey, room, viewer, standing, message, result);
+    const paid = await this.ledger.gift(viewer.userKey, room.bjUserKey, amount, input.key, meta);
+    const pair = standingKey(room.bjUserKey, viewer.userKey);
+    const firstGift = paid.replayed
+      ? await this.ledger.fans.firstGiftOf(paid.txn_id, viewer.userKey, room.bjUserKey)
+      : !standing?.fan && this.claimFirst(pair);
+    const result = { ...paid, first_gift: firstGift };
+    if (!paid.replayed) this.announce(input.vodKey, room, viewer, standing, message, result);
     return {
       txn_id: result.txn_id,
       vod_key: input.vodKey,
@@ -136,6 +144,20 @@ export class RoomGifts {
       created_at: result.created_at,
       first_gift: result.first_gift,
     };
+  }
+
+  /**
+   * A gift from a viewer without a fan row is their first, once: the fan row is written a moment after the
+   * commit (wallet.fans.ts), so a second gift meanwhile would read no row either. Pairs are remembered
+   * for FIRST_CLAIM_MS, far longer than a flush takes.
+   */
+  private claimFirst(pair: string): boolean {
+    const now = Date.now();
+    const at = this.firstClaims.get(pair);
+    if (at !== undefined && now - at < FIRST_CLAIM_MS) return false;
+    if (this.firstClaims.size >= ROOMS_MAX * 10) this.firstClaims.clear();
+    this.firstClaims.set(pair, now);
+    return true;
   }
 
   /** The star-gift event to every chat node holding the room (fire and forget: the gift is paid either way). */

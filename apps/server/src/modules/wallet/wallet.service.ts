@@ -59,8 +59,6 @@ export interface TransferResult {
   created_at: string;
   /** True when this answer is the stored result of an earlier call with the same key. */
   replayed: boolean;
-  /** A gift applied by this call that made the viewer a fan of the BJ (bj_fan), i.e. their first gift to them. */
-  first_gift: boolean;
 }
 
 export interface Balances {
@@ -94,10 +92,10 @@ export class LedgerService {
   /** Fans and gift rankings of paid gifts (bj_fan, star_gift_rank), written after each commit. */
   readonly fans: FanWriter;
   /**
-   * Gifts being counted, by txn_id: concurrent calls with one key share one batcher answer (all `new`),
-   * and the gift must count once. They all resume before the count's query returns, so they find it here.
+   * Gifts handed to the fan writer and not yet written, by txn_id: concurrent calls with one key share one
+   * batcher answer (all `new`), and the gift must count once. They all resume before the write returns.
    */
-  private readonly counting = new Map<number, Promise<boolean>>();
+  private readonly counting = new Set<number>();
   private readonly accounts = new Map<string, AccountRow>();
   /** Account lookups waiting for the next query, and those asked for (waiting or running). */
   private readonly inflight = new Map<string, Promise<AccountRow | undefined>>();
@@ -138,8 +136,7 @@ export class LedgerService {
   /**
    * A viewer's gift of `amount` STAR to a broadcaster: the BJ's earnings receive amount × reward rate
    * (rounded down), the platform's revenue the remainder. Once paid, the gift counts for the viewer's fan
-   * row with the BJ and, with `meta.vod_key`, for the room's ranking; `first_gift` says it made them a fan
-   * (a replay answers what the first call answered).
+   * row with the BJ and, with `meta.vod_key`, for the room's ranking.
    */
   async gift(
     viewerUserKey: number,
@@ -173,22 +170,23 @@ export class LedgerService {
       // The BJ's earnings identify the gift whatever the rate was: a retry after a rate change is still a replay.
       primary: earnings,
     });
-    if (result.replayed) return { ...result, first_gift: await this.fans.firstGiftOf(result.txn_id, viewerUserKey, bjUserKey) };
-    let counted = this.counting.get(result.txn_id);
-    if (!counted) {
-      counted = this.fans.add({
-        txnId: result.txn_id,
-        bjUserKey,
-        userKey: viewerUserKey,
-        vodKey: typeof meta.vod_key === 'string' ? meta.vod_key : null,
-        amount: value,
-        createdAt: new Date(result.created_at),
-      });
+    // Counted for fans and rankings once per paid gift (callers sharing one answer count it once), after
+    // the commit and without waiting: the answer does not depend on it (wallet.fans.ts).
+    if (!result.replayed && !this.counting.has(result.txn_id)) {
       const txnId = result.txn_id;
-      this.counting.set(txnId, counted);
-      void counted.then(() => this.counting.delete(txnId));
+      this.counting.add(txnId);
+      void this.fans
+        .add({
+          txnId,
+          bjUserKey,
+          userKey: viewerUserKey,
+          vodKey: typeof meta.vod_key === 'string' ? meta.vod_key : null,
+          amount: value,
+          createdAt: new Date(result.created_at),
+        })
+        .then(() => this.counting.delete(txnId));
     }
-    return { ...result, first_gift: await counted };
+    return result;
   }
 
   /** An operator's grant from the grant account to a user's wallet, audited (who, when, why, before/after). */
@@ -304,7 +302,6 @@ export class LedgerService {
       receiver_balance: a.receiverBalance ?? 0,
       created_at: a.createdAt.toISOString(),
       replayed: a.outcome === 'replay',
-      first_gift: false,
     };
   }
 
