@@ -183,10 +183,7 @@ export const bjFan = pgTable(
     firstGiftAt: timestamp('first_gift_at', { withTimezone: true }).notNull().defaultNow(),
     lastGiftAt: timestamp('last_gift_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ name: 'bj_fan_pk', columns: [t.bjUserKey, t.userKey] }),
-    index('bj_fan_user_idx').on(t.userKey),
-  ],
+  (t) => [primaryKey({ name: 'bj_fan_pk', columns: [t.bjUserKey, t.userKey] }), index('bj_fan_user_idx').on(t.userKey)],
 );
 
 /** The gift ranking of one broadcast (top supporters of the room). */
@@ -199,7 +196,5 @@ export const starGiftRank = pgTable(
     giftCnt: integer('gift_cnt').notNull().default(0),
     lastGiftAt: timestamp('last_gift_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ name: 'star_gift_rank_pk', columns: [t.vodKey, t.userKey] }),
-  ],
+  (t) => [primaryKey({ name: 'star_gift_rank_pk', columns: [t.vodKey, t.userKey] })],
 );
