@@ -21,6 +21,7 @@ import { rtmpPublicUrl } from './modules/live/stream.service.js';
 import { IngestServer } from './modules/media/ingest.server.js';
 import { mediaFilesRoutes } from './modules/media/media.files.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes.js';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
@@ -129,10 +130,13 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
         await v1.register(chatApiRoutes, { db: database.db, bus, secret: config.CHAT_TOKEN_SECRET });
         await v1.register(walletRoutes, { db: database.db, bus, ledger: ledgerOfApp, site });
         await v1.register(itemsRoutes, { db: database.db, bus, site, ledger: ledgerOfApp });
+        await v1.register(paymentsRoutes, { db: database.db, site, ledger: ledgerOfApp });
       },
       { prefix: API_BASE },
     );
     await app.register(socialFormPostRoutes);
+    // The bank's deposit notifications: signed, outside /v1 (no API headers from a bank).
+    await app.register(paymentsWebhookRoutes, { db: database.db, site, ledger: ledgerOfApp, secret: config.PAYMENT_WEBHOOK_SECRET });
     app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     // Uploaded files (profile images) are public, outside /v1; see docs/accounts-profile.md.
     await app.register(uploadedFilesRoute, { uploadsDir });

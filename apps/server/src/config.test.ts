@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       REDIS_URL: undefined,
       REDIS_PREFIX: 'byeol:',
       CHAT_TOKEN_SECRET: 'byeol-development-chat-token-secret',
+      PAYMENT_WEBHOOK_SECRET: 'byeol-development-payment-webhook-secret',
       CHAT_ADVERTISE: '',
       CHAT_SSL_PORT: 0,
       CHAT_NODE_CAPACITY: 19_000,
@@ -243,6 +244,18 @@ describe('loadConfig', () => {
 
     it('refuses a key shorter than 16 characters', () => {
       expect(errorOf({ CHAT_TOKEN_SECRET: 'short' }).message).toContain('CHAT_TOKEN_SECRET: ');
+    });
+  });
+
+  describe('PAYMENT_WEBHOOK_SECRET', () => {
+    it('is required in production, where the public development key would let anyone forge a paid deposit', () => {
+      const { PAYMENT_WEBHOOK_SECRET: _, ...rest } = PRODUCTION;
+      expect(errorOf({ NODE_ENV: 'production', ...rest }).message).toContain('PAYMENT_WEBHOOK_SECRET: required in production');
+      expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).PAYMENT_WEBHOOK_SECRET).toBe('a-production-payment-webhook-key');
+    });
+
+    it('refuses a key shorter than 16 characters', () => {
+      expect(errorOf({ PAYMENT_WEBHOOK_SECRET: 'short' }).message).toContain('PAYMENT_WEBHOOK_SECRET: ');
     });
   });
 

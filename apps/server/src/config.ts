@@ -122,6 +122,8 @@ export const ConfigSchema = z.object({
   /** How pin codes reach phones: log (development outbox, refused in production) or solapi. */
   /** HMAC key of chat tokens (`us`); every api and chat process of an installation shares it. Required in production. */
   CHAT_TOKEN_SECRET: z.string().min(16).default('byeol-development-chat-token-secret'),
+  /** HMAC key the bank-deposit notifier signs /hooks/payment/deposit bodies with (docs/payments.md). Required in production. */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('byeol-development-payment-webhook-secret'),
   /**
    * `host:port` browsers reach this chat node at, announced to the chat monitor. Empty (the single-process
    * default): the page's own host.
@@ -249,6 +251,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (parsed.data.NODE_ENV === 'production' && !source.CHAT_TOKEN_SECRET) {
     throw new ConfigError('Invalid configuration:\n  CHAT_TOKEN_SECRET: required in production (the development default is public)');
+  }
+  if (parsed.data.NODE_ENV === 'production' && !source.PAYMENT_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  PAYMENT_WEBHOOK_SECRET: required in production (the development default is public)');
   }
   return parsed.data;
 }

@@ -8,6 +8,7 @@ export * from './items.js';
 export * from './lang.js';
 export * from './media.js';
 export * from './paths.js';
+export * from './payments.js';
 export * from './play.js';
 export * from './profile.js';
 export * from './recovery.js';

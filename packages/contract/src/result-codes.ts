@@ -223,6 +223,42 @@ export const ResultCode = {
   ITEM_REFUND_WINDOW: 7111,
   /** Items: the room given is not live (an item is announced only in a live room). */
   ITEM_NOT_LIVE_ROOM: 7112,
+  /** Payments: no such package. */
+  PAYMENT_PRODUCT_NOT_FOUND: 7201,
+  /** Payments: the package is no longer sold. */
+  PAYMENT_PRODUCT_NOT_ON_SALE: 7202,
+  /** Payments: the depositor name is not a name a bank prints (letters, digits, spaces, at most {max} characters). */
+  PAYMENT_DEPOSITOR_INVALID: 7203,
+  /** Payments: income deduction needs a valid mobile number. */
+  PAYMENT_RECEIPT_PHONE_INVALID: 7204,
+  /** Payments: expense proof needs a valid business registration number (10 digits, check digit). */
+  PAYMENT_RECEIPT_BIZ_NO_INVALID: 7205,
+  /** Payments: the site has no bank account set (footer bank_account_nm), so bank deposit is unavailable. */
+  PAYMENT_BANK_UNAVAILABLE: 7206,
+  /** Payments: the member already has `{max}` bank deposit orders waiting for payment. */
+  PAYMENT_TOO_MANY_PENDING: 7207,
+  /** Payments: no such order. */
+  PAYMENT_ORDER_NOT_FOUND: 7208,
+  /** Payments: the order is another member's. */
+  PAYMENT_ORDER_OTHER_USER: 7209,
+  /** Payments: the order was already paid (credited once). */
+  PAYMENT_ORDER_ALREADY_PAID: 7210,
+  /** Payments: the order passed its deposit deadline. */
+  PAYMENT_ORDER_EXPIRED: 7211,
+  /** Payments: the order was cancelled. */
+  PAYMENT_ORDER_CANCELLED: 7212,
+  /** Payments: the order was rejected by an operator. */
+  PAYMENT_ORDER_REJECTED: 7213,
+  /** Payments: the depositor of the deposit differs from the order. */
+  PAYMENT_DEPOSITOR_MISMATCH: 7214,
+  /** Payments: the amount deposited differs from the order price. */
+  PAYMENT_AMOUNT_MISMATCH: 7215,
+  /** Payments: the deposit date is not between the order and its deadline (or in the future). */
+  PAYMENT_DEPOSIT_DATE_INVALID: 7216,
+  /** Payments: the deposit notification is not signed with the configured key. */
+  PAYMENT_WEBHOOK_SIGNATURE: 7217,
+  /** Payments: no single pending order matches the notified deposit (left for an operator). */
+  PAYMENT_DEPOSIT_UNMATCHED: 7218,
 } as const;
 export type ResultCodeName = keyof typeof ResultCode;
 export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
@@ -879,6 +915,114 @@ export const resultMessages: Record<ResultCodeName, Messages> = {
     en: 'Items can only be announced in a live broadcast.',
     ja: '放送中のルームでのみ使用できます。',
     'zh-CN': '只能在直播中的房间使用。',
+  },
+  PAYMENT_PRODUCT_NOT_FOUND: {
+    ko: '존재하지 않는 상품입니다.',
+    en: 'No such package.',
+    ja: '存在しない商品です。',
+    'zh-CN': '商品不存在。',
+  },
+  PAYMENT_PRODUCT_NOT_ON_SALE: {
+    ko: '현재 판매하지 않는 상품입니다.',
+    en: 'This package is no longer sold.',
+    ja: '現在販売していない商品です。',
+    'zh-CN': '该商品目前不再销售。',
+  },
+  PAYMENT_DEPOSITOR_INVALID: {
+    ko: '입금자명을 정확히 입력해 주세요. (문자·숫자, 최대 {max}자)',
+    en: 'Enter the depositor name as the bank shows it (letters and digits, at most {max} characters).',
+    ja: '振込名義を正しく入力してください。（文字・数字、最大{max}文字）',
+    'zh-CN': '请正确输入汇款人姓名（文字和数字，最多{max}个字符）。',
+  },
+  PAYMENT_RECEIPT_PHONE_INVALID: {
+    ko: '소득공제용 휴대폰 번호를 정확히 입력해 주세요.',
+    en: 'Enter a valid mobile number for the income deduction receipt.',
+    ja: '所得控除用の携帯電話番号を正しく入力してください。',
+    'zh-CN': '请正确输入用于所得扣除的手机号码。',
+  },
+  PAYMENT_RECEIPT_BIZ_NO_INVALID: {
+    ko: '지출증빙용 사업자등록번호를 정확히 입력해 주세요.',
+    en: 'Enter a valid business registration number for the expense proof receipt.',
+    ja: '経費証憑用の事業者登録番号を正しく入力してください。',
+    'zh-CN': '请正确输入用于支出凭证的营业执照号码。',
+  },
+  PAYMENT_BANK_UNAVAILABLE: {
+    ko: '현재 무통장입금을 이용할 수 없습니다.',
+    en: 'Bank deposit is not available at the moment.',
+    ja: '現在、銀行振込はご利用いただけません。',
+    'zh-CN': '目前无法使用银行转账。',
+  },
+  PAYMENT_TOO_MANY_PENDING: {
+    ko: '입금 대기 중인 주문이 {max}건 있습니다. 입금하거나 취소한 뒤 다시 주문해 주세요.',
+    en: 'You already have {max} orders waiting for a deposit. Pay or cancel one first.',
+    ja: '入金待ちの注文が{max}件あります。入金またはキャンセルしてから再度ご注文ください。',
+    'zh-CN': '您已有{max}笔待汇款订单，请先付款或取消后再下单。',
+  },
+  PAYMENT_ORDER_NOT_FOUND: {
+    ko: '존재하지 않는 주문입니다.',
+    en: 'No such order.',
+    ja: '存在しない注文です。',
+    'zh-CN': '订单不存在。',
+  },
+  PAYMENT_ORDER_OTHER_USER: {
+    ko: '본인의 주문만 확인할 수 있습니다.',
+    en: 'This order belongs to another member.',
+    ja: 'ご本人の注文のみ確認できます。',
+    'zh-CN': '只能查看本人的订单。',
+  },
+  PAYMENT_ORDER_ALREADY_PAID: {
+    ko: '이미 입금 확인된 주문입니다.',
+    en: 'This order has already been paid.',
+    ja: 'すでに入金確認済みの注文です。',
+    'zh-CN': '该订单已确认付款。',
+  },
+  PAYMENT_ORDER_EXPIRED: {
+    ko: '입금 기한이 지난 주문입니다.',
+    en: 'The deposit deadline of this order has passed.',
+    ja: '入金期限を過ぎた注文です。',
+    'zh-CN': '该订单已超过汇款期限。',
+  },
+  PAYMENT_ORDER_CANCELLED: {
+    ko: '취소된 주문입니다.',
+    en: 'This order was cancelled.',
+    ja: 'キャンセルされた注文です。',
+    'zh-CN': '该订单已取消。',
+  },
+  PAYMENT_ORDER_REJECTED: {
+    ko: '입금이 확인되지 않아 처리되지 않은 주문입니다.',
+    en: 'This order was rejected: no matching deposit was found.',
+    ja: '入金が確認できず処理されなかった注文です。',
+    'zh-CN': '未确认到汇款，该订单已被拒绝。',
+  },
+  PAYMENT_DEPOSITOR_MISMATCH: {
+    ko: '입금자명이 주문과 다릅니다.',
+    en: 'The depositor name differs from the order.',
+    ja: '振込名義が注文と異なります。',
+    'zh-CN': '汇款人姓名与订单不一致。',
+  },
+  PAYMENT_AMOUNT_MISMATCH: {
+    ko: '입금액이 주문 금액과 다릅니다.',
+    en: 'The amount deposited differs from the order amount.',
+    ja: '入金額が注文金額と異なります。',
+    'zh-CN': '汇款金额与订单金额不一致。',
+  },
+  PAYMENT_DEPOSIT_DATE_INVALID: {
+    ko: '입금 일시가 주문 일시와 입금 기한 사이가 아닙니다.',
+    en: 'The deposit date is not between the order time and its deadline.',
+    ja: '入金日時が注文日時と入金期限の間ではありません。',
+    'zh-CN': '汇款时间不在下单时间与汇款期限之间。',
+  },
+  PAYMENT_WEBHOOK_SIGNATURE: {
+    ko: '입금 알림의 서명이 올바르지 않습니다.',
+    en: 'The deposit notification signature is invalid.',
+    ja: '入金通知の署名が正しくありません。',
+    'zh-CN': '汇款通知的签名无效。',
+  },
+  PAYMENT_DEPOSIT_UNMATCHED: {
+    ko: '입금 내역과 일치하는 대기 주문을 찾을 수 없습니다.',
+    en: 'No single pending order matches this deposit.',
+    ja: '入金内容と一致する入金待ち注文が見つかりません。',
+    'zh-CN': '找不到与该汇款一致的待付款订单。',
   },
 };
 

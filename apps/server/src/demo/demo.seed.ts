@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { magazine } from '../modules/community/community.tables.js';
 import { seedDemoItems } from '../modules/items/items.demo.js';
 import { broadcast } from '../modules/live/live.tables.js';
+import { seedDemoPayments } from '../modules/payments/payments.demo.js';
 import type { Tx } from '../modules/users/users.repository.js';
 import { hashPassword } from '../modules/users/users.service.js';
 import { users } from '../modules/users/users.tables.js';
@@ -48,6 +49,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       // Demo data seeded before the ledger existed gets its funding now (a replay when it has it).
       await fundDemoViewers(tx);
       await seedDemoItems(tx);
+      await seedDemoPayments(tx);
       return false;
     }
     const bjs = await tx
@@ -109,6 +111,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .values(ARTICLES.map((a, i) => ({ ...a, content: a.summary, publishedAt: new Date(now - i * 86_400_000), isDemo: true })));
     await fundDemoViewers(tx);
     await seedDemoItems(tx);
+    await seedDemoPayments(tx);
     return true;
   });
 }
