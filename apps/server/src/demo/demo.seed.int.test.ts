@@ -1,20 +1,25 @@
 import { ITEM_CATEGORIES, LANGS } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FUNDS, seedDemo } from '../../demo/demo.seed.js';
-import { connectExternal, type Database } from '../../platform/db.js';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import { verifyLedger } from '../wallet/wallet.verify.js';
+import { DEMO_BANK_ACCOUNT } from '../modules/payments/payments.demo.js';
+import { seedSiteDefaults } from '../modules/site/site.repository.js';
+import { verifyLedger } from '../modules/wallet/wallet.verify.js';
+import { connectExternal, type Database } from '../platform/db.js';
+import { createTestDatabase, type TestDatabase } from '../testing/database.js';
+import { DEMO_FUNDS, seedDemo } from './demo.seed.js';
 
 /**
- * The demo catalogue and the demo fans' items, seeded by the real demo seed on a database of its own (the
- * demo seed writes fixed IDs the shared integration database must not get).
+ * The real demo seed on a database of its own (it writes fixed IDs the shared integration database must
+ * not get): run twice, it seeds once; what each module adds to the demo is checked here.
  */
 let testDb: TestDatabase;
 let database: Database;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase('byeol_items_demo');
+  testDb = await createTestDatabase('byeol_demo_seed');
   database = await connectExternal(testDb.url, 2);
+  await seedSiteDefaults(database.db);
+  expect(await seedDemo(database.db)).toBe(true);
+  expect(await seedDemo(database.db)).toBe(false);
 }, 60_000);
 
 afterAll(async () => {
@@ -25,10 +30,7 @@ afterAll(async () => {
 const q = async <T>(text: string) => (await database.pool.query(text)).rows as T[];
 
 describe('demo seed', () => {
-  it('seeds a catalogue over every category in four languages, and the funded fans own items, once', async () => {
-    expect(await seedDemo(database.db)).toBe(true);
-    expect(await seedDemo(database.db)).toBe(false);
-
+  it('seeds a catalogue over every category in four languages, and the funded fans own items', async () => {
     const items = await q<{ category: string; names: Record<string, string>; image_url: string; on_sale: boolean }>(
       'select category, names, image_url, on_sale from store_item where is_demo order by sort',
     );
@@ -59,5 +61,16 @@ describe('demo seed', () => {
       ['demo_fan2', DEMO_FUNDS.CUBIC - 80],
     ]);
     expect((await verifyLedger(database.pool, { full: true })).ok).toBe(true);
+  });
+
+  it('seeds STAR and CUBIC packages on sale and a bank account for deposits', async () => {
+    const products = await q<{ currency: string; amount: number; bonus: number; price: number; on_sale: boolean }>(
+      'select currency, amount, bonus, price, on_sale from payment_product where is_demo order by sort',
+    );
+    expect(products.filter((p) => p.currency === 'STAR').length).toBeGreaterThanOrEqual(2);
+    expect(products.filter((p) => p.currency === 'CUBIC').length).toBeGreaterThanOrEqual(2);
+    expect(products.every((p) => p.on_sale && p.amount > 0 && p.price > 0 && p.bonus >= 0)).toBe(true);
+    const [site] = await q<{ bank: string }>(`select footer->>'bank_account_nm' as bank from site where site_key = 1`);
+    expect(site?.bank).toBe(DEMO_BANK_ACCOUNT);
   });
 });
