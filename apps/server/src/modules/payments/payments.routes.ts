@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   AdminDepositListSchema,
   AdminPaymentProductListSchema,
@@ -194,28 +195,36 @@ export function validSignature(secret: string, body: Buffer, header: string | st
  */
 export const paymentsWebhookRoutes: FastifyPluginAsyncZod<PaymentsWebhookOptions> = async (app, { db, site, ledger, secret }) => {
   const payments = new PaymentsService(db, site, ledger);
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // The exact bytes received, kept by this route's preParsing hook before the JSON parser reads them (a
+  // content-type parser of this plugin's own broke media playback of the whole app in the e2e platform).
+  const rawBodies = new WeakMap<object, Buffer>();
 
-  app.post('/hooks/payment/deposit', { schema: { hide: true } }, async (request) => {
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (!validSignature(secret, raw, request.headers[PAYMENT_WEBHOOK_SIGNATURE_HEADER.toLowerCase()])) {
-      request.log.warn({ ip: request.ip }, 'deposit notification with a bad signature');
-      throw new AppError('PAYMENT_WEBHOOK_SIGNATURE', {}, 401);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw.toString('utf8'));
-    } catch {
-      throw new AppError('MALFORMED_BODY', { field: 'body' }, 400);
-    }
-    const parsed = DepositWebhookSchema.safeParse(json);
-    if (!parsed.success) throw new AppError('INVALID_INPUT', { field: String(parsed.error.issues[0]?.path[0] ?? 'body') });
-    const order = await payments.webhook(parsed.data, request.lang);
-    request.log.info(
-      { user_payment_log_sn: order.user_payment_log_sn, bank_tx_id: parsed.data.bank_tx_id },
-      'deposit notification paid an order',
-    );
-    return ok(request, order);
-  });
+  app.post(
+    '/hooks/payment/deposit',
+    {
+      schema: { hide: true },
+      preParsing: async (request, _reply, payload) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+        const raw = Buffer.concat(chunks);
+        rawBodies.set(request, raw);
+        return Readable.from([raw]);
+      },
+    },
+    async (request) => {
+      const raw = rawBodies.get(request) ?? Buffer.alloc(0);
+      if (!validSignature(secret, raw, request.headers[PAYMENT_WEBHOOK_SIGNATURE_HEADER.toLowerCase()])) {
+        request.log.warn({ ip: request.ip }, 'deposit notification with a bad signature');
+        throw new AppError('PAYMENT_WEBHOOK_SIGNATURE', {}, 401);
+      }
+      const parsed = DepositWebhookSchema.safeParse(request.body);
+      if (!parsed.success) throw new AppError('INVALID_INPUT', { field: String(parsed.error.issues[0]?.path[0] ?? 'body') });
+      const order = await payments.webhook(parsed.data, request.lang);
+      request.log.info(
+        { user_payment_log_sn: order.user_payment_log_sn, bank_tx_id: parsed.data.bank_tx_id },
+        'deposit notification paid an order',
+      );
+      return ok(request, order);
+    },
+  );
 };
