@@ -34,6 +34,8 @@ export default [
     route('mypage/item/expired', 'routes/mypage-item-expired.tsx'),
     route('mypage/item/gift', 'routes/mypage-item-gift.tsx'),
     route('mypage/details', 'routes/mypage-details.tsx'),
+    route('mypage/payment', 'routes/mypage-payment.tsx'),
+    route('mypage/payment/bankbook', 'routes/mypage-payment-bankbook.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   layout('layouts/play.tsx', [

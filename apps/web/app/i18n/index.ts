@@ -6,6 +6,7 @@ import { chat } from './resources/chat';
 import { common } from './resources/common';
 import { dialog } from './resources/dialog';
 import { identity } from './resources/identity';
+import { payments } from './resources/payments';
 import { play } from './resources/play';
 import { profile } from './resources/profile';
 import { recovery } from './resources/recovery';
@@ -15,7 +16,21 @@ import { stream } from './resources/stream';
 import { wallet } from './resources/wallet';
 
 /** Every namespace with its texts per language; i18n.test.ts checks they have the same keys. */
-export const namespaces = { common, dialog, account, social, recovery, profile, identity, stream, play, chat, store, wallet } as const;
+export const namespaces = {
+  common,
+  dialog,
+  account,
+  social,
+  recovery,
+  profile,
+  identity,
+  stream,
+  play,
+  chat,
+  store,
+  wallet,
+  payments,
+} as const;
 
 export const resources = Object.fromEntries(
   LANGS.map((lang) => [lang, Object.fromEntries(Object.entries(namespaces).map(([ns, byLang]) => [ns, byLang[lang]]))]),

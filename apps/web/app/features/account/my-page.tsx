@@ -1,6 +1,7 @@
 import type { UserInfo } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { AccountSwitch } from '../applications/account-switch';
+import { PaymentLinks } from '../payments/payment-links';
 import { MyPageLinks } from '../profile/my-page-links';
 import { useLang } from '../site/use-site';
 import { StoreLinks } from '../store/store-links';
@@ -47,6 +48,7 @@ export function MyPage({ user, itemCount }: { user: UserInfo; itemCount: number 
           </div>
         ))}
       </dl>
+      <PaymentLinks />
       <StoreLinks />
       <MyPageLinks broadcaster={user.type_cd === 'bj'} />
       <AccountSwitch />

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ChargeButton } from './payment-panel';
+
+const boxClass =
+  'flex min-h-12 items-center justify-center rounded-xl border px-3 py-3 text-center text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand';
+const linkClass = `${boxClass} border-neutral-200 hover:border-brand hover:text-brand`;
+
+/** My page's "charge" button (the payment panel) and its way to the viewer's orders. */
+export function PaymentLinks() {
+  const { t } = useTranslation('payments');
+  return (
+    <nav aria-label={t('links.label')} className="mt-6" data-payment-links>
+      <ul className="grid grid-cols-3 gap-3">
+        <li>
+          <ChargeButton className={`${boxClass} w-full border-brand bg-brand text-white hover:bg-brand-dark`} />
+        </li>
+        <li>
+          <Link to="/mypage/payment" className={linkClass}>
+            {t('links.orders')}
+          </Link>
+        </li>
+        <li>
+          <Link to="/mypage/payment/bankbook" className={linkClass}>
+            {t('links.bankbook')}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,159 @@
+import type { ListSet, PaymentOrder, PaymentState } from '@byeol/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatNumber } from '../../lib/format';
+import { useDialog } from '../../ui/dialogs';
+import { isOk } from '../account/account-api';
+import { useLoginRequired } from '../account/login-gate';
+import { useLang } from '../site/use-site';
+import { appendPage, hasMore, kstDate } from '../store/item-rules';
+import { EmptyState, LinkTabs, MoreButton } from '../store/store-ui';
+import { ChargeButton } from './payment-panel';
+import { canCancel, shownState } from './payment-rules';
+import { cancelDeposit, type OrderBox, orderList, PAYMENT_PAGE_SIZE } from './payments-api';
+
+const STATE_STYLE: Record<PaymentState, string> = {
+  pending: 'bg-amber-100 text-amber-800',
+  paid: 'bg-emerald-100 text-emerald-800',
+  cancelled: 'bg-neutral-200 text-neutral-700',
+  expired: 'bg-neutral-200 text-neutral-700',
+  rejected: 'bg-red-100 text-red-800',
+};
+
+/**
+ * /mypage/payment (all the viewer's orders) and /mypage/payment/bankbook (bank deposit orders with a cancel
+ * button for pending ones): newest first, PAYMENT_PAGE_SIZE at a time with "more". `now` is the loader's
+ * clock, so the server render and the browser agree on which pending orders are already expired.
+ */
+export function PaymentOrdersPage({ box, initial, now }: { box: OrderBox; initial: ListSet<PaymentOrder> | null; now: number }) {
+  const { t } = useTranslation('payments');
+  const loginRequired = useLoginRequired();
+  const [orders, setOrders] = useState(initial?.data_list ?? []);
+  const [total, setTotal] = useState(initial?.data_totalcount ?? 0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const tabs = [
+    { key: 'all', to: '/mypage/payment', text: t('orders.all') },
+    { key: 'bankbook', to: '/mypage/payment/bankbook', text: t('orders.bankbook') },
+  ];
+
+  async function more() {
+    setBusy(true);
+    setError('');
+    const res = await orderList(box, { offset: orders.length, limit: PAYMENT_PAGE_SIZE }, t('error.retry'));
+    setBusy(false);
+    if (!isOk(res)) {
+      if (!loginRequired(res)) setError(res.rslt_msg || t('error.retry'));
+      return;
+    }
+    setOrders((shown) => appendPage(shown, res.rslt_set.data_list, (o) => o.user_payment_log_sn));
+    setTotal(res.rslt_set.data_totalcount);
+  }
+
+  const changed = (next: PaymentOrder) =>
+    setOrders((shown) => shown.map((o) => (o.user_payment_log_sn === next.user_payment_log_sn ? next : o)));
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10" data-payment-orders={box}>
+      <p className="mb-2 text-sm">
+        <Link to="/mypage" className="text-brand underline-offset-2 hover:underline">
+          {t('orders.back')}
+        </Link>
+      </p>
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">{box === 'bankbook' ? t('links.bankbook') : t('orders.title')}</h1>
+        <ChargeButton />
+      </div>
+      <LinkTabs label={t('orders.tabs')} tabs={tabs} current={box} />
+      {initial === null ? (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-6 text-center text-red-700">
+          {t('orders.loadFailed')}
+        </p>
+      ) : orders.length === 0 ? (
+        <EmptyState name={box} text={box === 'bankbook' ? t('orders.emptyBankbook') : t('orders.empty')} />
+      ) : (
+        <ul className="mt-6 space-y-3" data-order-list={box}>
+          {orders.map((order) => (
+            <OrderRow key={order.user_payment_log_sn} order={order} now={now} onChanged={changed} />
+          ))}
+        </ul>
+      )}
+      {initial !== null && hasMore(orders.length, total) && <MoreButton onMore={() => void more()} busy={busy} error={error} />}
+    </div>
+  );
+}
+
+function OrderRow({ order, now, onChanged }: { order: PaymentOrder; now: number; onChanged: (order: PaymentOrder) => void }) {
+  const { t } = useTranslation('payments');
+  const lang = useLang();
+  const dialog = useDialog();
+  const loginRequired = useLoginRequired();
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const state = shownState(order, now);
+
+  async function cancel() {
+    if (busy) return;
+    if (!(await dialog.confirm(t('orders.cancelConfirm', { orderNo: order.order_no }), { yesNo: true }))) return;
+    setBusy(true);
+    setNote(null);
+    const res = await cancelDeposit(order.user_payment_log_sn, t('error.retry'));
+    setBusy(false);
+    if (isOk(res)) {
+      setNote({ ok: true, text: t('orders.cancelled') });
+      onChanged(res.rslt_set?.user_payment_log_sn ? res.rslt_set : { ...order, state: 'cancelled' });
+      return;
+    }
+    if (loginRequired(res)) return;
+    setNote({ ok: false, text: res.rslt_msg || t('error.retry') });
+  }
+
+  return (
+    <li className="rounded-2xl border border-neutral-200 p-4" data-order={order.user_payment_log_sn} data-state={state}>
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold" data-order-product>
+          {order.product_nm}
+        </span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[state]}`} data-order-state>
+          {t(`state.${state}`)}
+        </span>
+        <span className="ml-auto font-bold tabular-nums" data-order-price={order.price}>
+          {t('won', { n: formatNumber(order.price, lang) })}
+        </span>
+      </p>
+      <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-neutral-500">
+        <span data-order-no>{order.order_no}</span>
+        <span>{t(`method.${order.method}`)}</span>
+        <span>{t('orders.placed', { date: kstDate(order.created_at, true) })}</span>
+        {state === 'pending' && <span data-order-deadline>{t('orders.deadline', { date: kstDate(order.deadline_at, true) })}</span>}
+        {order.paid_at && <span>{t('orders.paid', { date: kstDate(order.paid_at, true) })}</span>}
+      </p>
+      {order.method === 'bankbook' && (
+        <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-neutral-500">
+          <span>{t('orders.depositor', { name: order.depositor_nm })}</span>
+          {state === 'pending' && <span data-order-account>{order.bank_account_nm}</span>}
+          {order.cash_receipt_type !== 'none' && (
+            <span>{t('orders.receipt', { type: t(`receiptType.${order.cash_receipt_type}`), no: order.cash_receipt_no })}</span>
+          )}
+        </p>
+      )}
+      {canCancel(order, now) && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void cancel()}
+          data-order-cancel
+          className="mt-3 min-h-10 rounded-lg border border-neutral-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-50"
+        >
+          {busy ? t('orders.cancelling') : t('orders.cancel')}
+        </button>
+      )}
+      {note && (
+        <p role={note.ok ? 'status' : 'alert'} className={`mt-2 text-sm ${note.ok ? 'text-emerald-700' : 'text-red-600'}`} data-order-note>
+          {note.text}
+        </p>
+      )}
+    </li>
+  );
+}
