@@ -68,22 +68,10 @@ export function toStoreItem(r: ItemRow, lang: Lang): StoreItem {
   };
 }
 
+/** The operator's view: the store's fields plus every language and the sort order. */
 export function toAdminItem(r: ItemRow): AdminStoreItem {
-  return {
-    item_sn: r.item_sn,
-    category: r.category,
-    names: r.names,
-    descriptions: r.descriptions,
-    image_url: r.image_url,
-    price: r.price,
-    validity_days: r.validity_days,
-    uses_per_day: r.uses_per_day,
-    refund_yn: r.refundable ? 'Y' : 'N',
-    gift_yn: r.giftable ? 'Y' : 'N',
-    single_use_yn: r.single_use ? 'Y' : 'N',
-    on_sale_yn: r.on_sale ? 'Y' : 'N',
-    sort: r.sort,
-  };
+  const { name: _name, description: _description, ...common } = toStoreItem(r, 'ko');
+  return { ...common, names: r.names, descriptions: r.descriptions, on_sale_yn: r.on_sale ? 'Y' : 'N', sort: r.sort };
 }
 
 // ---- catalogue -------------------------------------------------------------------------------------
