@@ -1,5 +1,6 @@
+import { kstMonthOf as kstMonth, detailsMonths as offeredMonths } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import { kstMonth, offeredMonths, validImageUrl } from './items.service.js';
+import { validImageUrl } from './items.service.js';
 
 describe('kstMonth and offeredMonths', () => {
   it('counts months in Korea: 15:00 UTC on the last day is already the next month', () => {

@@ -3,12 +3,14 @@ import {
   type AdminStoreItem,
   ChatEvent,
   type ChatUserInfo,
+  detailsMonths,
   ITEM_LIMITS,
   type ItemCategory,
   type ItemChatEventData,
   type ItemDealSet,
   type ItemRefundSet,
   type ItemUseEntry,
+  kstMonthRange,
   type Lang,
   type LocalizedText,
   type MyItemSummary,
@@ -54,31 +56,6 @@ import {
 } from './items.repository.js';
 
 const DAY_MS = 86_400_000;
-const KST_OFFSET_MS = 9 * 3600_000;
-
-/** 'YYYY-MM' of an instant in Korea. */
-export function kstMonth(at: number): string {
-  const d = new Date(at + KST_OFFSET_MS);
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
-/** The current KST month and the `back` months before it, newest first. */
-export function offeredMonths(at: number, back: number = ITEM_LIMITS.detailsMonthsDefault): string[] {
-  const [y, m] = kstMonth(at).split('-').map(Number) as [number, number];
-  const out: string[] = [];
-  for (let i = 0; i <= back; i++) {
-    const index = y * 12 + (m - 1) - i;
-    out.push(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`);
-  }
-  return out;
-}
-
-/** The instants a KST month starts and ends. */
-function monthRange(month: string): { from: Date; to: Date } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return { from: new Date(Date.UTC(y, m - 1, 1) - KST_OFFSET_MS), to: new Date(Date.UTC(y, m, 1) - KST_OFFSET_MS) };
-}
-
 /** A catalogue item_sn as typed: digits only. */
 function requireItemSn(raw: string | undefined): number {
   const text = (raw ?? '').trim();
@@ -436,10 +413,10 @@ export class ItemsService {
     q: { month?: string | undefined; offset: number; limit: number },
     lang: Lang,
   ): Promise<{ list: ItemUseEntry[]; total: number; month: string; months: string[] }> {
-    const months = offeredMonths(Date.now());
+    const months = detailsMonths(Date.now(), ITEM_LIMITS.detailsMonthsDefault);
     const month = q.month ?? (months[0] as string);
     if (!months.includes(month)) throw new AppError('WALLET_MONTH_OUT_OF_RANGE', { months: ITEM_LIMITS.detailsMonthsDefault });
-    const { from, to } = monthRange(month);
+    const { from, to } = kstMonthRange(month);
     const { list, total } = await listUses(this.db, userKey, from, to, lang, q.offset, q.limit);
     return { list, total, month, months };
   }
