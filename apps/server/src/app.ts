@@ -15,6 +15,7 @@ import { communityRoutes } from './modules/community/community.routes.js';
 import { createIdentityDriver } from './modules/identity/identity.drivers.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { itemsRoutes } from './modules/items/items.routes.js';
+import { LiveRooms } from './modules/live/live.rooms.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { streamRoutes } from './modules/live/stream.routes.js';
 import { rtmpPublicUrl } from './modules/live/stream.service.js';
@@ -96,6 +97,10 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     });
     const ledgerOfApp = ledger;
     app.addHook('onClose', async () => ledgerOfApp.close());
+    // One room cache per process, shared by gifts and items; every `live` bus message refreshes a room.
+    const rooms = new LiveRooms(database.db, bus);
+    await rooms.start();
+    app.addHook('onClose', async () => rooms.stop());
     const sms = createSmsDriver(config, database.db, logger);
     const uploadsDir = path.join(config.DATA_DIR, 'uploads');
     await app.register(
@@ -128,8 +133,8 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
         });
         await v1.register(applicationsRoutes, { db: database.db, secure: config.NODE_ENV === 'production' });
         await v1.register(chatApiRoutes, { db: database.db, bus, secret: config.CHAT_TOKEN_SECRET });
-        await v1.register(walletRoutes, { db: database.db, bus, ledger: ledgerOfApp, site });
-        await v1.register(itemsRoutes, { db: database.db, bus, site, ledger: ledgerOfApp });
+        await v1.register(walletRoutes, { db: database.db, bus, ledger: ledgerOfApp, site, rooms });
+        await v1.register(itemsRoutes, { db: database.db, bus, site, ledger: ledgerOfApp, rooms });
         await v1.register(paymentsRoutes, { db: database.db, site, ledger: ledgerOfApp });
       },
       { prefix: API_BASE },

@@ -14,6 +14,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { runPeriodically } from '../../platform/periodic.js';
 import { requireRole, requireUser } from '../../platform/session.js';
+import type { LiveRooms } from '../live/live.rooms.js';
 import type { SiteService } from '../site/site.service.js';
 import { inSiteTerms } from '../wallet/wallet.routes.js';
 import { requireIdempotencyKey } from '../wallet/wallet.rules.js';
@@ -26,14 +27,16 @@ export interface ItemsRoutesOptions {
   bus: Bus;
   site: SiteService;
   ledger: LedgerService;
+  /** The process's rooms (one LiveRooms per app, shared with the gifts). */
+  rooms: LiveRooms;
 }
 
 /** How often the expiry job runs (reads treat items past their validity as expired meanwhile). */
 const EXPIRY_EVERY_MS = 10 * 60_000;
 
 /** The store, users' items and the operators' catalogue calls (docs/items.md), and the expiry job. */
-export const itemsRoutes: FastifyPluginAsyncZod<ItemsRoutesOptions> = async (app, { db, bus, site, ledger }) => {
-  const items = new ItemsService(db, bus, ledger);
+export const itemsRoutes: FastifyPluginAsyncZod<ItemsRoutesOptions> = async (app, { db, bus, site, ledger, rooms }) => {
+  const items = new ItemsService(db, bus, ledger, rooms);
   runPeriodically(app, 'items-expiry', () => expireItems(db), EXPIRY_EVERY_MS);
 
   app.post(

@@ -17,7 +17,6 @@ import {
   type StoreItem,
   type UserItem,
 } from '@byeol/contract';
-import { eq } from 'drizzle-orm';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
@@ -25,9 +24,8 @@ import type { SessionUser } from '../../platform/session.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
 import { createChatStore } from '../chat/chat.repository.js';
 import type { ChatStore } from '../chat/chat.types.js';
-import { broadcast } from '../live/live.tables.js';
+import type { LiveRoom, LiveRooms } from '../live/live.rooms.js';
 import { findByLoginId } from '../users/users.repository.js';
-import { users } from '../users/users.tables.js';
 import type { Applied, Posting } from '../wallet/wallet.batcher.js';
 import { applyInTx, walletCounts } from '../wallet/wallet.repository.js';
 import { requireAmount } from '../wallet/wallet.rules.js';
@@ -88,12 +86,6 @@ export interface DealInput {
   message?: string | undefined;
 }
 
-interface Room {
-  vodKey: string;
-  bjUserKey: number;
-  bjOwnerUserKey: number;
-}
-
 /**
  * The store and users' items (docs/items.md). Money moves only through the ledger: a purchase or refund
  * is one wallet_apply call inside the same database transaction as its user_item rows, so CUBIC and
@@ -105,6 +97,8 @@ export class ItemsService {
     private readonly bus: Bus,
     /** Resolves the accounts a purchase or refund posts to (its cache and per-turn lookups). */
     private readonly ledger: Pick<LedgerService, 'resolve'>,
+    /** The process's rooms (live.rooms.ts), shared with the gifts. */
+    private readonly rooms: Pick<LiveRooms, 'live'>,
   ) {
     this.chat = createChatStore(db);
   }
@@ -170,7 +164,7 @@ export class ItemsService {
     if (!item) throw new AppError('ITEM_NOT_FOUND');
     if (!item.on_sale) throw new AppError('ITEM_NOT_ON_SALE');
     let receiver: { userKey: number; id: string; nick: string } | null = null;
-    let room: Room | null = null;
+    let room: LiveRoom | null = null;
     if (giftId !== undefined) {
       if (!item.giftable) throw new AppError('ITEM_NOT_GIFTABLE');
       const row = await findByLoginId(this.db, giftId);
@@ -178,7 +172,7 @@ export class ItemsService {
       if (row.userKey === buyer.userKey) throw new AppError('WALLET_SELF_GIFT');
       receiver = { userKey: row.userKey, id: row.id, nick: row.nick };
       if (input.vod_key) {
-        room = await this.liveRoom(input.vod_key);
+        room = await this.rooms.live(input.vod_key);
         if (!room) throw new AppError('ITEM_NOT_LIVE_ROOM');
       }
     }
@@ -298,9 +292,9 @@ export class ItemsService {
    * with `vodKey` of a live room the use is announced there (60). Nothing is counted when refused.
    */
   async use(user: SessionUser, userItemSn: number, vodKey: string | undefined, lang: Lang): Promise<UserItem> {
-    let room: Room | null = null;
+    let room: LiveRoom | null = null;
     if (vodKey) {
-      room = await this.liveRoom(vodKey);
+      room = await this.rooms.live(vodKey);
       if (!room) throw new AppError('ITEM_NOT_LIVE_ROOM');
     }
     const useSn = await useItem(this.db, user.userKey, userItemSn, room?.vodKey ?? null);
@@ -430,17 +424,8 @@ export class ItemsService {
     return row;
   }
 
-  private async liveRoom(vodKey: string): Promise<Room | null> {
-    const [row] = await this.db
-      .select({ bjUserKey: broadcast.bjUserKey, bjOwnerUserKey: users.ownerUserKey, state: broadcast.state })
-      .from(broadcast)
-      .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
-      .where(eq(broadcast.vodKey, vodKey));
-    return row?.state === 'live' ? { vodKey, bjUserKey: row.bjUserKey, bjOwnerUserKey: row.bjOwnerUserKey ?? 0 } : null;
-  }
-
   /** How a member appears in the room's chat (BJ, manager, operator), as the chat itself shows them. */
-  private async chatUser(room: Room, userKey: number): Promise<ChatUserInfo | undefined> {
+  private async chatUser(room: LiveRoom, userKey: number): Promise<ChatUserInfo | undefined> {
     return (await this.chat.lookupUser(room, userKey)) ?? undefined;
   }
 }

@@ -4,8 +4,6 @@ import {
   type GiftRankEntry,
   type GiftRankExtra,
   type GiftRankReq,
-  LIVE_BUS_CHANNEL,
-  type LiveBusMessage,
   type OutsideMsgPush,
   STAR_GIFT,
   type StarGiftChatEventData,
@@ -21,19 +19,10 @@ import { TurnLoader } from '../../platform/turn-loader.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
 import { isRoomBj, settingsOf } from '../chat/chat.repository.js';
 import { chatManager, chatSetting } from '../chat/chat.tables.js';
-import { broadcast } from '../live/live.tables.js';
-import { users } from '../users/users.tables.js';
+import type { LiveRoom, LiveRooms } from '../live/live.rooms.js';
 import { type GiftStanding, giftRanking, giftStandings, standingKey } from './wallet.repository.js';
 import { requireAmount } from './wallet.rules.js';
 import type { LedgerService } from './wallet.service.js';
-
-interface Room {
-  bjUserKey: number;
-  /** The main account owning the BJ account (it is `is_bj` in the room too), 0 if none. */
-  bjOwnerUserKey: number;
-  state: 'live' | 'ended' | 'frozen';
-  at: number;
-}
 
 /** The viewer as the session knows them. */
 export interface Gifter {
@@ -43,9 +32,8 @@ export interface Gifter {
   role: AccountRole;
 }
 
-/** How long a room's state is trusted without a `live` bus message about it. */
-const ROOM_TTL_MS = 2_000;
-const ROOMS_MAX = 10_000;
+/** Bounds the first-gift claims kept in memory. */
+const FIRST_CLAIMS_MAX = 100_000;
 const FIRST_CLAIM_MS = 60_000;
 
 /** A gift's message as the room shows it: plain text on one line, trimmed, at most STAR_GIFT.messageMax characters. */
@@ -69,10 +57,8 @@ export function giftMessage(raw: string | undefined): string {
  *   calls with one key in this process share the first call, and the database answers `replay` to the rest.
  */
 export class RoomGifts {
-  private rooms = new Map<string, Room>();
   /** (BJ, viewer) pairs whose first gift this process answered lately (claimFirst). */
   private readonly firstClaims = new Map<string, number>();
-  private unsubscribe: (() => Promise<void>) | undefined;
   private readonly inFlight = new Map<string, { signature: string; promise: Promise<StarGiftSet> }>();
   private readonly standings: TurnLoader<{ bjUserKey: number; userKey: number }, GiftStanding>;
 
@@ -80,23 +66,14 @@ export class RoomGifts {
     private readonly db: Db,
     private readonly ledger: LedgerService,
     private readonly bus: Bus,
+    /** The process's rooms (live.rooms.ts): read once, forgotten on every `live` bus message about them. */
+    private readonly rooms: LiveRooms,
     private readonly log?: Pick<FastifyBaseLogger, 'error'>,
   ) {
     this.standings = new TurnLoader(
       (pair) => standingKey(pair.bjUserKey, pair.userKey),
       (pairs) => giftStandings(db, pairs),
     );
-  }
-
-  async start(): Promise<void> {
-    this.unsubscribe = await this.bus.subscribe(LIVE_BUS_CHANNEL, (m) => {
-      const vodKey = (m as Partial<LiveBusMessage> | null)?.vod_key;
-      if (typeof vodKey === 'string') this.rooms.delete(vodKey);
-    });
-  }
-
-  async stop(): Promise<void> {
-    await this.unsubscribe?.();
   }
 
   gift(viewer: Gifter, input: { vodKey: string; starCnt: string; message?: string | undefined; key: string }): Promise<StarGiftSet> {
@@ -118,7 +95,7 @@ export class RoomGifts {
     input: { vodKey: string; starCnt: string; message?: string | undefined; key: string },
   ): Promise<StarGiftSet> {
     const amount = requireAmount(input.starCnt, STAR_GIFT, 'star_cnt');
-    const room = await this.room(input.vodKey);
+    const room = await this.rooms.get(input.vodKey);
     if (!room) throw new AppError('BROADCAST_NOT_FOUND');
     if (room.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
     if (room.state !== 'live') throw new AppError('BROADCAST_ENDED');
@@ -155,7 +132,7 @@ export class RoomGifts {
     const now = Date.now();
     const at = this.firstClaims.get(pair);
     if (at !== undefined && now - at < FIRST_CLAIM_MS) return false;
-    if (this.firstClaims.size >= ROOMS_MAX * 10) this.firstClaims.clear();
+    if (this.firstClaims.size >= FIRST_CLAIMS_MAX) this.firstClaims.clear();
     this.firstClaims.set(pair, now);
     return true;
   }
@@ -163,7 +140,7 @@ export class RoomGifts {
   /** The star-gift event to every chat node holding the room (fire and forget: the gift is paid either way). */
   private announce(
     vodKey: string,
-    room: Room,
+    room: LiveRoom,
     viewer: Gifter,
     standing: GiftStanding | undefined,
     message: string,
@@ -200,7 +177,7 @@ export class RoomGifts {
     viewer: Pick<Gifter, 'userKey' | 'role'> | null,
     req: GiftRankReq,
   ): Promise<{ list: GiftRankEntry[]; total: number; extra: GiftRankExtra }> {
-    const room = await this.room(req.vod_key);
+    const room = await this.rooms.get(req.vod_key);
     if (!room) throw new AppError('BROADCAST_NOT_FOUND');
     const [setting] = await this.db.select().from(chatSetting).where(eq(chatSetting.bjUserKey, room.bjUserKey));
     const publicYn = settingsOf(setting ?? null).sponsor_list_public_yn;
@@ -216,7 +193,7 @@ export class RoomGifts {
     return { list, total, extra };
   }
 
-  private async maySeePrivate(viewer: Pick<Gifter, 'userKey' | 'role'> | null, room: Room): Promise<boolean> {
+  private async maySeePrivate(viewer: Pick<Gifter, 'userKey' | 'role'> | null, room: LiveRoom): Promise<boolean> {
     if (!viewer) return false;
     if (viewer.role === 'operator' || viewer.role === 'gm' || isRoomBj(room, viewer.userKey)) return true;
     const [row] = await this.db
@@ -224,21 +201,5 @@ export class RoomGifts {
       .from(chatManager)
       .where(and(eq(chatManager.bjUserKey, room.bjUserKey), eq(chatManager.userKey, viewer.userKey)));
     return row !== undefined;
-  }
-
-  private async room(vodKey: string): Promise<Room | undefined> {
-    const now = Date.now();
-    const cached = this.rooms.get(vodKey);
-    if (cached && now - cached.at < ROOM_TTL_MS) return cached;
-    const [row] = await this.db
-      .select({ bjUserKey: broadcast.bjUserKey, bjOwnerUserKey: users.ownerUserKey, state: broadcast.state })
-      .from(broadcast)
-      .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
-      .where(eq(broadcast.vodKey, vodKey));
-    if (!row) return undefined;
-    const room: Room = { bjUserKey: row.bjUserKey, bjOwnerUserKey: row.bjOwnerUserKey ?? 0, state: row.state, at: now };
-    if (this.rooms.size >= ROOMS_MAX) this.rooms.clear();
-    this.rooms.set(vodKey, room);
-    return room;
   }
 }

@@ -17,6 +17,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import { requireRole, requireUser } from '../../platform/session.js';
+import type { LiveRooms } from '../live/live.rooms.js';
 import type { SiteService } from '../site/site.service.js';
 import { findByKey, findByLoginId } from '../users/users.repository.js';
 import { RoomGifts } from './wallet.gifts.js';
@@ -28,6 +29,8 @@ export interface WalletRoutesOptions {
   bus: Bus;
   ledger: LedgerService;
   site: SiteService;
+  /** The process's rooms (one LiveRooms per app, shared with the items). */
+  rooms: LiveRooms;
 }
 
 /**
@@ -47,10 +50,8 @@ export async function inSiteTerms<T>(site: SiteService, request: FastifyRequest,
   }
 }
 
-export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { db, bus, ledger, site }) => {
-  const gifts = new RoomGifts(db, ledger, bus, app.log);
-  await gifts.start();
-  app.addHook('onClose', async () => gifts.stop());
+export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { db, bus, ledger, site, rooms }) => {
+  const gifts = new RoomGifts(db, ledger, bus, rooms, app.log);
 
   app.post(
     '/admin/wallet_grant',
