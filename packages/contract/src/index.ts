@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './admin.js';
 export * from './applications.js';
 export * from './chat.js';
 export * from './content.js';
@@ -16,6 +17,7 @@ export * from './result-codes.js';
 export * from './site.js';
 export * from './social.js';
 export * from './stream.js';
+export * from './supporters.js';
 export * from './time.js';
 export * from './validators.js';
 export * from './wallet.js';

@@ -17,6 +17,8 @@ export const PAYMENT_LIMITS = {
   priceMax: 10_000_000,
   /** Hours a bank deposit order waits for its money before it expires. */
   depositDeadlineHours: 72,
+  /** Minutes a card order waits for the checkout to come back confirmed before it expires. */
+  cardDeadlineMinutes: 30,
   /** Pending bank deposit orders one member may hold at once. */
   pendingMax: 5,
   /** Characters of a depositor name. */
@@ -25,15 +27,16 @@ export const PAYMENT_LIMITS = {
   reasonMax: 200,
 } as const;
 
-/** How an order is paid: bank deposit (무통장입금) now; `card` arrives with the PG adapter. */
+/** How an order is paid: bank deposit (무통장입금) or card (through the PG, docs/payments.md "Card payments"). */
 export const PAYMENT_METHODS = ['bankbook', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
  * An order's state: `pending` (waiting for the money), then exactly one of `paid` (credited once),
- * `cancelled` (by its owner), `expired` (no money by the deadline) or `rejected` (by an operator).
+ * `cancelled` (by its owner), `expired` (no money by the deadline) or `rejected` (by an operator); a paid
+ * order may end `refunded` (an operator refunded it: the credit reversed exactly).
  */
-export const PAYMENT_STATES = ['pending', 'paid', 'cancelled', 'expired', 'rejected'] as const;
+export const PAYMENT_STATES = ['pending', 'paid', 'cancelled', 'expired', 'rejected', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** SPEC §1 cash receipt: none, income deduction (소득공제, a phone number) or expense proof (지출증빙, a business number). */
@@ -159,6 +162,10 @@ export interface PaymentOrder {
   paid_at: string | null;
   /** The ledger transaction of the credit (paid orders). */
   txn_id: number | null;
+  /** Card orders: the card number as the PG masks it (e.g. '43301234****123*'); '' otherwise or until paid. */
+  card_no: string;
+  /** Refunded orders: when. */
+  refunded_at: string | null;
 }
 
 /** One of the caller's orders, by number. */
@@ -193,8 +200,13 @@ export interface AdminPaymentOrder extends PaymentOrder {
   deposited_nm: string | null;
   deposited_amount: number | null;
   deposited_at: string | null;
-  /** Who confirmed: `operator` or `webhook`. */
-  confirmed_by: 'operator' | 'webhook' | null;
+  /** Who confirmed: `operator`, `webhook` (the bank's or the PG's notification) or `pg` (the card checkout's confirmation). */
+  confirmed_by: 'operator' | 'webhook' | 'pg' | null;
+  /** Card orders: the PG's payment key. */
+  pg_payment_key: string | null;
+  /** Refunded orders: the operator's reason, and the reversal's ledger transaction. */
+  refund_reason: string | null;
+  refund_txn_id: number | null;
 }
 
 /**
@@ -242,3 +254,86 @@ export type DepositWebhookReq = z.infer<typeof DepositWebhookSchema>;
 
 /** The signature header of the deposit webhook. */
 export const PAYMENT_WEBHOOK_SIGNATURE_HEADER = 'X-Byeol-Signature';
+
+// ---- card payments (docs/payments.md, "Card payments") -------------------------------------------------
+
+/** POST /pg/pg_request (SPEC): a pending card order for one package; Idempotency-Key header or field. */
+export const CardOrderSchema = z.object({
+  product_sn: z.string().max(20),
+  /** Or the Idempotency-Key header. */
+  idempotency_key: z.string().max(128).optional(),
+});
+export type CardOrderReq = z.infer<typeof CardOrderSchema>;
+
+/** What the browser needs to open the PG's checkout for a card order. */
+export interface PgCheckoutInfo {
+  /** `toss`: load Toss' SDK with client_key; `test`: open checkout_url (the built-in test PG's page) with the query below. */
+  provider: 'toss' | 'test';
+  client_key: string;
+  /** The test PG's page; '' with Toss (its SDK opens its own). */
+  checkout_url: string;
+  /** Our order number (the order's order_no). */
+  order_id: string;
+  /** KRW. */
+  amount: number;
+  order_name: string;
+  /** A stable opaque key of the member at the PG (never the login id). */
+  customer_key: string;
+  /** `<site>/pg/success`: the PG appends paymentKey, orderId and amount. */
+  success_url: string;
+  /** `<site>/pg/fail`: the PG appends code, message and orderId. */
+  fail_url: string;
+}
+
+/** The answer of /pg/pg_request. */
+export interface CardOrderStart {
+  order: PaymentOrder;
+  checkout: PgCheckoutInfo;
+}
+
+/** POST /pg/pg_confirm (our name): what the checkout's success redirect carried. */
+export const CardConfirmSchema = z.object({
+  payment_key: z.string().trim().min(1).max(200),
+  order_id: z.string().trim().min(1).max(64),
+  amount: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export type CardConfirmReq = z.infer<typeof CardConfirmSchema>;
+
+/** GET /sub/store_payment_success_check/{user_payment_log_sn} (SPEC): whether the credit landed. */
+export interface PaymentSuccessCheck {
+  user_payment_log_sn: number;
+  state: PaymentState;
+  /** The package (amount + bonus) is in the wallet (paid). */
+  credited: boolean;
+  currency: Currency;
+  /** Credited currency: amount + bonus. */
+  amount: number;
+  bonus: number;
+  /** The caller's wallet balance of that currency now. */
+  balance: number;
+}
+
+/** POST /admin/payment_refund (our name; operators, GMs): refund a paid order, reversing its credit exactly. */
+export const PaymentRefundSchema = z.object({
+  user_payment_log_sn: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53),
+  reason: z.string().trim().min(1).max(PAYMENT_LIMITS.reasonMax),
+});
+export type PaymentRefundReq = z.infer<typeof PaymentRefundSchema>;
+
+/** Toss' webhook body (POST /hooks/payment/toss): only the event type and the payment key are trusted, to re-fetch. */
+export const TossWebhookSchema = z.object({
+  eventType: z.string().max(64),
+  createdAt: z.string().max(64).optional(),
+  data: z
+    .object({
+      paymentKey: z.string().max(200).optional(),
+      orderId: z.string().max(64).optional(),
+      status: z.string().max(32).optional(),
+    })
+    .passthrough()
+    .optional(),
+});

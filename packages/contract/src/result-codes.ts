@@ -259,6 +259,64 @@ export const ResultCode = {
   PAYMENT_WEBHOOK_SIGNATURE: 7217,
   /** Payments: no single pending order matches the notified deposit (left for an operator). */
   PAYMENT_DEPOSIT_UNMATCHED: 7218,
+  /** Payments (card): the amount sent back from the checkout is not the order price (tampered); nothing is charged. */
+  PAYMENT_CARD_AMOUNT_MISMATCH: 7219,
+  /** Payments (card): the order is not a card order. */
+  PAYMENT_NOT_CARD_ORDER: 7220,
+  /** Payments (card): the card company or the PG refused the payment (`{message}` is its reason); nothing was credited. */
+  PAYMENT_PG_REFUSED: 7221,
+  /** Payments (card): the PG could not be reached or failed; try again later. */
+  PAYMENT_PG_UNAVAILABLE: 7222,
+  /** Payments (card): the PG reported a payment for another order or amount; nothing was credited. */
+  PAYMENT_PG_MISMATCH: 7223,
+  /** Payments: the order was refunded. */
+  PAYMENT_ORDER_REFUNDED: 7224,
+  /** Payments: only a paid order can be refunded. */
+  PAYMENT_REFUND_NOT_PAID: 7225,
+  /** Payments: the buyer's wallet no longer holds what the order credited (`{balance}` of `{amount}`); nothing moved. */
+  PAYMENT_REFUND_SPENT: 7226,
+  /** Payments: the PG refused the refund (`{message}`); nothing moved. */
+  PAYMENT_PG_REFUND_FAILED: 7227,
+  /** Payments: the order is not a bank deposit order (a card order cannot be confirmed as a deposit). */
+  PAYMENT_NOT_BANKBOOK_ORDER: 7228,
+  /** Supporters: the site has supporters switched off (site switch `supporters`). */
+  SUPPORTER_DISABLED: 7301,
+  /** Supporters: no such plan. */
+  SUPPORTER_PLAN_NOT_FOUND: 7302,
+  /** Supporters: the plan is not on sale. */
+  SUPPORTER_PLAN_NOT_ON_SALE: 7303,
+  /** Supporters: the member to support is not an active broadcaster. */
+  SUPPORTER_BJ_NOT_FOUND: 7304,
+  /** Supporters: a member cannot support themselves. */
+  SUPPORTER_SELF: 7305,
+  /** Supporters: the member already auto-pays for this BJ. */
+  SUPPORTER_AUTO_EXISTS: 7306,
+  /** Supporters: no such charge (order id). */
+  SUPPORTER_ORDER_NOT_FOUND: 7307,
+  /** Supporters: the charge is another member's. */
+  SUPPORTER_ORDER_OTHER_USER: 7308,
+  /** Supporters: the charge is already paid (a second confirmation). */
+  SUPPORTER_ORDER_ALREADY_PAID: 7309,
+  /** Supporters: the checkout took too long; start again. */
+  SUPPORTER_ORDER_EXPIRED: 7310,
+  /** Supporters: this checkout failed already; start a new one. */
+  SUPPORTER_ORDER_FAILED: 7311,
+  /** Supporters: the amount differs from the charge. */
+  SUPPORTER_AMOUNT_MISMATCH: 7312,
+  /** Supporters: a regular charge confirmed as auto-pay or the other way round. */
+  SUPPORTER_ORDER_TYPE: 7313,
+  /** Supporters: the card registration is not the one issued for this charge. */
+  SUPPORTER_CUSTOMER_MISMATCH: 7314,
+  /** Supporters: the card company refused the payment; `{message}` is its reason. */
+  SUPPORTER_PAYMENT_REFUSED: 7315,
+  /** Supporters: the payment provider cannot be reached now. */
+  SUPPORTER_PG_UNAVAILABLE: 7316,
+  /** Supporters: no such support of the caller's. */
+  SUPPORTER_NOT_FOUND: 7317,
+  /** Supporters: only an active auto-pay can be cancelled. */
+  SUPPORTER_NOT_AUTO_ACTIVE: 7318,
+  /** Supporters: the details lists show the current month and the `{months}` before it. */
+  SUPPORTER_MONTH_OUT_OF_RANGE: 7319,
 } as const;
 export type ResultCodeName = keyof typeof ResultCode;
 export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
@@ -1023,6 +1081,180 @@ export const resultMessages: Record<ResultCodeName, Messages> = {
     en: 'No single pending order matches this deposit.',
     ja: '入金内容と一致する入金待ち注文が見つかりません。',
     'zh-CN': '找不到与该汇款一致的待付款订单。',
+  },
+  PAYMENT_CARD_AMOUNT_MISMATCH: {
+    ko: '결제 금액이 주문 금액과 다릅니다. 결제가 진행되지 않았습니다.',
+    en: 'The payment amount differs from the order price. Nothing was charged.',
+    ja: '決済金額が注文金額と異なります。決済は行われていません。',
+    'zh-CN': '支付金额与订单金额不一致，未进行扣款。',
+  },
+  PAYMENT_NOT_CARD_ORDER: {
+    ko: '카드 결제 주문이 아닙니다.',
+    en: 'This order is not a card payment.',
+    ja: 'カード決済の注文ではありません。',
+    'zh-CN': '该订单不是银行卡支付订单。',
+  },
+  PAYMENT_PG_REFUSED: {
+    ko: '결제가 승인되지 않았습니다: {message}',
+    en: 'The payment was not approved: {message}',
+    ja: '決済が承認されませんでした: {message}',
+    'zh-CN': '支付未获批准：{message}',
+  },
+  PAYMENT_PG_UNAVAILABLE: {
+    ko: '결제 대행사와 통신할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The payment provider cannot be reached. Please try again later.',
+    ja: '決済代行会社と通信できません。しばらくしてから再度お試しください。',
+    'zh-CN': '无法连接支付服务商，请稍后再试。',
+  },
+  PAYMENT_PG_MISMATCH: {
+    ko: '결제 대행사의 결제 정보가 주문과 일치하지 않습니다.',
+    en: 'The payment reported by the provider does not match the order.',
+    ja: '決済代行会社の決済情報が注文と一致しません。',
+    'zh-CN': '支付服务商的支付信息与订单不一致。',
+  },
+  PAYMENT_ORDER_REFUNDED: {
+    ko: '환불된 주문입니다.',
+    en: 'This order was refunded.',
+    ja: '返金済みの注文です。',
+    'zh-CN': '该订单已退款。',
+  },
+  PAYMENT_REFUND_NOT_PAID: {
+    ko: '결제 완료된 주문만 환불할 수 있습니다.',
+    en: 'Only a paid order can be refunded.',
+    ja: '決済完了の注文のみ返金できます。',
+    'zh-CN': '只有已支付的订单才能退款。',
+  },
+  PAYMENT_REFUND_SPENT: {
+    ko: '구매자가 이미 사용하여 환불할 수 없습니다 (보유 {balance} / 환불 {amount}).',
+    en: 'The buyer has already spent it, so it cannot be refunded (holds {balance} of {amount}).',
+    ja: '購入者が既に使用したため返金できません（保有 {balance} / 返金 {amount}）。',
+    'zh-CN': '购买者已使用，无法退款（持有 {balance} / 退款 {amount}）。',
+  },
+  PAYMENT_PG_REFUND_FAILED: {
+    ko: '결제 대행사가 환불을 거절했습니다: {message}',
+    en: 'The payment provider refused the refund: {message}',
+    ja: '決済代行会社が返金を拒否しました: {message}',
+    'zh-CN': '支付服务商拒绝了退款：{message}',
+  },
+  PAYMENT_NOT_BANKBOOK_ORDER: {
+    ko: '무통장입금 주문이 아닙니다.',
+    en: 'This order is not a bank deposit.',
+    ja: '銀行振込の注文ではありません。',
+    'zh-CN': '该订单不是银行汇款订单。',
+  },
+  SUPPORTER_DISABLED: {
+    ko: '서포터즈 서비스를 이용할 수 없습니다.',
+    en: 'Supporters are not available on this site.',
+    ja: 'サポーターズはご利用いただけません。',
+    'zh-CN': '目前无法使用支持者服务。',
+  },
+  SUPPORTER_PLAN_NOT_FOUND: {
+    ko: '존재하지 않는 서포터즈 상품입니다.',
+    en: 'No such supporter plan.',
+    ja: '存在しないサポーターズプランです。',
+    'zh-CN': '该支持者方案不存在。',
+  },
+  SUPPORTER_PLAN_NOT_ON_SALE: {
+    ko: '판매하지 않는 서포터즈 상품입니다.',
+    en: 'This supporter plan is not on sale.',
+    ja: '販売されていないサポーターズプランです。',
+    'zh-CN': '该支持者方案已停售。',
+  },
+  SUPPORTER_BJ_NOT_FOUND: {
+    ko: '후원할 수 있는 BJ가 아닙니다.',
+    en: 'This member is not a broadcaster you can support.',
+    ja: 'サポートできるBJではありません。',
+    'zh-CN': '该会员不是可支持的主播。',
+  },
+  SUPPORTER_SELF: {
+    ko: '본인을 후원할 수 없습니다.',
+    en: 'You cannot support yourself.',
+    ja: 'ご自身をサポートすることはできません。',
+    'zh-CN': '不能支持自己。',
+  },
+  SUPPORTER_AUTO_EXISTS: {
+    ko: '이미 이 BJ의 정기결제 서포터입니다.',
+    en: 'You already support this BJ with auto-pay.',
+    ja: 'すでにこのBJの定期決済サポーターです。',
+    'zh-CN': '您已通过自动扣款支持该主播。',
+  },
+  SUPPORTER_ORDER_NOT_FOUND: {
+    ko: '존재하지 않는 결제입니다.',
+    en: 'No such payment.',
+    ja: '存在しない決済です。',
+    'zh-CN': '该付款不存在。',
+  },
+  SUPPORTER_ORDER_OTHER_USER: {
+    ko: '본인의 결제만 확인할 수 있습니다.',
+    en: 'This payment belongs to another member.',
+    ja: 'ご本人の決済のみ確認できます。',
+    'zh-CN': '只能查看本人的付款。',
+  },
+  SUPPORTER_ORDER_ALREADY_PAID: {
+    ko: '이미 완료된 결제입니다.',
+    en: 'This payment is already complete.',
+    ja: 'すでに完了した決済です。',
+    'zh-CN': '该付款已完成。',
+  },
+  SUPPORTER_ORDER_EXPIRED: {
+    ko: '결제 시간이 지났습니다. 다시 시도해 주세요.',
+    en: 'The payment time has run out. Please start again.',
+    ja: '決済の有効時間が過ぎました。もう一度お試しください。',
+    'zh-CN': '付款已超时，请重新开始。',
+  },
+  SUPPORTER_ORDER_FAILED: {
+    ko: '실패한 결제입니다. 다시 시도해 주세요.',
+    en: 'This payment failed. Please start again.',
+    ja: '失敗した決済です。もう一度お試しください。',
+    'zh-CN': '该付款失败，请重新开始。',
+  },
+  SUPPORTER_AMOUNT_MISMATCH: {
+    ko: '결제 금액이 주문과 다릅니다.',
+    en: 'The amount differs from the order.',
+    ja: '決済金額が注文と異なります。',
+    'zh-CN': '付款金额与订单不一致。',
+  },
+  SUPPORTER_ORDER_TYPE: {
+    ko: '결제 방식이 주문과 다릅니다.',
+    en: 'The payment type differs from the order.',
+    ja: '決済方式が注文と異なります。',
+    'zh-CN': '付款方式与订单不一致。',
+  },
+  SUPPORTER_CUSTOMER_MISMATCH: {
+    ko: '카드 등록 정보가 주문과 다릅니다.',
+    en: 'The card registration does not match the order.',
+    ja: 'カード登録情報が注文と一致しません。',
+    'zh-CN': '银行卡登记信息与订单不一致。',
+  },
+  SUPPORTER_PAYMENT_REFUSED: {
+    ko: '결제가 거절되었습니다: {message}',
+    en: 'The payment was refused: {message}',
+    ja: '決済が拒否されました: {message}',
+    'zh-CN': '付款被拒绝：{message}',
+  },
+  SUPPORTER_PG_UNAVAILABLE: {
+    ko: '결제 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The payment service cannot be reached. Please try again later.',
+    ja: '決済サービスに接続できません。しばらくしてから再度お試しください。',
+    'zh-CN': '无法连接付款服务，请稍后再试。',
+  },
+  SUPPORTER_NOT_FOUND: {
+    ko: '존재하지 않는 서포터즈 내역입니다.',
+    en: 'No such support.',
+    ja: '存在しないサポーターズ履歴です。',
+    'zh-CN': '该支持记录不存在。',
+  },
+  SUPPORTER_NOT_AUTO_ACTIVE: {
+    ko: '진행 중인 정기결제가 아닙니다.',
+    en: 'This is not an active auto-pay.',
+    ja: '進行中の定期決済ではありません。',
+    'zh-CN': '这不是进行中的自动扣款。',
+  },
+  SUPPORTER_MONTH_OUT_OF_RANGE: {
+    ko: '조회할 수 없는 월입니다. 이번 달과 지난 {months}개월만 조회할 수 있습니다.',
+    en: 'That month cannot be shown: only this month and the previous {months} months.',
+    ja: '照会できない月です。今月と過去{months}か月のみ照会できます。',
+    'zh-CN': '无法查询该月份：仅可查询本月及之前{months}个月。',
   },
 };
 
