@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger as PinoLogger } from 'pino';
 import type { Config } from './config.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { createModeration } from './modules/chat/chat.moderation.js';
 import { chatNodeId } from './modules/chat/chat.node.js';
@@ -23,11 +24,14 @@ import { IngestServer } from './modules/media/ingest.server.js';
 import { mediaFilesRoutes } from './modules/media/media.files.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes.js';
+import { createPgClient, pgProvider, siteOriginOf, TEST_PG_PREFIX, testPgKeys } from './modules/payments/pg/index.js';
+import { testPgPlugin } from './modules/payments/pg/test-pg.js';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 import { socialClients } from './modules/social/social.providers.js';
 import { socialFormPostRoutes, socialRoutes } from './modules/social/social.routes.js';
+import { serverOrigin, supportersRoutes } from './modules/supporters/supporters.routes.js';
 import { uploadedFilesRoute, uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createSmsDriver } from './modules/verification/sms.js';
@@ -102,6 +106,8 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     await rooms.start();
     app.addHook('onClose', async () => rooms.stop());
     const sms = createSmsDriver(config, database.db, logger);
+    // Card payments (docs/payments.md): Toss, or the test PG this app mounts under /pg-test.
+    const cardPg = createPgClient(config, () => serverOrigin(app), siteOriginOf(config));
     const uploadsDir = path.join(config.DATA_DIR, 'uploads');
     await app.register(
       async (v1) => {
@@ -135,13 +141,27 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
         await v1.register(chatApiRoutes, { db: database.db, bus, secret: config.CHAT_TOKEN_SECRET });
         await v1.register(walletRoutes, { db: database.db, bus, ledger: ledgerOfApp, site, rooms });
         await v1.register(itemsRoutes, { db: database.db, bus, site, ledger: ledgerOfApp, rooms });
-        await v1.register(paymentsRoutes, { db: database.db, site, ledger: ledgerOfApp });
+        await v1.register(paymentsRoutes, { db: database.db, site, ledger: ledgerOfApp, pg: cardPg, publicUrl: config.PUBLIC_URL });
+        // Supporters (docs/supporters.md): regular and auto-pay through the same card PG.
+        await v1.register(supportersRoutes, { db: database.db, bus, site, pg: cardPg, publicUrl: config.PUBLIC_URL });
+        await v1.register(adminRoutes, { db: database.db, site });
       },
       { prefix: API_BASE },
     );
     await app.register(socialFormPostRoutes);
     // The bank's deposit notifications: signed, outside /v1 (no API headers from a bank).
-    await app.register(paymentsWebhookRoutes, { db: database.db, site, ledger: ledgerOfApp, secret: config.PAYMENT_WEBHOOK_SECRET });
+    await app.register(paymentsWebhookRoutes, {
+      db: database.db,
+      site,
+      ledger: ledgerOfApp,
+      secret: config.PAYMENT_WEBHOOK_SECRET,
+      pg: cardPg,
+      publicUrl: config.PUBLIC_URL,
+      tossSecret: config.TOSS_WEBHOOK_SECRET,
+    });
+    // PG_PROVIDER=test: the built-in test PG (Toss' API and a checkout page, no real money) on this server's own origin.
+    if (pgProvider(config) === 'test')
+      await app.register(testPgPlugin, { prefix: TEST_PG_PREFIX, secretKey: testPgKeys(config).secretKey });
     app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     // Uploaded files (profile images) are public, outside /v1; see docs/accounts-profile.md.
     await app.register(uploadedFilesRoute, { uploadsDir });

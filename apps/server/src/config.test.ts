@@ -58,6 +58,11 @@ describe('loadConfig', () => {
       PORTONE_STORE_ID: undefined,
       PORTONE_IDENTITY_CHANNEL_KEY: undefined,
       PORTONE_BASE_URL: 'https://api.portone.io',
+      PG_PROVIDER: undefined,
+      TOSS_SECRET_KEY: undefined,
+      TOSS_CLIENT_KEY: undefined,
+      TOSS_API_BASE: 'https://api.tosspayments.com',
+      TOSS_WEBHOOK_SECRET: undefined,
       PUBLIC_URL: undefined,
       RTMP_PUBLIC_URL: undefined,
       SOCIAL_GOOGLE_CLIENT_ID: undefined,
@@ -256,6 +261,18 @@ describe('loadConfig', () => {
 
     it('refuses a key shorter than 16 characters', () => {
       expect(errorOf({ PAYMENT_WEBHOOK_SECRET: 'short' }).message).toContain('PAYMENT_WEBHOOK_SECRET: ');
+    });
+  });
+
+  describe('PG_PROVIDER', () => {
+    it('refuses the test PG in production and needs both Toss keys with toss', () => {
+      const { PG_PROVIDER: _, ...rest } = PRODUCTION;
+      expect(errorOf({ NODE_ENV: 'production', ...rest }).message).toContain('PG_PROVIDER: the test PG');
+      expect(errorOf({ NODE_ENV: 'production', ...PRODUCTION, PG_PROVIDER: 'test' }).message).toContain('PG_PROVIDER');
+      expect(errorOf({ PG_PROVIDER: 'toss', TOSS_SECRET_KEY: 'test_sk_x' }).message).toContain(
+        'TOSS_CLIENT_KEY: required when PG_PROVIDER=toss',
+      );
+      expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).PG_PROVIDER).toBe('toss');
     });
   });
 

@@ -159,6 +159,16 @@ export const ConfigSchema = z.object({
   PORTONE_IDENTITY_CHANNEL_KEY: z.string().optional(),
   /** PortOne REST API base URL. */
   PORTONE_BASE_URL: url(['http:', 'https:']).default('https://api.portone.io'),
+  /** Card payments (docs/payments.md): test (the built-in test PG under /pg-test; default outside production, refused in it) or toss. */
+  PG_PROVIDER: z.enum(['test', 'toss']).optional(),
+  /** Toss Payments secret key (test_sk_…/live_sk_…; required with PG_PROVIDER=toss). With test: the built-in test PG's key. */
+  TOSS_SECRET_KEY: z.string().optional(),
+  /** Toss Payments client key the browser SDK opens the checkout with (required with PG_PROVIDER=toss). */
+  TOSS_CLIENT_KEY: z.string().optional(),
+  /** Toss Payments API base URL. */
+  TOSS_API_BASE: url(['http:', 'https:']).default('https://api.tosspayments.com'),
+  /** Toss' security key for signed webhooks (tosspayments-webhook-signature); payment webhooks are re-checked with the API anyway. */
+  TOSS_WEBHOOK_SECRET: z.string().optional(),
   /** Origin the browser reaches this site at, used in social-login redirect URIs; default http://HOST:PORT. */
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   /** What /mypage/stream and the guides show OBS as its server (rtmp://host:port/live); default from PUBLIC_URL's host (or HOST) and RTMP_PORT. */
@@ -247,6 +257,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (parsed.data.NODE_ENV === 'production' && parsed.data.IDENTITY_DRIVER === 'dev') {
     throw new ConfigError(
       'Invalid configuration:\n  IDENTITY_DRIVER: the dev driver trusts the typed name and birth date; set IDENTITY_DRIVER=portone in production (NODE_ENV=production)',
+    );
+  }
+  if (parsed.data.PG_PROVIDER === 'toss') requireWith('PG_PROVIDER=toss', ['TOSS_SECRET_KEY', 'TOSS_CLIENT_KEY']);
+  if (parsed.data.NODE_ENV === 'production' && (parsed.data.PG_PROVIDER ?? 'test') === 'test') {
+    throw new ConfigError(
+      'Invalid configuration:\n  PG_PROVIDER: the test PG simulates card payments with no real money; set PG_PROVIDER=toss in production (NODE_ENV=production)',
     );
   }
   if (parsed.data.NODE_ENV === 'production' && !source.CHAT_TOKEN_SECRET) {

@@ -4,6 +4,7 @@ import { magazine } from '../modules/community/community.tables.js';
 import { seedDemoItems } from '../modules/items/items.demo.js';
 import { broadcast } from '../modules/live/live.tables.js';
 import { seedDemoPayments } from '../modules/payments/payments.demo.js';
+import { seedDemoSupporterPlans } from '../modules/supporters/supporters.demo.js';
 import type { Tx } from '../modules/users/users.repository.js';
 import { hashPassword } from '../modules/users/users.service.js';
 import { users } from '../modules/users/users.tables.js';
@@ -50,6 +51,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await fundDemoViewers(tx);
       await seedDemoItems(tx);
       await seedDemoPayments(tx);
+      await seedDemoSupporterPlans(tx);
       return false;
     }
     const bjs = await tx
@@ -112,6 +114,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await fundDemoViewers(tx);
     await seedDemoItems(tx);
     await seedDemoPayments(tx);
+    await seedDemoSupporterPlans(tx);
     return true;
   });
 }

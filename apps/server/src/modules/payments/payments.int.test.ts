@@ -76,6 +76,15 @@ async function purchasesOf(sn: number) {
   );
 }
 
+/** The order is paid and credited exactly once: the buyer's balance of its currency and one purchase transaction. */
+async function expectCreditedOnce(userKey: number, order: PaymentOrder, balance: number) {
+  expect((await balancesOf(t, userKey))[order.currency]).toBe(balance);
+  const purchases = await purchasesOf(order.user_payment_log_sn);
+  expect(purchases).toEqual([{ txn_id: expect.any(String), kind: 'purchase', amount: String(order.amount), currency: order.currency }]);
+  expect((await orderRow(order.user_payment_log_sn))?.state).toBe('paid');
+  return purchases[0] as { txn_id: string };
+}
+
 async function auditOf(sn: number) {
   return sql<{
     actor_user_key: string;
@@ -376,13 +385,11 @@ describe('operator confirmation', () => {
     );
     expect(ok.body.rslt_cd).toBe(0);
     expect(ok.body.rslt_set).toMatchObject({ state: 'paid', confirmed_by: 'operator', deposited_amount: 110000, user_key: viewer.userKey });
-    expect((await balancesOf(t, viewer.userKey)).STAR).toBe(1100);
-    const purchases = await purchasesOf(order.user_payment_log_sn);
-    expect(purchases).toEqual([{ txn_id: String(ok.body.rslt_set.txn_id), kind: 'purchase', amount: '1100', currency: 'STAR' }]);
+    expect((await expectCreditedOnce(viewer.userKey, order, 1100)).txn_id).toBe(String(ok.body.rslt_set.txn_id));
 
     const twice = await confirm(t, order);
     expect(twice.body.rslt_cd).toBe(code('PAYMENT_ORDER_ALREADY_PAID'));
-    expect((await balancesOf(t, viewer.userKey)).STAR).toBe(1100);
+    await expectCreditedOnce(viewer.userKey, order, 1100);
 
     const audit = await auditOf(order.user_payment_log_sn);
     expect(audit).toHaveLength(1);
@@ -461,7 +468,7 @@ describe('bank deposit webhook', () => {
     expect(repeat.body.rslt_cd).toBe(code('PAYMENT_ORDER_ALREADY_PAID'));
     const otherTx = await notify(t, { ...payload, bank_tx_id: `tx-${newKey()}` });
     expect(otherTx.body.rslt_cd).toBe(code('PAYMENT_ORDER_ALREADY_PAID'));
-    expect((await balancesOf(t, viewer.userKey)).CUBIC).toBe(5000);
+    await expectCreditedOnce(viewer.userKey, order, 5000);
     const audit = await auditOf(order.user_payment_log_sn);
     expect(audit.map((a) => [a.action, Number(a.actor_user_key)])).toEqual([['webhook_confirm', 0]]);
   });
@@ -526,8 +533,7 @@ describe('bank deposit webhook', () => {
     const codes = results.map((r) => r.body.rslt_cd);
     expect(codes.filter((c) => c === 0)).toHaveLength(1);
     expect(codes.filter((c) => c !== 0).every((c) => c === code('PAYMENT_ORDER_ALREADY_PAID'))).toBe(true);
-    expect((await balancesOf(t, viewer.userKey)).STAR).toBe(1100);
-    expect(await purchasesOf(order.user_payment_log_sn)).toHaveLength(1);
+    await expectCreditedOnce(viewer.userKey, order, 1100);
   });
 });
 

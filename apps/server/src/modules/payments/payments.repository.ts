@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type AdminPaymentOrder,
   type AdminPaymentProduct,
@@ -150,10 +151,16 @@ export interface OrderRow {
   deposited_nm: string | null;
   deposited_amount: number | null;
   deposited_at: Date | string | null;
-  confirmed_by: 'operator' | 'webhook' | null;
+  confirmed_by: 'operator' | 'webhook' | 'pg' | null;
   bank_tx_id: string | null;
+  pg_payment_key: string | null;
+  card_no: string;
   paid_at: Date | string | null;
   closed_at: Date | string | null;
+  refund_txn_id: number | null;
+  refunded_by: number | null;
+  refund_reason: string | null;
+  refunded_at: Date | string | null;
   created_at: Date | string;
 }
 
@@ -164,7 +171,8 @@ const ORDER_COLUMNS = sql.raw(`o.user_payment_log_sn::float8 as user_payment_log
   o.product_sn, o.currency, o.amount, o.bonus, o.price, o.method, o.state,
   (case when o.state = 'pending' and o.deadline_at <= now() then 'expired' else o.state end) as state_now,
   o.idem_key, o.depositor_nm, o.bank_account_nm, o.cash_receipt_type, o.cash_receipt_no, o.deadline_at, o.txn_id::float8 as txn_id,
-  o.deposited_nm, o.deposited_amount, o.deposited_at, o.confirmed_by, o.bank_tx_id, o.paid_at, o.closed_at, o.created_at`);
+  o.deposited_nm, o.deposited_amount, o.deposited_at, o.confirmed_by, o.bank_tx_id, o.pg_payment_key, o.card_no, o.paid_at, o.closed_at,
+  o.refund_txn_id::float8 as refund_txn_id, o.refunded_by::float8 as refunded_by, o.refund_reason, o.refunded_at, o.created_at`);
 
 const mask = (no: string) => (no === '' ? '' : `${'*'.repeat(Math.max(0, no.length - 4))}${no.slice(-4)}`);
 
@@ -189,6 +197,8 @@ export function toOrder(r: OrderRow, terms: CurrencyTerms): PaymentOrder {
     deadline_at: iso(r.deadline_at),
     paid_at: isoOrNull(r.paid_at),
     txn_id: r.txn_id,
+    card_no: r.card_no,
+    refunded_at: isoOrNull(r.refunded_at),
   };
 }
 
@@ -202,6 +212,9 @@ export function toAdminOrder(r: OrderRow & { id: string; nick: string }, terms: 
     deposited_amount: r.deposited_amount,
     deposited_at: isoOrNull(r.deposited_at),
     confirmed_by: r.confirmed_by,
+    pg_payment_key: r.pg_payment_key,
+    refund_reason: r.refund_reason,
+    refund_txn_id: r.refund_txn_id,
   };
 }
 
@@ -228,6 +241,13 @@ export async function findOrderByNo(db: Exec, orderNo: string): Promise<OrderRow
 export async function findOrderByKey(db: Exec, userKey: number, key: string): Promise<OrderRow | undefined> {
   const { rows } = await db.execute<OrderRow & Record<string, unknown>>(
     sql`select ${ORDER_COLUMNS} from user_payment_log o where o.user_key = ${userKey} and o.idem_key = ${key}`,
+  );
+  return rows[0];
+}
+
+export async function findOrderByPaymentKey(db: Exec, paymentKey: string): Promise<OrderRow | undefined> {
+  const { rows } = await db.execute<OrderRow & Record<string, unknown>>(
+    sql`select ${ORDER_COLUMNS} from user_payment_log o where o.pg_payment_key = ${paymentKey}`,
   );
   return rows[0];
 }
@@ -273,18 +293,19 @@ export interface NewOrder {
 }
 
 /**
- * Places an order: its number is 'D' + the KST day + its serial, its deadline PAYMENT_LIMITS hours away.
- * Answers undefined when the member's key already placed one (the caller answers that one).
+ * Places an order: its number is 'D' (bank deposit) or 'C' (card) + the KST day + its serial, its deadline
+ * PAYMENT_LIMITS away (72 hours for a deposit, 30 minutes for a card checkout). Answers undefined when the
+ * member's key already placed one (the caller answers that one).
  */
 export async function insertOrder(db: Exec, o: NewOrder): Promise<number | undefined> {
   const { rows } = await db.execute<{ sn: number }>(sql`
     with s as (select nextval(pg_get_serial_sequence('user_payment_log', 'user_payment_log_sn')) as sn)
     insert into user_payment_log (user_payment_log_sn, order_no, user_key, product_sn, currency, amount, bonus, price, method,
       idem_key, depositor_nm, bank_account_nm, cash_receipt_type, cash_receipt_no, deadline_at)
-    select s.sn, 'D' || to_char(now() at time zone 'Asia/Seoul', 'YYYYMMDD') || '-' || lpad(s.sn::text, 8, '0'),
+    select s.sn, ${o.method === 'card' ? 'C' : 'D'} || to_char(now() at time zone 'Asia/Seoul', 'YYYYMMDD') || '-' || lpad(s.sn::text, 8, '0'),
       ${o.userKey}, ${o.product.product_sn}, ${o.product.currency}, ${o.product.amount}, ${o.product.bonus}, ${o.product.price},
       ${o.method}, ${o.idemKey}, ${o.depositorNm}, ${o.bankAccountNm}, ${o.cashReceiptType}, ${o.cashReceiptNo},
-      now() + make_interval(hours => ${PAYMENT_LIMITS.depositDeadlineHours})
+      now() + ${o.method === 'card' ? sql`make_interval(mins => ${PAYMENT_LIMITS.cardDeadlineMinutes})` : sql`make_interval(hours => ${PAYMENT_LIMITS.depositDeadlineHours})`}
     from s
     on conflict (user_key, idem_key) do nothing
     returning user_payment_log_sn::float8 as sn`);
@@ -335,11 +356,51 @@ export async function markPaid(
     where user_payment_log_sn = ${sn} and state = 'pending'`);
 }
 
+/** A card order paid: its credit, the PG's payment key and masked card, what the PG charged. */
+export async function markCardPaid(
+  db: Exec,
+  sn: number,
+  p: { txnId: number; paymentKey: string; cardNo: string; amount: number; approvedAt: Date; confirmedBy: 'pg' | 'webhook' },
+): Promise<void> {
+  await db.execute(sql`
+    update user_payment_log set state = 'paid', txn_id = ${p.txnId}, pg_payment_key = ${p.paymentKey}, card_no = ${p.cardNo},
+      deposited_amount = ${p.amount}, deposited_at = ${p.approvedAt.toISOString()}::timestamptz, confirmed_by = ${p.confirmedBy},
+      paid_at = now(), closed_at = now()
+    where user_payment_log_sn = ${sn} and state = 'pending'`);
+}
+
+/** paid → refunded with the reversal's transaction. */
+export async function markRefunded(db: Exec, sn: number, p: { refundTxnId: number; by: number; reason: string }): Promise<void> {
+  await db.execute(sql`
+    update user_payment_log set state = 'refunded', refund_txn_id = ${p.refundTxnId}, refunded_by = ${p.by},
+      refund_reason = ${p.reason}, refunded_at = now()
+    where user_payment_log_sn = ${sn} and state = 'paid'`);
+}
+
+/** The balance of a wallet account, locked until the transaction ends (nothing spends it meanwhile). */
+export async function lockedBalance(db: Exec, accountId: number): Promise<number> {
+  const { rows } = await db.execute<{ balance: number }>(
+    sql`select balance::float8 as balance from wallet_account where account_id = ${accountId} for update`,
+  );
+  return rows[0]?.balance ?? 0;
+}
+
+/** The member's opaque key at the card PG, created on first use (docs/payments.md). */
+export async function customerKeyOf(db: Exec, userKey: number): Promise<string> {
+  const fresh = `cus_${randomBytes(18).toString('base64url')}`;
+  const { rows } = await db.execute<{ customer_key: string }>(sql`
+    with ins as (
+      insert into payment_pg_customer (user_key, customer_key) values (${userKey}, ${fresh})
+      on conflict (user_key) do nothing returning customer_key)
+    select customer_key from ins union all select customer_key from payment_pg_customer where user_key = ${userKey} limit 1`);
+  return rows[0]?.customer_key as string;
+}
+
 export async function writeAudit(
   db: Exec,
   a: {
     actor: number;
-    action: 'product_save' | 'deposit_confirm' | 'deposit_reject' | 'webhook_confirm';
+    action: 'product_save' | 'deposit_confirm' | 'deposit_reject' | 'webhook_confirm' | 'card_confirm' | 'refund';
     orderSn?: number;
     productSn?: number;
     before: Record<string, unknown> | null;

@@ -4,6 +4,8 @@ import {
   AdminDepositListSchema,
   AdminPaymentProductListSchema,
   AdminPaymentProductSaveSchema,
+  CardConfirmSchema,
+  CardOrderSchema,
   DepositConfirmSchema,
   DepositOrderSchema,
   DepositRejectSchema,
@@ -12,6 +14,8 @@ import {
   PaymentOrderListSchema,
   PaymentOrderRefSchema,
   PaymentProductListSchema,
+  PaymentRefundSchema,
+  TossWebhookSchema,
 } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
@@ -22,21 +26,29 @@ import { requireRole, requireUser } from '../../platform/session.js';
 import type { SiteService } from '../site/site.service.js';
 import { requireIdempotencyKey } from '../wallet/wallet.rules.js';
 import type { LedgerService } from '../wallet/wallet.service.js';
+import { CardPaymentsService } from './payments.card.js';
 import { expirePaymentOrders } from './payments.jobs.js';
 import { PaymentsService } from './payments.service.js';
+import type { PgClient } from './pg/pg.js';
+import { TOSS_SIGNATURE_HEADER, TOSS_TRANSMISSION_TIME_HEADER, validTossSignature } from './pg/test-pg.js';
 
 export interface PaymentsRoutesOptions {
   db: Db;
   site: SiteService;
   ledger: LedgerService;
+  /** The card PG (createPgClient in pg/index.ts). */
+  pg: PgClient;
+  /** PUBLIC_URL: where browsers reach the site; unset, the calling page's origin (the card checkout returns to <origin>/pg/success). */
+  publicUrl: string | undefined;
 }
 
 /** How often the expiry job runs (reads treat orders past their deadline as expired meanwhile). */
 const EXPIRY_EVERY_MS = 5 * 60_000;
 
 /** Packages, bank deposit orders and the operators' calls (docs/payments.md), and the expiry job. Under /v1. */
-export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { db, site, ledger }) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { db, site, ledger, pg, publicUrl }) => {
   const payments = new PaymentsService(db, site, ledger);
+  const cards = new CardPaymentsService({ db, site, ledger, pg, orders: payments, log: app.log.child({ module: 'payments' }) });
   runPeriodically(app, 'payments-expiry', () => expirePaymentOrders(db), EXPIRY_EVERY_MS);
 
   app.post(
@@ -109,6 +121,71 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   app.post(
+    '/pg/pg_request',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Place a card order for a package (pending 30 minutes) and get what the browser needs to open the PG checkout; Idempotency-Key header or idempotency_key field',
+        body: CardOrderSchema,
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const key = requireIdempotencyKey(request.body.idempotency_key, request.headers['idempotency-key']);
+      const origin = publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+      return ok(request, await cards.request(user, request.body, key, origin, request.lang));
+    },
+  );
+
+  app.post(
+    '/pg/pg_confirm',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Confirm a card payment after the checkout redirect (payment_key, order_id, amount checked against the order); credits once (our name)',
+        body: CardConfirmSchema,
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return ok(request, await cards.confirm(user, request.body, request.lang));
+    },
+  );
+
+  app.get(
+    '/sub/store_payment_success_check/:user_payment_log_sn',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Whether one of your orders is credited, with your balance of its currency now',
+        params: PaymentOrderRefSchema,
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return ok(request, await cards.successCheck(user, request.params.user_payment_log_sn));
+    },
+  );
+
+  app.post(
+    '/admin/payment_refund',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Refund a paid order: card orders are cancelled at the PG first; the credit is reversed exactly (operators; audited; our name)',
+        body: PaymentRefundSchema,
+      },
+    },
+    async (request) => {
+      const operator = await requireRole(request);
+      return ok(request, await cards.refund(operator, request.body, request.lang));
+    },
+  );
+
+  app.post(
     '/admin/payment_product_save',
     {
       schema: {
@@ -177,6 +254,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
 export interface PaymentsWebhookOptions extends PaymentsRoutesOptions {
   /** PAYMENT_WEBHOOK_SECRET: the key the bank's notifier signs each body with. */
   secret: string;
+  /** TOSS_WEBHOOK_SECRET: the key of Toss' signed webhooks (unset: signatures cannot be checked, so signed-only events are refused). */
+  tossSecret: string | undefined;
 }
 
 /** Whether `header` ('sha256=<hex>') is the HMAC-SHA256 of `body` with `secret`, compared in constant time. */
@@ -193,23 +272,28 @@ export function validSignature(secret: string, body: Buffer, header: string | st
  * signature is the proof instead): POST /hooks/payment/deposit with a JSON body signed in
  * X-Byeol-Signature. The body is read raw, so the signature is checked on the exact bytes received.
  */
-export const paymentsWebhookRoutes: FastifyPluginAsyncZod<PaymentsWebhookOptions> = async (app, { db, site, ledger, secret }) => {
+export const paymentsWebhookRoutes: FastifyPluginAsyncZod<PaymentsWebhookOptions> = async (
+  app,
+  { db, site, ledger, secret, pg, tossSecret },
+) => {
   const payments = new PaymentsService(db, site, ledger);
-  // The exact bytes received, kept by this route's preParsing hook before the JSON parser reads them (a
+  const cards = new CardPaymentsService({ db, site, ledger, pg, orders: payments, log: app.log.child({ module: 'payments' }) });
+  // The exact bytes received, kept by each route's preParsing hook before the JSON parser reads them (a
   // content-type parser of this plugin's own broke media playback of the whole app in the e2e platform).
   const rawBodies = new WeakMap<object, Buffer>();
+  const keepRawBody = async (request: object, _reply: unknown, payload: AsyncIterable<unknown>) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+    const raw = Buffer.concat(chunks);
+    rawBodies.set(request, raw);
+    return Readable.from([raw]);
+  };
 
   app.post(
     '/hooks/payment/deposit',
     {
       schema: { hide: true },
-      preParsing: async (request, _reply, payload) => {
-        const chunks: Buffer[] = [];
-        for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-        const raw = Buffer.concat(chunks);
-        rawBodies.set(request, raw);
-        return Readable.from([raw]);
-      },
+      preParsing: keepRawBody,
     },
     async (request) => {
       const raw = rawBodies.get(request) ?? Buffer.alloc(0);
@@ -227,4 +311,37 @@ export const paymentsWebhookRoutes: FastifyPluginAsyncZod<PaymentsWebhookOptions
       return ok(request, order);
     },
   );
+
+  /**
+   * Toss' webhook (registered in Toss' console). Toss signs some events (`tosspayments-webhook-signature:
+   * v1:<base64 HMAC-SHA256 of "<body>:<transmission time>">`): a signature that is present must verify with
+   * TOSS_WEBHOOK_SECRET, and events other than PAYMENT_STATUS_CHANGED must carry one. PAYMENT_STATUS_CHANGED
+   * is never trusted as sent: the payment is fetched from Toss and only its answer counts.
+   */
+  app.post('/hooks/payment/toss', { schema: { hide: true }, preParsing: keepRawBody }, async (request) => {
+    const raw = rawBodies.get(request) ?? Buffer.alloc(0);
+    const header = request.headers[TOSS_SIGNATURE_HEADER];
+    const time = request.headers[TOSS_TRANSMISSION_TIME_HEADER];
+    const signature = Array.isArray(header) ? header[0] : header;
+    const signedOk =
+      signature !== undefined &&
+      tossSecret !== undefined &&
+      validTossSignature(tossSecret, raw, signature, Array.isArray(time) ? time[0] : time);
+    const parsed = TossWebhookSchema.safeParse(request.body);
+    const eventType = parsed.success ? parsed.data.eventType : '';
+    if ((signature !== undefined && tossSecret !== undefined && !signedOk) || (eventType !== 'PAYMENT_STATUS_CHANGED' && !signedOk)) {
+      request.log.warn({ ip: request.ip, eventType }, 'PG webhook with a bad or missing signature');
+      throw new AppError('PAYMENT_WEBHOOK_SIGNATURE', {}, 401);
+    }
+    if (!parsed.success) throw new AppError('INVALID_INPUT', { field: String(parsed.error.issues[0]?.path[0] ?? 'body') });
+    if (eventType !== 'PAYMENT_STATUS_CHANGED') {
+      request.log.info({ eventType }, 'PG webhook event not used by Byeol');
+      return ok(request, { user_payment_log_sn: null, action: 'none' });
+    }
+    const paymentKey = parsed.data.data?.paymentKey;
+    if (!paymentKey) throw new AppError('REQUIRED', { field: 'data.paymentKey' });
+    const result = await cards.webhook(paymentKey);
+    request.log.info({ ...result, payment_key: paymentKey }, 'PG webhook handled');
+    return ok(request, result);
+  });
 };

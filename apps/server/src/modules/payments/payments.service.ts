@@ -41,6 +41,7 @@ import {
   listProducts,
   markPaid,
   matchPending,
+  type NewOrder,
   type OrderRow,
   type ProductValues,
   pendingCount,
@@ -58,7 +59,7 @@ const DEPOSIT_EARLY_SLACK_MS = 60_000;
 const DEPOSIT_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** A catalogue number as typed: digits only. */
-function requireProductSn(raw: string): number {
+export function requireProductSn(raw: string): number {
   const text = raw.trim();
   if (text === '') throw required('product_sn');
   if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > 2 ** 31 - 1) throw new AppError('PAYMENT_PRODUCT_NOT_FOUND');
@@ -80,10 +81,12 @@ export function parseDepositDate(raw: string): Date | null {
 }
 
 /** The refusal for an order that is no longer pending (or is past its deadline). */
-function refusalOf(state: PaymentState): AppError {
+export function refusalOf(state: PaymentState): AppError {
   switch (state) {
     case 'paid':
       return new AppError('PAYMENT_ORDER_ALREADY_PAID');
+    case 'refunded':
+      return new AppError('PAYMENT_ORDER_REFUNDED');
     case 'cancelled':
       return new AppError('PAYMENT_ORDER_CANCELLED');
     case 'rejected':
@@ -91,6 +94,59 @@ function refusalOf(state: PaymentState): AppError {
     default:
       return new AppError('PAYMENT_ORDER_EXPIRED');
   }
+}
+
+/**
+ * Places an order (bank deposit or card) once per idempotency key: one member's orders are placed one at a
+ * time, so the pending limit holds under concurrency (no key update: rows elsewhere that reference the member
+ * are not held up). Answers the order placed, or the one the key placed before.
+ */
+export async function placeOrder(db: Db, o: NewOrder): Promise<OrderRow> {
+  const sn = await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from users where user_key = ${o.userKey} for no key update`);
+    const raced = await findOrderByKey(tx, o.userKey, o.idemKey);
+    if (raced) return raced.user_payment_log_sn;
+    if ((await pendingCount(tx, o.userKey)) >= PAYMENT_LIMITS.pendingMax) {
+      throw new AppError('PAYMENT_TOO_MANY_PENDING', { max: PAYMENT_LIMITS.pendingMax });
+    }
+    return insertOrder(tx, o);
+  });
+  const row = sn === undefined ? await findOrderByKey(db, o.userKey, o.idemKey) : await findOrder(db, sn);
+  if (!row) throw new Error('the order just placed is missing');
+  return row;
+}
+
+/**
+ * The credit of a paid order: kind `purchase`, from the currency's grant account to the buyer's wallet,
+ * amount + bonus, posted by the system under the key `payment:<sn>` (so no second completion path, bank or
+ * card, can ever credit an order twice). Answers the transaction id; refuses a replay as already paid.
+ */
+export async function postPurchase(
+  tx: Tx,
+  row: OrderRow,
+  accounts: { from: number; to: number },
+  meta: Record<string, unknown>,
+): Promise<number> {
+  const sn = row.user_payment_log_sn;
+  const credit = row.amount + row.bonus;
+  const [applied] = await applyInTx(tx, [
+    {
+      actor: 0,
+      key: `payment:${sn}`,
+      fingerprint: `purchase:${accounts.from}:${accounts.to}:${row.currency}:${credit}:${sn}`,
+      kind: 'purchase',
+      currency: row.currency,
+      from: accounts.from,
+      fromSystem: true,
+      amount: credit,
+      meta: { user_payment_log_sn: sn, order_no: row.order_no, price: row.price, ...meta },
+      credits: [{ account: accounts.to, amount: credit }],
+    },
+  ]);
+  if (!applied) throw new Error('wallet_apply answered nothing');
+  if (applied.outcome !== 'new') throw new AppError('PAYMENT_ORDER_ALREADY_PAID');
+  if (applied.state !== 'done') throw new Error('a credit from the grant account was refused');
+  return applied.txnId;
 }
 
 interface Deposit {
@@ -188,28 +244,16 @@ export class PaymentsService {
     const bankAccountNm = (await this.site.info('ko')).site_footer.bank_account_nm.trim();
     if (bankAccountNm === '') throw new AppError('PAYMENT_BANK_UNAVAILABLE');
 
-    const sn = await this.db.transaction(async (tx) => {
-      // One member's orders are placed one at a time, so the pending limit holds under concurrency (no key update:
-      // rows elsewhere that reference the member are not held up).
-      await tx.execute(sql`select 1 from users where user_key = ${user.userKey} for no key update`);
-      const raced = await findOrderByKey(tx, user.userKey, key);
-      if (raced) return raced.user_payment_log_sn;
-      if ((await pendingCount(tx, user.userKey)) >= PAYMENT_LIMITS.pendingMax) {
-        throw new AppError('PAYMENT_TOO_MANY_PENDING', { max: PAYMENT_LIMITS.pendingMax });
-      }
-      return insertOrder(tx, {
-        userKey: user.userKey,
-        product,
-        method: 'bankbook',
-        idemKey: key,
-        depositorNm: depositor,
-        bankAccountNm,
-        cashReceiptType: req.cash_receipt_type,
-        cashReceiptNo: receiptNo,
-      });
+    const row = await placeOrder(this.db, {
+      userKey: user.userKey,
+      product,
+      method: 'bankbook',
+      idemKey: key,
+      depositorNm: depositor,
+      bankAccountNm,
+      cashReceiptType: req.cash_receipt_type,
+      cashReceiptNo: receiptNo,
     });
-    const row = sn === undefined ? await findOrderByKey(this.db, user.userKey, key) : await findOrder(this.db, sn);
-    if (!row) throw new Error('the order just placed is missing');
     return this.replayOrder(row, request, lang);
   }
 
@@ -345,6 +389,7 @@ export class PaymentsService {
     await this.db.transaction(async (tx: Tx) => {
       const row = await findOrder(tx, sn, true);
       if (!row) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
+      if (row.method !== 'bankbook') throw new AppError('PAYMENT_NOT_BANKBOOK_ORDER');
       if (row.state_now !== 'pending') throw refusalOf(row.state_now);
       if (depositorKey(deposit.name) !== depositorKey(row.depositor_nm)) throw new AppError('PAYMENT_DEPOSITOR_MISMATCH');
       if (deposit.amount !== row.price) throw new AppError('PAYMENT_AMOUNT_MISMATCH');
@@ -356,27 +401,9 @@ export class PaymentsService {
       ) {
         throw new AppError('PAYMENT_DEPOSIT_DATE_INVALID');
       }
-      const credit = row.amount + row.bonus;
-      const [applied] = await applyInTx(tx, [
-        {
-          // The system posts it under one key per order: even a second completion path cannot credit twice.
-          actor: 0,
-          key: `payment:${sn}`,
-          fingerprint: `purchase:${from.accountId}:${to.accountId}:${row.currency}:${credit}:${sn}`,
-          kind: 'purchase',
-          currency: row.currency,
-          from: from.accountId,
-          fromSystem: true,
-          amount: credit,
-          meta: { user_payment_log_sn: sn, order_no: row.order_no, price: row.price, via: by.via, operator_user_key: by.actor },
-          credits: [{ account: to.accountId, amount: credit }],
-        },
-      ]);
-      if (!applied) throw new Error('wallet_apply answered nothing');
-      if (applied.outcome !== 'new') throw new AppError('PAYMENT_ORDER_ALREADY_PAID');
-      if (applied.state !== 'done') throw new Error('a credit from the grant account was refused');
+      const txnId = await postPurchase(tx, row, { from: from.accountId, to: to.accountId }, { via: by.via, operator_user_key: by.actor });
       await markPaid(tx, sn, {
-        txnId: applied.txnId,
+        txnId,
         depositedNm: deposit.name,
         depositedAmount: deposit.amount,
         depositedAt: deposit.at,
@@ -394,7 +421,7 @@ export class PaymentsService {
     });
   }
 
-  private async adminOrder(sn: number, lang: Lang): Promise<AdminPaymentOrder> {
+  async adminOrder(sn: number, lang: Lang): Promise<AdminPaymentOrder> {
     const [terms, row] = await Promise.all([this.terms(lang), findOrder(this.db, sn)]);
     if (!row) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
     const { rows } = await this.db.execute<{ id: string; nick: string }>(sql`select id, nick from users where user_key = ${row.user_key}`);

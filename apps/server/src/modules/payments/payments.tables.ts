@@ -76,11 +76,20 @@ export const userPaymentLog = pgTable(
     depositedNm: text('deposited_nm'),
     depositedAmount: integer('deposited_amount'),
     depositedAt: timestamp('deposited_at', { withTimezone: true }),
-    /** operator | webhook. */
+    /** operator | webhook | pg (the card checkout's confirmation). */
     confirmedBy: text('confirmed_by'),
     /** The bank's id of the deposit (webhook): one deposit pays one order. */
     bankTxId: text('bank_tx_id'),
+    /** Card orders: the PG's payment key (set when the PG approved it): one payment pays one order. */
+    pgPaymentKey: text('pg_payment_key'),
+    /** Card orders: the card number as the PG masks it. */
+    cardNo: text('card_no').notNull().default(''),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Refunded orders: the reversal (refund transaction), who refunded it (0: the PG's notification) and why. */
+    refundTxnId: bigint('refund_txn_id', { mode: 'number' }),
+    refundedBy: bigint('refunded_by', { mode: 'number' }),
+    refundReason: text('refund_reason'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** When it left `pending` (paid, cancelled, expired, rejected). */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,14 +98,29 @@ export const userPaymentLog = pgTable(
     unique('user_payment_log_order_no').on(t.orderNo),
     unique('user_payment_log_idem_key').on(t.userKey, t.idemKey),
     unique('user_payment_log_bank_tx_id').on(t.bankTxId),
+    unique('user_payment_log_pg_payment_key').on(t.pgPaymentKey),
     // The caller's orders, newest first (/mypage/payment…).
     index('user_payment_log_user_idx').on(t.userKey, t.userPaymentLogSn.desc()),
     // The expiry job and the operators' pending list.
     index('user_payment_log_pending_idx').on(t.deadlineAt).where(sql`${t.state} = 'pending'`),
-    check('user_payment_log_state', sql`${t.state} in ('pending', 'paid', 'cancelled', 'expired', 'rejected')`),
-    check('user_payment_log_paid_txn', sql`(${t.state} = 'paid') = (${t.txnId} is not null)`),
+    check('user_payment_log_state', sql`${t.state} in ('pending', 'paid', 'cancelled', 'expired', 'rejected', 'refunded')`),
+    // Credited exactly when paid (or paid and then refunded); reversed exactly when refunded.
+    check('user_payment_log_paid_txn', sql`(${t.state} in ('paid', 'refunded')) = (${t.txnId} is not null)`),
+    check('user_payment_log_refund_txn', sql`(${t.state} = 'refunded') = (${t.refundTxnId} is not null)`),
   ],
 );
+
+/**
+ * A member's key at the card PG (Toss' customerKey): random and opaque, so the PG never learns the login id
+ * or the user key; created on first use and then stable (auto-pay billing keys are bound to it).
+ */
+export const paymentPgCustomer = pgTable('payment_pg_customer', {
+  userKey: bigint('user_key', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.userKey, { onDelete: 'cascade' }),
+  customerKey: text('customer_key').notNull().unique('payment_pg_customer_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Every operator action on payments (and each webhook completion): who, when, what before and after. */
 export const paymentAudit = pgTable(
@@ -105,7 +129,7 @@ export const paymentAudit = pgTable(
     auditSn: bigserial('audit_sn', { mode: 'number' }).primaryKey(),
     /** The operator or GM; 0 for the bank's notification (webhook). */
     actorUserKey: bigint('actor_user_key', { mode: 'number' }).notNull(),
-    /** product_save | deposit_confirm | deposit_reject | webhook_confirm. */
+    /** product_save | deposit_confirm | deposit_reject | webhook_confirm | card_confirm | refund. */
     action: text('action').notNull(),
     userPaymentLogSn: bigint('user_payment_log_sn', { mode: 'number' }),
     productSn: integer('product_sn'),
