@@ -3,7 +3,8 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
-import { API_HEADERS, apiClient, joinByApi, type Member } from './support/members.js';
+import { chatJoined, chatOf, liveRoomOf, userKeyOf } from './support/live-room.js';
+import { API_HEADERS, apiClient, joinByApi } from './support/members.js';
 
 /**
  * Star gifts in Chromium (issue 6): a funded viewer opens the gift panel in a live room, picks a preset,
@@ -38,12 +39,6 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-async function userKeyOf(member: Member): Promise<number> {
-  const [row] = await sql<{ user_key: string }>('select user_key from users where lower(id) = lower($1)', [member.id]);
-  if (!row) throw new Error(`no user ${member.id}`);
-  return Number(row.user_key);
-}
-
 /** Grants STAR as an operator would (an operator made in the database: no page appoints operators). */
 async function grantStar(loginId: string, amount: number): Promise<void> {
   if (!operator) {
@@ -65,25 +60,15 @@ async function starOf(page: Page): Promise<number> {
   return ((await res.json()) as { rslt_set: { user_info: { star_cnt: number } } }).rslt_set.user_info.star_cnt;
 }
 
-/** A BJ (signed in on `bjPage`) with a live broadcast; answers its vod_key. */
-async function liveRoomOf(bjPage: Page, tag: string): Promise<{ vodKey: string; bj: Member }> {
-  const bj = await joinByApi(bjPage.request, { id: `gbj${tag}${run}`, nick: `방장${tag}${run}` });
-  const bjKey = await userKeyOf(bj);
-  await sql(`update users set type_cd = 'bj', role = 'bj', bj_type_cd = 'general' where user_key = $1`, [bjKey]);
-  const vodKey = `gift${tag}${run}`;
-  await sql(`insert into broadcast (vod_key, bj_user_key, title, state) values ($1, $2, $3, 'live')`, [vodKey, bjKey, `선물 방송 ${run}`]);
-  return { vodKey, bj };
-}
-
-const chat = (page: Page) => page.locator('[data-chat]');
-const joined = (page: Page) => expect.poll(() => chat(page).getAttribute('data-chat-status'), { timeout: 20_000 }).toBe('joined');
+const chat = chatOf;
+const joined = chatJoined;
 
 describe('star gifts in a live room', { timeout: 120_000 }, () => {
   it('a funded viewer gifts a preset with a message; the BJ sees it in chat, the ranking and the effects page', async () => {
     const bjPage = await newPage();
     const viewerPage = await newPage();
     const effectsPage = await newPage();
-    const { vodKey } = await liveRoomOf(bjPage, 'a');
+    const { vodKey } = await liveRoomOf(bjPage, `a${run}`);
     const viewer = await joinByApi(viewerPage.request, { id: `gfan${run}`, nick: `팬${run}` });
     const viewerKey = await userKeyOf(viewer);
     await grantStar(viewer.id, 1_000);
@@ -141,7 +126,7 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
   it('a bad direct amount shows its message under the field and moves nothing; a signed-out viewer gets the sign-in panel', async () => {
     const bjPage = await newPage();
     const viewerPage = await newPage();
-    const { vodKey } = await liveRoomOf(bjPage, 'b');
+    const { vodKey } = await liveRoomOf(bjPage, `b${run}`);
     const viewer = await joinByApi(viewerPage.request, { id: `gbad${run}`, nick: `실수${run}` });
     const viewerKey = await userKeyOf(viewer);
     await grantStar(viewer.id, 50);

@@ -2,6 +2,7 @@ import { DEFAULT_LANG, LANGS, type Lang } from '@byeol/contract';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { account } from './resources/account';
+import { admin } from './resources/admin';
 import { chat } from './resources/chat';
 import { common } from './resources/common';
 import { dialog } from './resources/dialog';
@@ -13,6 +14,7 @@ import { recovery } from './resources/recovery';
 import { social } from './resources/social';
 import { store } from './resources/store';
 import { stream } from './resources/stream';
+import { supporters } from './resources/supporters';
 import { wallet } from './resources/wallet';
 
 /** Every namespace with its texts per language; i18n.test.ts checks they have the same keys. */
@@ -30,6 +32,8 @@ export const namespaces = {
   store,
   wallet,
   payments,
+  admin,
+  supporters,
 } as const;
 
 export const resources = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { type ItemUseEntry, ResultCode, type StatementEntry } from '@byeol/contract';
+import { kstMonthOf, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
 import { LoginGate } from '../features/account/login-gate';
@@ -8,15 +8,16 @@ import {
   DETAILS_TABS,
   type DetailsAccount,
   DetailsPage,
+  type DetailsRow,
   type DetailsTab,
 } from '../features/store/details-page';
-import { kstMonth, offeredMonths } from '../features/store/item-rules';
+import { offeredMonths } from '../features/store/item-rules';
 import { postApi } from '../features/store/store.server';
 import type { MonthList } from '../features/store/store-api';
 import type { Route } from './+types/mypage-details';
 
 /**
- * SPEC §2 /mypage/details: `?tab=star|cubic|items`, `?month=YYYY-MM` (KST; the current month when absent
+ * SPEC §2 /mypage/details: `?tab=star|cubic|items|supporters_auto|supporters_regular`, `?month=YYYY-MM` (KST; the current month when absent
  * or not offered) and for a BJ's STAR `?account=earnings`. Logged out: the sign-in gate.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -30,8 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const now = Date.now();
   const askedMonth = url.searchParams.get('month');
   // The API decides which months it shows (WALLET_MONTH_OUT_OF_RANGE otherwise, shown on the page).
-  const month = askedMonth && /^\d{4}-(0[1-9]|1[0-2])$/.test(askedMonth) ? askedMonth : kstMonth(now);
-  const answer = await postApi<MonthList<StatementEntry | ItemUseEntry>>(context, `/v1${DETAILS_PATHS[tab]}`, {
+  const month = askedMonth && /^\d{4}-(0[1-9]|1[0-2])$/.test(askedMonth) ? askedMonth : kstMonthOf(now);
+  const answer = await postApi<MonthList<DetailsRow>>(context, `/v1${DETAILS_PATHS[tab]}`, {
     offset: 0,
     limit: DETAILS_PAGE_SIZE,
     month,

@@ -9,9 +9,13 @@ import { useLoginRequired } from '../account/login-gate';
 import { useLang } from '../site/use-site';
 import { appendPage, hasMore, kstDate } from '../store/item-rules';
 import { EmptyState, LinkTabs, MoreButton } from '../store/store-ui';
+import { completeBankbookPath, FORM_BANKBOOK_PATH, openPaymentPopup } from './bankbook-popups';
 import { ChargeButton } from './payment-panel';
 import { canCancel, shownState } from './payment-rules';
 import { cancelDeposit, type OrderBox, orderList, PAYMENT_PAGE_SIZE } from './payments-api';
+
+const smallButton =
+  'min-h-10 rounded-lg border border-neutral-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-50';
 
 const STATE_STYLE: Record<PaymentState, string> = {
   pending: 'bg-amber-100 text-amber-800',
@@ -19,6 +23,7 @@ const STATE_STYLE: Record<PaymentState, string> = {
   cancelled: 'bg-neutral-200 text-neutral-700',
   expired: 'bg-neutral-200 text-neutral-700',
   rejected: 'bg-red-100 text-red-800',
+  refunded: 'bg-sky-100 text-sky-800',
 };
 
 /**
@@ -63,7 +68,14 @@ export function PaymentOrdersPage({ box, initial, now }: { box: OrderBox; initia
       </p>
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{box === 'bankbook' ? t('links.bankbook') : t('orders.title')}</h1>
-        <ChargeButton />
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {box === 'bankbook' && (
+            <button type="button" className={smallButton} onClick={() => openPaymentPopup(FORM_BANKBOOK_PATH)} data-open-form-bankbook>
+              {t('popup.openForm')}
+            </button>
+          )}
+          <ChargeButton />
+        </div>
       </div>
       <LinkTabs label={t('orders.tabs')} tabs={tabs} current={box} />
       {initial === null ? (
@@ -116,7 +128,7 @@ function OrderRow({ order, now, onChanged }: { order: PaymentOrder; now: number;
           {order.product_nm}
         </span>
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[state]}`} data-order-state>
-          {t(`state.${state}`)}
+          {state === 'pending' && order.method === 'card' ? t('state.pendingCard') : t(`state.${state}`)}
         </span>
         <span className="ml-auto font-bold tabular-nums" data-order-price={order.price}>
           {t('won', { n: formatNumber(order.price, lang) })}
@@ -128,6 +140,8 @@ function OrderRow({ order, now, onChanged }: { order: PaymentOrder; now: number;
         <span>{t('orders.placed', { date: kstDate(order.created_at, true) })}</span>
         {state === 'pending' && <span data-order-deadline>{t('orders.deadline', { date: kstDate(order.deadline_at, true) })}</span>}
         {order.paid_at && <span>{t('orders.paid', { date: kstDate(order.paid_at, true) })}</span>}
+        {order.refunded_at && <span>{t('orders.refunded', { date: kstDate(order.refunded_at, true) })}</span>}
+        {order.card_no && <span data-order-card>{t('orders.card', { no: order.card_no })}</span>}
       </p>
       {order.method === 'bankbook' && (
         <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-neutral-500">
@@ -138,14 +152,18 @@ function OrderRow({ order, now, onChanged }: { order: PaymentOrder; now: number;
           )}
         </p>
       )}
-      {canCancel(order, now) && (
+      {state === 'pending' && order.method === 'bankbook' && (
         <button
           type="button"
-          disabled={busy}
-          onClick={() => void cancel()}
-          data-order-cancel
-          className="mt-3 min-h-10 rounded-lg border border-neutral-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-50"
+          onClick={() => openPaymentPopup(completeBankbookPath(order.user_payment_log_sn))}
+          data-order-details
+          className={`${smallButton} mt-3 mr-2`}
         >
+          {t('popup.openComplete')}
+        </button>
+      )}
+      {canCancel(order, now) && (
+        <button type="button" disabled={busy} onClick={() => void cancel()} data-order-cancel className={`${smallButton} mt-3`}>
           {busy ? t('orders.cancelling') : t('orders.cancel')}
         </button>
       )}

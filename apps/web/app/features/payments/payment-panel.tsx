@@ -3,27 +3,30 @@ import {
   type CashReceiptType,
   type Currency,
   PAYMENT_LIMITS,
+  type PaymentMethod,
   type PaymentOrder,
   type PaymentProduct,
   ResultCode,
   resultMessage,
 } from '@byeol/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
+import { useActionKey } from '../../lib/action-key';
 import { formatNumber } from '../../lib/format';
 import { useDialog } from '../../ui/dialogs';
-import { fieldOf, isOk } from '../account/account-api';
+import { type Answer, fieldOf, isOk } from '../account/account-api';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../account/fields';
 import { useSignIn } from '../account/use-sign-in';
-import { useLang, useUser } from '../site/use-site';
+import { useLang, useSite, useUser } from '../site/use-site';
 import { kstDate } from '../store/item-rules';
 import { useCurrencyNames } from '../store/use-currency';
-import { checkDeposit, type DepositError, type DepositField, depositFieldOf, keepsDepositKey } from './payment-rules';
-import { depositOrder, productList } from './payments-api';
+import { openCheckout } from './card-checkout';
+import { checkDeposit, type DepositError, type DepositField, depositFieldOf, isUserCancel, shownState } from './payment-rules';
+import { cardRequest, depositOrder, productList } from './payments-api';
 
 /** KRW as the site shows it ('12,000원'). */
-function useWon(): (n: number) => string {
+export function useWon(): (n: number) => string {
   const { t } = useTranslation('payments');
   const lang = useLang();
   return (n) => t('won', { n: formatNumber(n, lang) });
@@ -31,10 +34,22 @@ function useWon(): (n: number) => string {
 
 /**
  * The payment panel (docs/payments.md, SPEC §2): tabs STAR and CUBIC by the site's terms (STAR first), the
- * packages on sale, the bank deposit form; after the order, the completion view. Closing it reloads the
- * page's data, so balances and lists show what changed.
+ * packages on sale, the method (bank deposit or card) and its form; after a bank deposit order, the
+ * completion view (`onPlaced` replaces it: the form popup goes to the completion popup instead). A card
+ * order leaves for the provider's checkout and comes back to /pg/success or /pg/fail. Closing it reloads
+ * the page's data, so balances and lists show what changed.
  */
-export function PaymentPanel({ initial = 'STAR', close }: { initial?: Currency; close: () => void }) {
+export function PaymentPanel({
+  initial = 'STAR',
+  close,
+  methods = PAYMENT_METHODS_SHOWN,
+  onPlaced,
+}: {
+  initial?: Currency;
+  close: () => void;
+  methods?: readonly PaymentMethod[];
+  onPlaced?: (order: PaymentOrder) => void;
+}) {
   const { t } = useTranslation('payments');
   const names = useCurrencyNames();
   const [currency, setCurrency] = useState<Currency>(initial);
@@ -90,46 +105,88 @@ export function PaymentPanel({ initial = 'STAR', close }: { initial?: Currency; 
           {t('panel.empty')}
         </p>
       ) : (
-        <DepositForm key={currency} products={shown} onPlaced={setOrder} />
+        <ChargeForm key={currency} products={shown} methods={methods} onPlaced={onPlaced ?? setOrder} />
       )}
     </div>
   );
 }
 
+/** The methods the panel offers, bank deposit first. */
+const PAYMENT_METHODS_SHOWN: readonly PaymentMethod[] = ['bankbook', 'card'];
+
 const RECEIPT_FIELD: Record<CashReceiptType, 'phone' | 'bizNo' | null> = { none: null, income: 'phone', expense: 'bizNo' };
 
 /**
- * The bank deposit form: package, depositor, cash receipt (none, income deduction by mobile number, expense
- * proof by business number). Checked in the browser with the contract's functions; a server refusal shows
- * under the field it names. One idempotency key per user action: made on the first press, reused when that
- * press got no answer, dropped once the order is decided or the form changes.
+ * The charge form: package, method, and for a bank deposit the depositor and cash receipt (none, income
+ * deduction by mobile number, expense proof by business number). Checked in the browser with the contract's
+ * functions; a server refusal shows under the field it names. A card order (POST /pg/pg_request) opens the
+ * provider's checkout. One idempotency key per user action: made on the first press, reused when that press
+ * got no answer, dropped once the order is decided or the form changes.
  */
-function DepositForm({ products, onPlaced }: { products: PaymentProduct[]; onPlaced: (order: PaymentOrder) => void }) {
+function ChargeForm({
+  products,
+  methods,
+  onPlaced,
+}: {
+  products: PaymentProduct[];
+  methods: readonly PaymentMethod[];
+  onPlaced: (order: PaymentOrder) => void;
+}) {
   const { t } = useTranslation('payments');
   const lang = useLang();
   const won = useWon();
   const signIn = useSignIn();
   const [productSn, setProductSn] = useState<number | null>(null);
+  const [method, setMethod] = useState<PaymentMethod>(methods[0] ?? 'bankbook');
   const [depositor, setDepositor] = useState('');
   const [receiptType, setReceiptType] = useState<CashReceiptType>('none');
   const [receiptNo, setReceiptNo] = useState('');
   const [errors, setErrors] = useState<Partial<Record<DepositField, string>>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [undecided, setUndecided] = useState(false);
-  const key = useRef<string | null>(null);
+  const key = useActionKey();
 
   const changed = (field: DepositField) => {
-    // Another package, name or receipt is another order: the next press gets a new key.
-    key.current = null;
-    setUndecided(false);
+    // Another package, method, name or receipt is another order: the next press gets a new key.
+    key.reset();
     setFormError('');
     setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const refused = (res: Answer<unknown>) => {
+    if (res.rslt_cd === ResultCode.LOGIN_REQUIRED) {
+      void signIn.open();
+      return;
+    }
+    const field = depositFieldOf(res.rslt_cd, fieldOf(res));
+    if (field) setErrors((e) => ({ ...e, [field]: res.rslt_msg }));
+    else setFormError(res.rslt_cd === -1 ? t('form.failed') : res.rslt_msg);
+  };
+
+  const payByCard = async (sn: number) => {
+    setBusy(true);
+    setFormError('');
+    const res = await cardRequest(sn, key.take(), t('form.failed'));
+    key.answered(res.rslt_cd);
+    if (!isOk(res)) {
+      setBusy(false);
+      refused(res);
+      return;
+    }
+    // The page leaves for the checkout; it only comes back here when Toss' window was closed or unreachable.
+    const stayed = await openCheckout(res.rslt_set.checkout);
+    setBusy(false);
+    setFormError(isUserCancel(stayed.code) ? t('card.cancelled') : t('card.unavailable'));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    if (method === 'card') {
+      if (productSn === null) setErrors({ product_sn: t('panel.pickProduct') });
+      else await payByCard(productSn);
+      return;
+    }
     const input = { product_sn: productSn, depositor_nm: depositor, cash_receipt_type: receiptType, cash_receipt_no: receiptNo };
     const checked = checkDeposit(input);
     const found = Object.entries(checked) as [DepositField, DepositError][];
@@ -141,7 +198,6 @@ function DepositForm({ products, onPlaced }: { products: PaymentProduct[]; onPla
       );
       return;
     }
-    key.current ??= crypto.randomUUID();
     setBusy(true);
     setFormError('');
     const res = await depositOrder(
@@ -151,24 +207,13 @@ function DepositForm({ products, onPlaced }: { products: PaymentProduct[]; onPla
         cash_receipt_type: receiptType,
         cash_receipt_no: receiptType === 'none' ? '' : receiptNo.trim(),
       },
-      key.current,
+      key.take(),
       t('form.failed'),
     );
     setBusy(false);
-    const keep = keepsDepositKey(res.rslt_cd);
-    if (!keep) key.current = null;
-    setUndecided(keep);
-    if (isOk(res)) {
-      onPlaced(res.rslt_set);
-      return;
-    }
-    if (res.rslt_cd === ResultCode.LOGIN_REQUIRED) {
-      void signIn.open();
-      return;
-    }
-    const field = depositFieldOf(res.rslt_cd, fieldOf(res));
-    if (field) setErrors((e) => ({ ...e, [field]: res.rslt_msg }));
-    else setFormError(res.rslt_cd === -1 ? t('form.failed') : res.rslt_msg);
+    key.answered(res.rslt_cd);
+    if (isOk(res)) onPlaced(res.rslt_set);
+    else refused(res);
   };
 
   const chosen = products.find((p) => p.product_sn === productSn);
@@ -201,97 +246,145 @@ function DepositForm({ products, onPlaced }: { products: PaymentProduct[]; onPla
         </div>
         <FieldMessages id="deposit-product" errors={errors.product_sn ? [errors.product_sn] : []} />
       </fieldset>
-      <p className="text-sm text-neutral-600">{t('form.method')}</p>
-      <div>
-        <label htmlFor="deposit-depositor" className="mb-1 block text-sm font-semibold text-neutral-800">
-          {t('form.depositor')}
-        </label>
-        <input
-          id="deposit-depositor"
-          name="depositor_nm"
-          autoComplete="name"
-          className={inputClass}
-          value={depositor}
-          maxLength={PAYMENT_LIMITS.depositorMax + 10}
-          onChange={(e) => {
-            changed('depositor_nm');
-            setDepositor(e.target.value);
-          }}
-          aria-invalid={Boolean(errors.depositor_nm)}
-          aria-describedby="deposit-depositor-msg"
-        />
-        <FieldMessages
-          id="deposit-depositor"
-          errors={errors.depositor_nm ? [errors.depositor_nm] : []}
-          hint={t('form.depositorHint', { max: PAYMENT_LIMITS.depositorMax })}
-        />
-      </div>
-      <fieldset>
-        <legend className="mb-1 text-sm font-semibold text-neutral-800">{t('form.receipt')}</legend>
-        <div className="flex flex-wrap gap-4">
-          {CASH_RECEIPT_TYPES.map((type) => (
-            <label key={type} className="flex min-h-11 items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="cash_receipt_type"
-                value={type}
-                checked={receiptType === type}
-                onChange={() => {
-                  changed('cash_receipt_no');
-                  setReceiptType(type);
-                  setReceiptNo('');
-                }}
-              />
-              {t(`receiptType.${type}`)}
+      {methods.length > 1 ? (
+        <fieldset>
+          <legend className="mb-1 text-sm font-semibold text-neutral-800">{t('form.methodLabel')}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {methods.map((m) => (
+              <label
+                key={m}
+                className={`flex min-h-11 items-center justify-center gap-2 rounded-lg border text-sm font-semibold ${
+                  method === m ? 'border-brand bg-brand/10 text-brand' : 'border-neutral-300 bg-white hover:bg-neutral-100'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="method"
+                  value={m}
+                  checked={method === m}
+                  onChange={() => {
+                    changed('product_sn');
+                    setErrors({});
+                    setMethod(m);
+                  }}
+                  data-payment-method={m}
+                />
+                {t(`method.${m}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <p className="text-sm text-neutral-600">{t('form.method')}</p>
+      )}
+      {method === 'card' ? (
+        <p className="rounded-lg bg-neutral-50 p-3 text-sm text-neutral-600" data-card-note>
+          {t('card.note')}
+        </p>
+      ) : (
+        <>
+          <div>
+            <label htmlFor="deposit-depositor" className="mb-1 block text-sm font-semibold text-neutral-800">
+              {t('form.depositor')}
             </label>
-          ))}
-        </div>
-      </fieldset>
-      {receiptField && (
-        <div>
-          <label htmlFor="deposit-receipt-no" className="mb-1 block text-sm font-semibold text-neutral-800">
-            {t(`form.${receiptField}`)}
-          </label>
-          <input
-            id="deposit-receipt-no"
-            name="cash_receipt_no"
-            inputMode="numeric"
-            autoComplete={receiptField === 'phone' ? 'tel' : 'off'}
-            className={inputClass}
-            value={receiptNo}
-            maxLength={40}
-            onChange={(e) => {
-              changed('cash_receipt_no');
-              setReceiptNo(e.target.value);
-            }}
-            aria-invalid={Boolean(errors.cash_receipt_no)}
-            aria-describedby="deposit-receipt-no-msg"
-          />
-          <FieldMessages
-            id="deposit-receipt-no"
-            errors={errors.cash_receipt_no ? [errors.cash_receipt_no] : []}
-            hint={t(`form.${receiptField}Hint`)}
-          />
-        </div>
+            <input
+              id="deposit-depositor"
+              name="depositor_nm"
+              autoComplete="name"
+              className={inputClass}
+              value={depositor}
+              maxLength={PAYMENT_LIMITS.depositorMax + 10}
+              onChange={(e) => {
+                changed('depositor_nm');
+                setDepositor(e.target.value);
+              }}
+              aria-invalid={Boolean(errors.depositor_nm)}
+              aria-describedby="deposit-depositor-msg"
+            />
+            <FieldMessages
+              id="deposit-depositor"
+              errors={errors.depositor_nm ? [errors.depositor_nm] : []}
+              hint={t('form.depositorHint', { max: PAYMENT_LIMITS.depositorMax })}
+            />
+          </div>
+          <fieldset>
+            <legend className="mb-1 text-sm font-semibold text-neutral-800">{t('form.receipt')}</legend>
+            <div className="flex flex-wrap gap-4">
+              {CASH_RECEIPT_TYPES.map((type) => (
+                <label key={type} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="cash_receipt_type"
+                    value={type}
+                    checked={receiptType === type}
+                    onChange={() => {
+                      changed('cash_receipt_no');
+                      setReceiptType(type);
+                      setReceiptNo('');
+                    }}
+                  />
+                  {t(`receiptType.${type}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {receiptField && (
+            <div>
+              <label htmlFor="deposit-receipt-no" className="mb-1 block text-sm font-semibold text-neutral-800">
+                {t(`form.${receiptField}`)}
+              </label>
+              <input
+                id="deposit-receipt-no"
+                name="cash_receipt_no"
+                inputMode="numeric"
+                autoComplete={receiptField === 'phone' ? 'tel' : 'off'}
+                className={inputClass}
+                value={receiptNo}
+                maxLength={40}
+                onChange={(e) => {
+                  changed('cash_receipt_no');
+                  setReceiptNo(e.target.value);
+                }}
+                aria-invalid={Boolean(errors.cash_receipt_no)}
+                aria-describedby="deposit-receipt-no-msg"
+              />
+              <FieldMessages
+                id="deposit-receipt-no"
+                errors={errors.cash_receipt_no ? [errors.cash_receipt_no] : []}
+                hint={t(`form.${receiptField}Hint`)}
+              />
+            </div>
+          )}
+        </>
       )}
       <FormError message={formError} />
-      <button type="submit" className={`${primaryButton} w-full`} disabled={busy} data-deposit-submit>
+      <button type="submit" className={`${primaryButton} w-full`} disabled={busy} data-deposit-submit data-method={method}>
         {busy
           ? t('form.sending')
-          : undecided
+          : key.undecided
             ? t('form.retry')
-            : chosen
-              ? t('form.submit', { price: won(chosen.price) })
-              : t('form.request')}
+            : method === 'card'
+              ? chosen
+                ? t('card.submit', { price: won(chosen.price) })
+                : t('card.request')
+              : chosen
+                ? t('form.submit', { price: won(chosen.price) })
+                : t('form.request')}
       </button>
     </form>
   );
 }
 
-/** The completion view (SPEC §7 /popup/complete_payment_bankbook): where to deposit, how much, by when. */
-export function DepositDone({ order, close }: { order: PaymentOrder; close: () => void }) {
+/**
+ * The completion view (SPEC §7 /popup/complete_payment_bankbook): where to deposit, how much, by when, the
+ * order number. Also the completion popup's body, which may show an order later: then its state heads it.
+ * `toOrders` replaces the link to the bank deposit list (a popup sends its opener there).
+ */
+export function DepositDone({ order, close, toOrders }: { order: PaymentOrder; close: () => void; toOrders?: () => void }) {
   const { t } = useTranslation('payments');
   const won = useWon();
+  const now = useSite()?.now ?? 0;
+  const state = shownState(order, now);
   const rows: [string, string, string][] = [
     ['product', t('done.product'), order.product_nm],
     ['account', t('done.account'), order.bank_account_nm],
@@ -300,9 +393,9 @@ export function DepositDone({ order, close }: { order: PaymentOrder; close: () =
     ['order-no', t('done.orderNo'), order.order_no],
   ];
   return (
-    <div className="space-y-4 p-4 text-neutral-900" data-deposit-done={order.user_payment_log_sn}>
+    <div className="space-y-4 p-4 text-neutral-900" data-deposit-done={order.user_payment_log_sn} data-state={state}>
       <h2 className="text-lg font-bold" role="status">
-        {t('done.title')}
+        {state === 'pending' ? t('done.title') : t('done.stateTitle', { state: t(`state.${state}`) })}
       </h2>
       <dl className="divide-y divide-neutral-200 rounded-lg border border-neutral-200">
         {rows.map(([key, label, value]) => (
@@ -312,11 +405,17 @@ export function DepositDone({ order, close }: { order: PaymentOrder; close: () =
           </div>
         ))}
       </dl>
-      <p className="text-xs text-neutral-500">{t('done.note')}</p>
+      {state === 'pending' && <p className="text-xs text-neutral-500">{t('done.note')}</p>}
       <div className="grid grid-cols-2 gap-2">
-        <Link to="/mypage/payment/bankbook" className={`${secondaryButton} text-center`} onClick={close}>
-          {t('done.toOrders')}
-        </Link>
+        {toOrders ? (
+          <button type="button" className={secondaryButton} onClick={toOrders}>
+            {t('done.toOrders')}
+          </button>
+        ) : (
+          <Link to="/mypage/payment/bankbook" className={`${secondaryButton} text-center`} onClick={close}>
+            {t('done.toOrders')}
+          </Link>
+        )}
         <button type="button" className={primaryButton} onClick={close}>
           {t('done.close')}
         </button>
@@ -329,7 +428,7 @@ export function DepositDone({ order, close }: { order: PaymentOrder; close: () =
  * The "charge" button: the payment panel for a member; for a signed-out viewer the sign-in panel and nothing
  * else. Closing the panel reloads the page's data (balances, order lists).
  */
-export function ChargeButton({ currency = 'STAR', className }: { currency?: Currency; className?: string }) {
+export function ChargeButton({ currency = 'STAR', className, label }: { currency?: Currency; className?: string; label?: string }) {
   const { t } = useTranslation('payments');
   const user = useUser();
   const signIn = useSignIn();
@@ -347,7 +446,7 @@ export function ChargeButton({ currency = 'STAR', className }: { currency?: Curr
 
   return (
     <button type="button" onClick={() => void open()} className={className ?? primaryButton} data-charge-button>
-      {t('links.charge')}
+      {label ?? t('links.charge')}
     </button>
   );
 }

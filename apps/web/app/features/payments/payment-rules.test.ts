@@ -1,6 +1,6 @@
 import { ResultCode } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import { canCancel, checkDeposit, depositFieldOf, keepsDepositKey, shownState } from './payment-rules';
+import { canCancel, checkDeposit, depositFieldOf, isUserCancel, pgFailureOf, pgReturnOf, shownState } from './payment-rules';
 
 const now = Date.parse('2026-11-22T09:00:00Z');
 
@@ -31,12 +31,6 @@ describe('server refusals', () => {
     expect(depositFieldOf(ResultCode.PAYMENT_PRODUCT_NOT_ON_SALE, undefined)).toBe('product_sn');
     expect(depositFieldOf(ResultCode.PAYMENT_TOO_MANY_PENDING, undefined)).toBeNull();
   });
-
-  it('keep the idempotency key only when no answer arrived', () => {
-    expect(keepsDepositKey(-1)).toBe(true);
-    expect(keepsDepositKey(0)).toBe(false);
-    expect(keepsDepositKey(ResultCode.PAYMENT_TOO_MANY_PENDING)).toBe(false);
-  });
 });
 
 describe('order states', () => {
@@ -56,5 +50,32 @@ describe('order states', () => {
   it('final states and card orders offer no cancel', () => {
     expect(canCancel({ ...pending, state: 'paid' }, now)).toBe(false);
     expect(canCancel({ ...pending, method: 'card' }, now)).toBe(false);
+  });
+});
+
+describe('the card checkout coming back', () => {
+  const q = (s: string) => new URLSearchParams(s);
+
+  it('reads the success redirect, and refuses one with a part missing or an amount that is no whole number', () => {
+    expect(pgReturnOf(q('paymentKey=tpk_1&orderId=D20261122-00000042&amount=12000'))).toEqual({
+      paymentKey: 'tpk_1',
+      orderId: 'D20261122-00000042',
+      amount: 12_000,
+    });
+    expect(pgReturnOf(q('orderId=D1&amount=12000'))).toBeNull();
+    expect(pgReturnOf(q('paymentKey=k&orderId=D1&amount=12.5'))).toBeNull();
+    expect(pgReturnOf(q('paymentKey=k&orderId=D1&amount=-1'))).toBeNull();
+    expect(pgReturnOf(q('paymentKey=k&orderId=D1&amount=0'))).toBeNull();
+  });
+
+  it('reads the failure redirect as text, cut to size, and knows a cancel from a decline', () => {
+    const failure = pgFailureOf(q(`code=PAY_PROCESS_CANCELED&message=${'x'.repeat(400)}&orderId=D1`));
+    expect(failure.code).toBe('PAY_PROCESS_CANCELED');
+    expect(failure.message).toHaveLength(300);
+    expect(failure.orderId).toBe('D1');
+    expect(pgFailureOf(q(''))).toEqual({ code: '', message: '', orderId: '' });
+    expect(isUserCancel('PAY_PROCESS_CANCELED')).toBe(true);
+    expect(isUserCancel('USER_CANCEL')).toBe(true);
+    expect(isUserCancel('REJECT_CARD_COMPANY')).toBe(false);
   });
 });

@@ -12,8 +12,7 @@ import {
 
 /**
  * The payment rules the web decides by (framework-free, unit-tested): the form's own checks (the server runs
- * the same contract functions), which field a refusal belongs under, when a retry keeps its idempotency key,
- * how an order's state reads and whether it can be cancelled.
+ * the same contract functions), which field a refusal belongs under, how an order's state reads and whether it can be cancelled.
  */
 
 export type DepositField = 'product_sn' | 'depositor_nm' | 'cash_receipt_no';
@@ -56,14 +55,6 @@ export function depositFieldOf(code: number, field: string | undefined): Deposit
   return null;
 }
 
-/**
- * Whether an answer leaves the order undecided, so pressing "request" again must reuse the same key: no
- * answer reached us (-1). Any other answer is final and the next press is a new order.
- */
-export function keepsDepositKey(code: number): boolean {
-  return code === -1;
-}
-
 /** An order's state as shown: a pending order past its deadline is expired (the server reads it so too). */
 export function shownState(order: Pick<PaymentOrder, 'state' | 'deadline_at'>, now: number): PaymentState {
   if (order.state === 'pending' && new Date(order.deadline_at).getTime() <= now) return 'expired';
@@ -73,4 +64,41 @@ export function shownState(order: Pick<PaymentOrder, 'state' | 'deadline_at'>, n
 /** Only a bank deposit order still waiting for its money can be cancelled by its owner. */
 export function canCancel(order: Pick<PaymentOrder, 'state' | 'deadline_at' | 'method'>, now: number): boolean {
   return order.method === 'bankbook' && shownState(order, now) === 'pending';
+}
+
+/** What the card provider's checkout sends back to /pg/success (Toss' redirect: paymentKey, orderId, amount). */
+export interface PgReturn {
+  paymentKey: string;
+  orderId: string;
+  /** KRW, a positive whole number. */
+  amount: number;
+}
+
+/** The success redirect's query, or null when it is not one (a missing key, an amount that is no whole number). */
+export function pgReturnOf(search: URLSearchParams): PgReturn | null {
+  const paymentKey = search.get('paymentKey')?.trim() ?? '';
+  const orderId = search.get('orderId')?.trim() ?? '';
+  const rawAmount = search.get('amount')?.trim() ?? '';
+  if (!paymentKey || !orderId || !/^\d{1,12}$/.test(rawAmount)) return null;
+  const amount = Number(rawAmount);
+  if (amount <= 0 || paymentKey.length > 200 || orderId.length > 64) return null;
+  return { paymentKey, orderId, amount };
+}
+
+/** What the checkout sends to /pg/fail: the provider's code and message (shown as text) and our order number. */
+export interface PgFailure {
+  code: string;
+  message: string;
+  orderId: string;
+}
+
+/** The failure redirect's query; a long message is cut (it is the provider's text, shown as is). */
+export function pgFailureOf(search: URLSearchParams): PgFailure {
+  const take = (name: string, max: number) => (search.get(name) ?? '').trim().slice(0, max);
+  return { code: take('code', 64), message: take('message', 300), orderId: take('orderId', 64) };
+}
+
+/** The provider's code for a checkout the viewer closed or cancelled (Toss: PAY_PROCESS_CANCELED, USER_CANCEL). */
+export function isUserCancel(code: string): boolean {
+  return code === 'PAY_PROCESS_CANCELED' || code === 'USER_CANCEL';
 }

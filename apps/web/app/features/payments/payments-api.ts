@@ -1,6 +1,16 @@
-import type { Currency, DepositOrderReq, ListSet, PaymentOrder, PaymentProduct, PaymentState } from '@byeol/contract';
+import type {
+  CardOrderStart,
+  Currency,
+  DepositOrderReq,
+  ListSet,
+  PaymentOrder,
+  PaymentProduct,
+  PaymentState,
+  PaymentSuccessCheck,
+} from '@byeol/contract';
 import { api } from '../../lib/api';
 import { type Answer, send } from '../account/account-api';
+import type { PgReturn } from './payment-rules';
 
 /**
  * The payment calls of docs/payments.md from the browser. Each resolves an envelope, never throws: a refusal
@@ -44,4 +54,43 @@ export function orderList(
   fallback: string,
 ): Promise<Answer<ListSet<PaymentOrder>>> {
   return send(() => api.post<ListSet<PaymentOrder>>(orderListPath(box), req), fallback);
+}
+
+/** The order for the bank deposit completion popup (SPEC §7 /popup/complete_payment_bankbook): the owner's only. */
+export function bankbookOrder(userPaymentLogSn: number, fallback: string): Promise<Answer<PaymentOrder>> {
+  return send(() => api.post<PaymentOrder>('/popup/complete_payment_bankbook', { user_payment_log_sn: userPaymentLogSn }), fallback);
+}
+
+/**
+ * A card order (SPEC §7 /pg/pg_request): the pending order and how the browser opens the provider's
+ * checkout. Same idempotency rule as the deposit: one key per press, reused after a lost answer.
+ */
+export function cardRequest(productSn: number, key: string, fallback: string): Promise<Answer<CardOrderStart>> {
+  return send(
+    () =>
+      api.post<CardOrderStart>('/pg/pg_request', { product_sn: String(productSn) }, { headers: { 'Idempotency-Key': key }, retry: true }),
+    fallback,
+  );
+}
+
+/**
+ * The confirmation after the provider's checkout redirected to /pg/success. The server checks the order and
+ * the amount before asking the provider, and answers the paid order again for the same payment key, so a
+ * reload or a retry never charges twice.
+ */
+export function cardConfirm(input: PgReturn, fallback: string): Promise<Answer<PaymentOrder>> {
+  return send(
+    () =>
+      api.post<PaymentOrder>(
+        '/pg/pg_confirm',
+        { payment_key: input.paymentKey, order_id: input.orderId, amount: String(input.amount) },
+        { retry: true },
+      ),
+    fallback,
+  );
+}
+
+/** Whether the order's credit landed, and the wallet balance of its currency now (SPEC §7). */
+export function successCheck(userPaymentLogSn: number, fallback: string): Promise<Answer<PaymentSuccessCheck>> {
+  return send(() => api.get<PaymentSuccessCheck>(`/sub/store_payment_success_check/${userPaymentLogSn}`), fallback);
 }

@@ -1,4 +1,4 @@
-import type { ItemUseEntry, StatementEntry } from '@byeol/contract';
+import type { ItemUseEntry, StatementEntry, SupporterCharge } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -6,12 +6,13 @@ import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { isOk, send } from '../account/account-api';
 import { useLang } from '../site/use-site';
+import { SupporterChargeRow } from '../supporters/supporter-charge-row';
 import { appendPage, hasMore, kstDate } from './item-rules';
 import type { MonthList } from './store-api';
 import { EmptyState, ItemImage, LinkTabs, MoreButton } from './store-ui';
 import { useCurrencyNames } from './use-currency';
 
-export const DETAILS_TABS = ['star', 'cubic', 'items'] as const;
+export const DETAILS_TABS = ['star', 'cubic', 'items', 'supporters_auto', 'supporters_regular'] as const;
 export type DetailsTab = (typeof DETAILS_TABS)[number];
 export type DetailsAccount = 'wallet' | 'earnings';
 export const DETAILS_PAGE_SIZE = 20;
@@ -21,7 +22,14 @@ export const DETAILS_PATHS: Record<DetailsTab, string> = {
   star: '/mypage/details_star',
   cubic: '/mypage/details_cubic',
   items: '/mypage/item_history',
+  supporters_auto: '/mypage/details_supporters_auto',
+  supporters_regular: '/mypage/details_supporters_regular',
 };
+
+/** One line of a details list: a statement entry, an item use or a supporter charge. */
+export type DetailsRow = StatementEntry | ItemUseEntry | SupporterCharge;
+
+const isSupporterTab = (tab: DetailsTab) => tab === 'supporters_auto' || tab === 'supporters_regular';
 
 export interface DetailsData {
   tab: DetailsTab;
@@ -30,7 +38,7 @@ export interface DetailsData {
   /** The months the selector offers, newest first (current month first). */
   months: string[];
   /** The rows of the month, or null with the API's message when it refused. */
-  list: MonthList<StatementEntry | ItemUseEntry> | null;
+  list: MonthList<DetailsRow> | null;
   message: string;
   broadcaster: boolean;
 }
@@ -47,13 +55,21 @@ export function detailsHref(tab: DetailsTab, month: string, account: DetailsAcco
  */
 export function DetailsPage({ data }: { data: DetailsData }) {
   const { t } = useTranslation('store');
+  const { t: ts } = useTranslation('supporters');
   const names = useCurrencyNames();
   const navigate = useNavigate();
   const { tab, account, month, months } = data;
   const tabs = DETAILS_TABS.map((key) => ({
     key,
     to: detailsHref(key, month, 'wallet'),
-    text: key === 'star' ? names.star : key === 'cubic' ? names.item : t('details.tabs.items'),
+    text:
+      key === 'star'
+        ? names.star
+        : key === 'cubic'
+          ? names.item
+          : isSupporterTab(key)
+            ? ts(`details.tabs.${key}`)
+            : t('details.tabs.items'),
   }));
 
   return (
@@ -105,13 +121,15 @@ export function DetailsPage({ data }: { data: DetailsData }) {
   );
 }
 
-function DetailsList({ data, initial }: { data: DetailsData; initial: MonthList<StatementEntry | ItemUseEntry> }) {
+function DetailsList({ data, initial }: { data: DetailsData; initial: MonthList<DetailsRow> }) {
   const { t } = useTranslation('store');
+  const { t: ts } = useTranslation('supporters');
   const [rows, setRows] = useState(initial.data_list);
   const [total, setTotal] = useState(initial.data_totalcount);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const keyOf = (row: StatementEntry | ItemUseEntry) => ('use_sn' in row ? `u${row.use_sn}` : `t${row.txn_id}:${row.amount}`);
+  const keyOf = (row: DetailsRow) =>
+    'order_id' in row ? `c${row.charge_sn}` : 'use_sn' in row ? `u${row.use_sn}` : `t${row.txn_id}:${row.amount}`;
 
   async function more() {
     setBusy(true);
@@ -122,7 +140,7 @@ function DetailsList({ data, initial }: { data: DetailsData; initial: MonthList<
       month: data.month,
       ...(data.tab === 'star' ? { account: data.account } : {}),
     };
-    const res = await send(() => api.post<MonthList<StatementEntry | ItemUseEntry>>(DETAILS_PATHS[data.tab], body), t('error.retry'));
+    const res = await send(() => api.post<MonthList<DetailsRow>>(DETAILS_PATHS[data.tab], body), t('error.retry'));
     setBusy(false);
     if (!isOk(res)) {
       setError(res.rslt_msg || t('error.retry'));
@@ -133,11 +151,22 @@ function DetailsList({ data, initial }: { data: DetailsData; initial: MonthList<
     setTotal(page.data_totalcount);
   }
 
-  if (rows.length === 0) return <EmptyState name={`details-${data.tab}`} text={t(`details.empty.${data.tab}`)} />;
+  if (rows.length === 0) {
+    const text = isSupporterTab(data.tab) ? ts(`details.empty.${data.tab}`) : t(`details.empty.${data.tab}`);
+    return <EmptyState name={`details-${data.tab}`} text={text} />;
+  }
   return (
     <>
       <ul className="mt-6 divide-y divide-neutral-200 rounded-2xl border border-neutral-200" data-details-list={data.tab}>
-        {rows.map((row) => ('use_sn' in row ? <UseRow key={keyOf(row)} row={row} /> : <StatementRow key={keyOf(row)} row={row} />))}
+        {rows.map((row) =>
+          'order_id' in row ? (
+            <SupporterChargeRow key={keyOf(row)} row={row} />
+          ) : 'use_sn' in row ? (
+            <UseRow key={keyOf(row)} row={row} />
+          ) : (
+            <StatementRow key={keyOf(row)} row={row} />
+          ),
+        )}
       </ul>
       {hasMore(rows.length, total) && <MoreButton onMore={() => void more()} busy={busy} error={error} />}
     </>

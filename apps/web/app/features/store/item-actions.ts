@@ -2,11 +2,12 @@ import type { UserItem } from '@byeol/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { newActionKey } from '../../lib/action-key';
 import { useDialog } from '../../ui/dialogs';
 import type { Answer } from '../account/account-api';
 import { useSignIn } from '../account/use-sign-in';
 import { useUser } from '../site/use-site';
-import { type ItemAction, newActionKey } from './item-rules';
+import type { ItemAction } from './item-rules';
 import { applyItem, isLoginRequired, refundItem, stopItem } from './store-api';
 
 /** What an action answered: ok with the item as it is now (when the server sent it), or the message to show. */

@@ -2,13 +2,14 @@ import { checkAmount, ITEM_LIMITS, resultMessage, type StoreItem } from '@byeol/
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
+import { useActionKey } from '../../lib/action-key';
 import { formatNumber } from '../../lib/format';
 import { useDialog } from '../../ui/dialogs';
 import { isOk } from '../account/account-api';
 import { FieldMessages, FormError, inputClass, primaryButton } from '../account/fields';
 import { useSignIn } from '../account/use-sign-in';
 import { useLang, useUser } from '../site/use-site';
-import { newActionKey, totalPrice } from './item-rules';
+import { totalPrice } from './item-rules';
 import { dealItem, isLoginRequired } from './store-api';
 import { ItemImage, ItemPrice, ItemTerms } from './store-ui';
 import { useCurrencyNames } from './use-currency';
@@ -76,6 +77,9 @@ function BuyForm({ item }: { item: StoreItem }) {
   const [done, setDone] = useState<{ total: number; balance: number; gift: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [balance, setBalance] = useState<number | null>(null);
+  // One key per purchase: the same after a lost answer (the retry cannot buy twice), a new one after an
+  // answer or when the count, the receiver or the message changes.
+  const key = useActionKey();
   const shownBalance = balance ?? user?.cubic_cnt ?? null;
   const names = useCurrencyNames().item;
   // Items taken off sale keep their page (owners look them up) but cannot be bought.
@@ -109,15 +113,14 @@ function BuyForm({ item }: { item: StoreItem }) {
     });
     if (!(await dialog.confirm(confirmText, { title: t('buy.confirmTitle') }))) return;
 
-    // One key per confirmed purchase: the HTTP layer's retry after a lost answer reuses it.
-    const key = newActionKey();
     setBusy(true);
     const res = await dealItem(
       { item_sn: item.item_sn, cnt: String(checked.value), ...(gift ? { gift_id: receiver, message: message.trim() || undefined } : {}) },
-      key,
+      key.take(),
       t('error.retry'),
     );
     setBusy(false);
+    key.answered(res.rslt_cd);
     if (isLoginRequired(res)) {
       await revalidator.revalidate();
       void signIn.open();
@@ -151,7 +154,10 @@ function BuyForm({ item }: { item: StoreItem }) {
           inputMode="numeric"
           className={`${inputClass} max-w-40`}
           value={cnt}
-          onChange={(e) => setCnt(e.target.value)}
+          onChange={(e) => {
+            key.reset();
+            setCnt(e.target.value);
+          }}
           aria-invalid={cntError !== ''}
           aria-describedby="buy-cnt-msg"
         />
@@ -171,7 +177,15 @@ function BuyForm({ item }: { item: StoreItem }) {
       {item.gift_yn === 'Y' && (
         <fieldset className="space-y-3">
           <label className="flex items-center gap-2 text-sm font-semibold">
-            <input type="checkbox" checked={asGift} onChange={(e) => setAsGift(e.target.checked)} data-as-gift />
+            <input
+              type="checkbox"
+              checked={asGift}
+              onChange={(e) => {
+                key.reset();
+                setAsGift(e.target.checked);
+              }}
+              data-as-gift
+            />
             {t('buy.asGift')}
           </label>
           {asGift && (
@@ -186,7 +200,10 @@ function BuyForm({ item }: { item: StoreItem }) {
                   value={giftId}
                   maxLength={64}
                   autoComplete="off"
-                  onChange={(e) => setGiftId(e.target.value)}
+                  onChange={(e) => {
+                    key.reset();
+                    setGiftId(e.target.value);
+                  }}
                   aria-invalid={giftError !== ''}
                   aria-describedby="buy-gift-id-msg"
                 />
@@ -201,7 +218,10 @@ function BuyForm({ item }: { item: StoreItem }) {
                   className={inputClass}
                   value={message}
                   maxLength={MESSAGE_MAX}
-                  onChange={(e) => setMessage(e.target.value)}
+                  onChange={(e) => {
+                    key.reset();
+                    setMessage(e.target.value);
+                  }}
                   aria-describedby="buy-gift-message-msg"
                 />
                 <FieldMessages id="buy-gift-message" hint={t('buy.giftMessageHint', { max: MESSAGE_MAX })} />

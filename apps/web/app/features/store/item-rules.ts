@@ -1,4 +1,4 @@
-import { ITEM_CATEGORIES, ITEM_LIMITS, type ItemCategory, type UserItem } from '@byeol/contract';
+import { detailsMonths, ITEM_CATEGORIES, ITEM_LIMITS, type ItemCategory, kstMonthOf, type UserItem } from '@byeol/contract';
 
 /**
  * The store's rules the pages decide by (docs/items.md, web section): which buttons an item of
@@ -36,13 +36,8 @@ export function usedUpToday(item: Pick<UserItem, 'uses_today' | 'uses_per_day'>)
   return usesLeftToday(item) === 0;
 }
 
+/** The site's day is in Korean time (KST, UTC+9, no daylight saving; docs/wallet-ledger.md). */
 const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** 'YYYY-MM' of an instant in Korea (the site's day and month are KST, docs/wallet-ledger.md). */
-export function kstMonth(now: Date | number): string {
-  const d = new Date((typeof now === 'number' ? now : now.getTime()) + KST_OFFSET_MS);
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-}
 
 /**
  * A date ('2026.11.22') or date and time ('2026.11.22 16:05') in KST, built by hand: Intl's output for
@@ -56,27 +51,16 @@ export function kstDate(iso: string, withTime = false): string {
   return withTime ? `${date} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}` : date;
 }
 
-/** The current KST month and the `back` months before it, newest first. */
-export function recentMonths(now: Date | number, back: number = ITEM_LIMITS.detailsMonthsDefault): string[] {
-  const [y, m] = kstMonth(now).split('-').map(Number) as [number, number];
-  const months: string[] = [];
-  for (let i = 0; i <= Math.max(0, back); i++) {
-    const index = y * 12 + (m - 1) - i;
-    months.push(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`);
-  }
-  return months;
-}
-
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
  * The months the month selector offers: the ones the API answered (`months` of a details list), kept only
  * when they are valid and not in the future, newest first, always with the current month; without an
- * answer, the current month and the default number of previous ones.
+ * answer, the current month and the default number of previous ones (the contract's detailsMonths).
  */
 export function offeredMonths(answered: unknown, now: Date | number): string[] {
-  const current = kstMonth(now);
-  if (!Array.isArray(answered)) return recentMonths(now);
+  const current = kstMonthOf(now);
+  if (!Array.isArray(answered)) return detailsMonths(now, ITEM_LIMITS.detailsMonthsDefault);
   const valid = answered.filter((m): m is string => typeof m === 'string' && MONTH.test(m) && m <= current);
   return [...new Set([current, ...valid])].sort().reverse();
 }
@@ -100,9 +84,4 @@ export function appendPage<T>(shown: readonly T[], next: readonly T[], keyOf: (i
 /** Whether "more" has anything left to load. */
 export function hasMore(shown: number, total: number): boolean {
   return shown < total;
-}
-
-/** A key for one user action (a purchase or a refund), reused when that action's request is retried. */
-export function newActionKey(): string {
-  return `web-${crypto.randomUUID()}`;
 }

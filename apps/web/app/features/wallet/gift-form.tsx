@@ -1,7 +1,8 @@
 import { checkAmount, ResultCode, resultMessage, STAR_GIFT } from '@byeol/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useActionKey } from '../../lib/action-key';
 import { formatNumber } from '../../lib/format';
 import { useDialog } from '../../ui/dialogs';
 import { isOk } from '../account/account-api';
@@ -9,7 +10,6 @@ import { FieldMessages, FormError, inputClass, primaryButton } from '../account/
 import { useSignIn } from '../account/use-sign-in';
 import { useLang, useUser } from '../site/use-site';
 import { sendGift } from './gift-api';
-import { keepsKey } from './gift-rules';
 import { useStarName } from './use-star-name';
 
 const AMOUNT_CODES = new Set<number>([
@@ -40,14 +40,12 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   const [balance, setBalance] = useState<number | null>(null);
-  const [undecided, setUndecided] = useState(false);
-  const key = useRef<string | null>(null);
+  const key = useActionKey();
   const star = useStarName();
 
   const change = (next: { amount?: string; message?: string }) => {
     // Another amount or message is another gift: the next press gets a new key.
-    key.current = null;
-    setUndecided(false);
+    key.reset();
     setFormError('');
     if (next.amount !== undefined) {
       setAmount(next.amount);
@@ -64,17 +62,11 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
       setAmountError(resultMessage(checked.code, lang, checked.params));
       return;
     }
-    key.current ??= crypto.randomUUID();
     setBusy(true);
     setFormError('');
-    const res = await sendGift(
-      { vod_key: vodKey, star_cnt: String(checked.value), message: message.trim() },
-      key.current,
-      t('gift.failed'),
-    );
+    const res = await sendGift({ vod_key: vodKey, star_cnt: String(checked.value), message: message.trim() }, key.take(), t('gift.failed'));
     setBusy(false);
-    if (!keepsKey(res.rslt_cd)) key.current = null;
-    setUndecided(keepsKey(res.rslt_cd));
+    key.answered(res.rslt_cd);
     if (isOk(res)) {
       const set = res.rslt_set;
       setBalance(set.balance);
@@ -158,7 +150,7 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
       </div>
       <FormError message={formError} />
       <button type="submit" className={`${primaryButton} w-full`} disabled={busy} data-gift-submit>
-        {busy ? t('gift.sending') : undecided ? t('gift.retry') : t('gift.submit')}
+        {busy ? t('gift.sending') : key.undecided ? t('gift.retry') : t('gift.submit')}
       </button>
     </form>
   );

@@ -1,6 +1,6 @@
-import { ResultCode, starGiftCode } from '@byeol/contract';
+import { starGiftCode } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import { giftTier, isStarGiftCode, keepsKey, starGiftOf } from './gift-rules';
+import { giftTier, isStarGiftCode, starGiftOf } from './gift-rules';
 
 describe('star gift rules', () => {
   it('tells star gifts apart and tiers them as the server codes them', () => {
@@ -16,12 +16,5 @@ describe('star gift rules', () => {
     });
     expect(starGiftOf({ code: 21, ts: 1, data: { star_cnt: 'x' } })).toBeNull();
     expect(starGiftOf({ code: 60, ts: 1, data: { star_cnt: 1 } })).toBeNull();
-  });
-
-  it('keeps the idempotency key only while the gift is undecided', () => {
-    expect(keepsKey(-1)).toBe(true);
-    expect(keepsKey(ResultCode.WALLET_BUSY)).toBe(true);
-    expect(keepsKey(0)).toBe(false);
-    expect(keepsKey(ResultCode.WALLET_INSUFFICIENT)).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
-import { ChatEvent, type OutsideMsgPush, ResultCode, type StarGiftChatEventData } from '@byeol/contract';
+import { ChatEvent, type OutsideMsgPush, type StarGiftChatEventData } from '@byeol/contract';
 
 /**
- * Star gifts on the web (framework-free, unit-tested): which chat events are star gifts, their tier, and
- * when the gift form keeps its idempotency key for a retry.
+ * Star gifts on the web (framework-free, unit-tested): which chat events are star gifts and their tier
+ * (the gift form's idempotency key: lib/action-key.ts).
  */
 
 /** The star gift codes 20–23 (SPEC §9): tier 0 (1–99) … tier 3 (10,000 and more), see starGiftCode. */
@@ -21,15 +21,6 @@ export function starGiftOf(push: OutsideMsgPush): StarGiftChatEventData | null {
   const starCnt = Number(d.star_cnt);
   if (!Number.isSafeInteger(starCnt) || starCnt <= 0) return null;
   return { star_cnt: starCnt, txn_id: Number(d.txn_id) || 0, first_gift: d.first_gift === true };
-}
-
-/**
- * Whether an answer leaves the gift undecided, so pressing "send" again must reuse the same idempotency
- * key: no answer reached us (-1), or the ledger was busy and charged nothing (WALLET_BUSY). Any other
- * answer is final and the next press is a new gift.
- */
-export function keepsKey(rsltCd: number): boolean {
-  return rsltCd === -1 || rsltCd === ResultCode.WALLET_BUSY;
 }
 
 /** The page-wide event the chat raises for each star gift of the room, so the ranking can refresh. */

@@ -22,14 +22,31 @@ const LINE_TONE = [
   'bg-gradient-to-r from-amber-500/30 via-pink-500/30 to-violet-600/30 text-white',
 ] as const;
 
-/** A star gift (20–23) in the chat: who gave how much (by the site's term), their message, a first gift. Text only. */
-export function StarGiftLine({ push }: { push: OutsideMsgPush }) {
-  const { t } = useTranslation('wallet');
+/**
+ * A star gift event read once for both views: its tier, the count in the viewer's language, the site's
+ * term for stars, the giver's nick and message; null when the push is not a well-formed star gift.
+ */
+function useStarGift(push: OutsideMsgPush) {
   const lang = useLang();
   const star = useStarName();
   const gift = starGiftOf(push);
   if (!gift) return null;
-  const tier = giftTier(push.code);
+  return {
+    ...gift,
+    tier: giftTier(push.code),
+    n: formatNumber(gift.star_cnt, lang),
+    star,
+    nick: push.by?.nick ?? '',
+    message: push.m ?? '',
+  };
+}
+
+/** A star gift (20–23) in the chat: who gave how much (by the site's term), their message, a first gift. Text only. */
+export function StarGiftLine({ push }: { push: OutsideMsgPush }) {
+  const { t } = useTranslation('wallet');
+  const gift = useStarGift(push);
+  if (!gift) return null;
+  const { tier } = gift;
   return (
     <div
       className={`mx-2 my-1 rounded-lg px-2 py-1.5 text-sm ${LINE_TONE[tier]}`}
@@ -39,12 +56,12 @@ export function StarGiftLine({ push }: { push: OutsideMsgPush }) {
     >
       <p className="font-semibold">
         <span aria-hidden="true">{'★'.repeat(tier + 1)} </span>
-        {t('line.gift', { nick: push.by?.nick ?? '', star, n: formatNumber(gift.star_cnt, lang) })}
+        {t('line.gift', { nick: gift.nick, star: gift.star, n: gift.n })}
         {gift.first_gift && <span className="ml-2 rounded bg-rose-500 px-1 text-[10px] text-white">{t('line.firstGift')}</span>}
       </p>
-      {push.m ? (
+      {gift.message ? (
         <p className="mt-0.5 break-words whitespace-pre-wrap" data-gift-message>
-          {push.m}
+          {gift.message}
         </p>
       ) : null}
     </div>
@@ -61,11 +78,9 @@ const CARD_TONE = [
 /** A star gift's card on the effects overlay: bigger and brighter by tier (20 → 23). */
 export function StarGiftCard({ push }: { push: OutsideMsgPush }) {
   const { t } = useTranslation('wallet');
-  const lang = useLang();
-  const star = useStarName();
-  const gift = starGiftOf(push);
+  const gift = useStarGift(push);
   if (!gift) return null;
-  const tier = giftTier(push.code);
+  const { tier } = gift;
   return (
     <div
       className={`rounded-xl px-4 py-3 font-bold shadow-lg [text-shadow:0_1px_3px_rgb(0_0_0/0.8)] ${CARD_TONE[tier]}`}
@@ -73,9 +88,9 @@ export function StarGiftCard({ push }: { push: OutsideMsgPush }) {
     >
       <p>
         <span aria-hidden="true">{'★'.repeat(tier + 1)} </span>
-        {push.by?.nick} · {t('effects.gift', { star, n: formatNumber(gift.star_cnt, lang) })}
+        {gift.nick} · {t('effects.gift', { star: gift.star, n: gift.n })}
       </p>
-      {push.m ? <p className="mt-1 text-base font-semibold break-words">{push.m}</p> : null}
+      {gift.message ? <p className="mt-1 text-base font-semibold break-words">{gift.message}</p> : null}
     </div>
   );
 }

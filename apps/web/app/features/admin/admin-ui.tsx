@@ -1,0 +1,287 @@
+import type { AdminAuditEntry, AdminDashboard, PaymentState } from '@byeol/contract';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { type Answer, fieldOf, isOk } from '../account/account-api';
+import { FormError, inputClass, primaryButton, secondaryButton, TextField } from '../account/fields';
+import { kstDate } from '../store/item-rules';
+import { EmptyState } from '../store/store-ui';
+import { ADMIN_SECTIONS, auditDiff, pageCount, sectionPath, withPage } from './admin-rules';
+
+export const cellClass = 'px-3 py-2 align-top';
+export const headClass = 'px-3 py-2 text-left text-xs font-semibold text-neutral-500';
+export const smallButton =
+  'min-h-9 rounded-lg border border-neutral-300 bg-white px-3 py-1.5 text-xs font-semibold hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-50';
+
+/** The console's frame: the left menu of sections and the screen beside it. */
+export function AdminFrame({ dashboard, children }: { dashboard: AdminDashboard; children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 md:flex-row" data-admin-console data-admin-role={dashboard.role}>
+      <nav aria-label={t('menu.label')} className="shrink-0 md:w-52" data-admin-menu>
+        <p className="mb-3 text-lg font-bold">{t('title')}</p>
+        <p className="mb-4 text-xs text-neutral-500">{t('menu.signedInAs', { nick: dashboard.nick, role: t(`role.${dashboard.role}`) })}</p>
+        <ul className="space-y-1">
+          {ADMIN_SECTIONS.map((section) => (
+            <li key={section}>
+              <NavLink
+                to={sectionPath(section)}
+                end
+                data-admin-section={section}
+                className={({ isActive }) =>
+                  `flex items-center justify-between rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? 'bg-brand text-white' : 'text-neutral-700 hover:bg-neutral-100'}`
+                }
+              >
+                {t(`menu.${section}`)}
+                {section === 'deposits' && dashboard.pending_deposits > 0 && (
+                  <span className="rounded-full bg-amber-400 px-2 text-xs text-neutral-900" data-menu-pending>
+                    {dashboard.pending_deposits}
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="min-w-0 flex-1">{children}</section>
+    </div>
+  );
+}
+
+/**
+ * A console table: the column heads (an empty head is the actions column, named for screen readers only) and
+ * the rows.
+ */
+export function AdminTable({ heads, children, name }: { heads: string[]; children: ReactNode; name?: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="overflow-x-auto rounded-xl border border-neutral-200">
+      <table className="w-full text-sm" data-admin-table={name}>
+        <thead className="bg-neutral-50">
+          <tr>
+            {heads.map((head, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the heads of one table never move
+              <th key={i} className={headClass}>
+                {head || <span className="sr-only">{t('orders.actions')}</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A signed-in member who is no operator or GM (the server's FORBIDDEN, in the member's language). */
+export function AdminRefused({ message }: { message: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center" data-admin-refused>
+      <h1 className="text-2xl font-bold">{t('refused.title')}</h1>
+      <p className="mt-3 text-neutral-600">{message || t('refused.message')}</p>
+      <Link to="/" className={`${primaryButton} mt-6 inline-block`}>
+        {t('refused.home')}
+      </Link>
+    </div>
+  );
+}
+
+export function ScreenTitle({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** A list that could not load (a bad filter names its field). */
+export function ListError({ message }: { message: string }) {
+  return (
+    <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-center text-red-700" data-admin-error>
+      {message}
+    </p>
+  );
+}
+
+/** "Nothing here" for an empty console list. */
+export const AdminEmpty = ({ name, text }: { name: string; text: string }) => <EmptyState name={name} text={text} />;
+
+/** Page links under a list: previous, "page x of y (n)", next; the filters stay in the URL. */
+export function Pager({ page, total, busy }: { page: number; total: number; busy: boolean }) {
+  const { t } = useTranslation('admin');
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const pages = pageCount(total);
+  const link = (to: number, text: string, name: string) =>
+    to < 1 || to > pages || busy ? (
+      <span className={`${smallButton} opacity-50`} aria-disabled="true" data-page-link={name}>
+        {text}
+      </span>
+    ) : (
+      <Link to={withPage(params, to)} className={smallButton} data-page-link={name}>
+        {text}
+      </Link>
+    );
+  return (
+    <nav aria-label={t('pager.label')} className="mt-4 flex items-center justify-center gap-3 text-sm" data-pager>
+      {link(page - 1, t('pager.prev'), 'prev')}
+      <span data-page={page}>{t('pager.status', { page, pages, total })}</span>
+      {link(page + 1, t('pager.next'), 'next')}
+    </nav>
+  );
+}
+
+const STATE_STYLE: Record<PaymentState, string> = {
+  pending: 'bg-amber-100 text-amber-800',
+  paid: 'bg-emerald-100 text-emerald-800',
+  cancelled: 'bg-neutral-200 text-neutral-700',
+  expired: 'bg-neutral-200 text-neutral-700',
+  rejected: 'bg-red-100 text-red-800',
+  refunded: 'bg-sky-100 text-sky-800',
+};
+
+export function StateBadge({ state }: { state: PaymentState }) {
+  const { t } = useTranslation('payments');
+  return (
+    <span
+      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[state] ?? ''}`}
+      data-order-state={state}
+    >
+      {t(`state.${state}`)}
+    </span>
+  );
+}
+
+export function MemberCell({ nick, id }: { nick: string; id: string }) {
+  return (
+    <span>
+      <span className="font-semibold">{nick}</span> <span className="text-xs text-neutral-500">({id})</span>
+    </span>
+  );
+}
+
+/** The audit rows: time, actor, action, target and what changed. */
+export function AuditTable({ entries }: { entries: AdminAuditEntry[] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <AdminTable name="audit" heads={[t('audit.time'), t('audit.actor'), t('audit.action'), t('audit.target'), t('audit.change')]}>
+      {entries.map((e) => (
+        <tr key={e.audit_id} className="border-t border-neutral-100" data-audit={e.audit_id} data-action={e.action}>
+          <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{kstDate(e.created_at, true)}</td>
+          <td className={cellClass}>{e.actor_user_key === 0 ? t('audit.system') : <MemberCell nick={e.actor_nick} id={e.actor_id} />}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{t(`action.${e.action}`, { defaultValue: e.action })}</td>
+          <td className={cellClass} data-audit-target>
+            {e.target ? `${t(`targetKind.${e.target.kind}`)} ${e.target.label}` : '-'}
+          </td>
+          <td className={cellClass}>
+            <AuditChange entry={e} />
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}
+
+function AuditChange({ entry }: { entry: AdminAuditEntry }) {
+  const { t } = useTranslation('admin');
+  const lines = auditDiff(entry.before, entry.after);
+  if (lines.length === 0) return <span className="text-neutral-400">{t('audit.noChange')}</span>;
+  return (
+    <ul className="space-y-0.5 font-mono text-xs" data-audit-diff>
+      {lines.map((l) => (
+        <li key={l.key} data-diff-key={l.key}>
+          <span className="font-semibold">{l.key}</span>:{' '}
+          {l.before !== null && <span className="text-red-700 line-through">{l.before}</span>}
+          {l.before !== null && l.after !== null && ' → '}
+          {l.after !== null && <span className="text-emerald-700">{l.after}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface ActionField {
+  name: string;
+  label: string;
+  value: string;
+  hint?: string;
+  inputMode?: 'numeric' | 'text';
+}
+
+/**
+ * A console action in a layer dialog: its fields (prefilled, editable), one submit button disabled while the
+ * call runs, and each refusal shown where it belongs: under the field it names, else above the buttons.
+ * Closes with the call's answer on success.
+ */
+export function ActionDialog<R>({
+  intro,
+  fields,
+  submitLabel,
+  danger = false,
+  onSubmit,
+  close,
+}: {
+  intro?: ReactNode;
+  fields: ActionField[];
+  submitLabel: string;
+  danger?: boolean;
+  onSubmit: (values: Record<string, string>) => Promise<Answer<R>>;
+  close: (result?: R) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, f.value])));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const res = await onSubmit(values);
+    setBusy(false);
+    if (isOk(res)) {
+      close(res.rslt_set);
+      return;
+    }
+    const field = fieldOf(res) ?? '';
+    setError({ field: field in values ? field : '', message: res.rslt_msg || t('error.retry') });
+  }
+
+  return (
+    <form className="space-y-4 p-4 text-neutral-900" onSubmit={(e) => void submit(e)} noValidate data-admin-dialog>
+      {intro}
+      {fields.map((f) => (
+        <TextField
+          key={f.name}
+          id={`admin-${f.name}`}
+          name={f.name}
+          label={f.label}
+          hint={f.hint}
+          inputMode={f.inputMode}
+          value={values[f.name] ?? ''}
+          onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+          errors={error?.field === f.name ? [error.message] : []}
+        />
+      ))}
+      <FormError message={error && error.field === '' ? error.message : undefined} />
+      <div className="flex justify-end gap-2">
+        <button type="button" className={secondaryButton} onClick={() => close()} disabled={busy}>
+          {t('dialog.cancel')}
+        </button>
+        <button
+          type="submit"
+          className={danger ? `${primaryButton} bg-red-600 hover:bg-red-700` : primaryButton}
+          disabled={busy}
+          data-admin-submit
+        >
+          {busy ? t('dialog.working') : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export { inputClass };

@@ -1,0 +1,27 @@
+import { type AdminDashboard, type ListSet, ResultCode } from '@byeol/contract';
+import type { AppLoadContext } from 'react-router';
+import { postApi } from '../store/store.server';
+
+/** Who is looking at /admin: the console's first call decides (the server's requireRole is the one gate). */
+export type AdminGate = { kind: 'signed-out' } | { kind: 'forbidden'; message: string } | { kind: 'ok'; dashboard: AdminDashboard };
+
+export async function loadAdminGate(context: AppLoadContext): Promise<AdminGate> {
+  const answer = await postApi<AdminDashboard>(context, '/v1/admin/dashboard', {});
+  if (answer.rslt_cd === 0) return { kind: 'ok', dashboard: answer.rslt_set };
+  if (answer.rslt_cd === ResultCode.LOGIN_REQUIRED) return { kind: 'signed-out' };
+  return { kind: 'forbidden', message: answer.rslt_msg };
+}
+
+/** A console list for a screen's loader: the page, or the refusal's message (a bad filter, a lost session). */
+export type AdminList<T> = { ok: true; list: ListSet<T> } | { ok: false; message: string; field: string };
+
+export async function loadAdminList<T>(
+  context: AppLoadContext,
+  path: string,
+  body: Record<string, string | number | undefined>,
+): Promise<AdminList<T>> {
+  const answer = await postApi<ListSet<T>>(context, path, body);
+  if (answer.rslt_cd === 0) return { ok: true, list: answer.rslt_set };
+  const field = (answer.rslt_set as { field?: unknown } | null)?.field;
+  return { ok: false, message: answer.rslt_msg, field: typeof field === 'string' ? field : '' };
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { data, Outlet } from 'react-router';
+import { LoginGate } from '../features/account/login-gate';
+import { loadAdminGate } from '../features/admin/admin.server';
+import { AdminFrame, AdminRefused } from '../features/admin/admin-ui';
+import type { Route } from './+types/admin';
+
+/**
+ * The operator console's frame (/admin and its screens, docs/admin.md). The server decides who may enter:
+ * signed out → the sign-in gate; a member who is no operator or GM → the refusal page (HTTP 403).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const gate = await loadAdminGate(context);
+  if (gate.kind === 'forbidden') return data(gate, { status: 403 });
+  return gate;
+}
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin');
+  const gate = loaderData;
+  if (gate.kind === 'forbidden') return <AdminRefused message={gate.message} />;
+  if (gate.kind === 'signed-out')
+    return (
+      <LoginGate signedIn={false} title={t('title')}>
+        {null}
+      </LoginGate>
+    );
+  return (
+    <AdminFrame dashboard={gate.dashboard}>
+      <Outlet context={gate.dashboard} />
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { loadUser } from '../features/account/account.server';
+import { LoginGate } from '../features/account/login-gate';
+import { pgReturnOf } from '../features/payments/payment-rules';
+import { PgSuccessPage } from '../features/payments/pg-result-page';
+import type { Route } from './+types/pg-success';
+
+/**
+ * /pg/success?paymentKey&orderId&amount: where the card checkout returns after a payment (docs/payments.md).
+ * The confirmation runs in the browser (reloading it is safe: the server is idempotent per payment key).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await loadUser(context);
+  return { signedIn: user !== null, ret: pgReturnOf(new URL(request.url).searchParams) };
+}
+
+export default function PgSuccess({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('payments');
+  return (
+    <LoginGate signedIn={loaderData.signedIn} title={t('pg.confirming')}>
+      <PgSuccessPage ret={loaderData.ret} />
+    </LoginGate>
+  );
+}
