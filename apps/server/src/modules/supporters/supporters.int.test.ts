@@ -385,4 +385,37 @@ describe('auto-pay supporters', () => {
     // A new auto-pay may start again after cancelling.
     await registerAuto(viewer);
   });
+
+  it('a charge the provider does not answer waits and does not hold up the other due supports; it is charged once later', async () => {
+    const first = await buildViewer(t);
+    const second = await buildViewer(t);
+    await registerAuto(first);
+    await registerAuto(second);
+    const [a] = await supportsOf(first);
+    const [b] = await supportsOf(second);
+    const snA = a?.supporter_sn as number;
+    const snB = b?.supporter_sn as number;
+    const pg = pgClient();
+    const dueA = new Date(a?.next_charge_at as string).getTime();
+    // Supports of earlier tests due before these two are charged first, so the fault below hits the first of them.
+    await chargeDueSupporters(t.database.db, pg, new Date(dueA - 1));
+    const at = new Date(new Date(b?.next_charge_at as string).getTime() + 1_000);
+    testPg.failNext('charge', { code: 'FAILED_INTERNAL_SYSTEM_PROCESSING', message: '내부 시스템 처리 작업이 실패했습니다.', status: 500 });
+    const run = await chargeDueSupporters(t.database.db, pg, at);
+    expect(run).toMatchObject({ charged: 1, deferred: 1, failed: 0 });
+    expect((await chargesOf(snB)).map((r) => r.state)).toEqual(['paid', 'paid']);
+    // Not a refusal: no charge row, no try counted; the support waits a quarter of an hour.
+    expect((await chargesOf(snA)).map((r) => r.state)).toEqual(['paid']);
+    const waiting = await subRow(snA);
+    expect(waiting).toMatchObject({ state: 'active', fail_cnt: 0 });
+    expect(waiting.next_charge_at?.getTime()).toBe(at.getTime() + 15 * 60_000);
+    await chargeDueSupporters(t.database.db, pg, new Date(at.getTime() + 60_000));
+    expect((await chargesOf(snA)).length).toBe(1);
+    await chargeDueSupporters(t.database.db, pg, new Date(at.getTime() + 16 * 60_000));
+    await chargeDueSupporters(t.database.db, pg, new Date(at.getTime() + 17 * 60_000));
+    expect((await chargesOf(snA)).map((r) => [r.state, r.period_no])).toEqual([
+      ['paid', 1],
+      ['paid', 2],
+    ]);
+  });
 });

@@ -1,16 +1,29 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { type PgClient, PgError } from '../payments/pg/pg.js';
-import { failAuto, insertJobCharge, markChargeFailed, markChargePaid, renewAuto, type SupporterRow } from './supporters.repository.js';
+import {
+  deferCharge,
+  failAuto,
+  insertJobCharge,
+  markChargeFailed,
+  markChargePaid,
+  renewAuto,
+  type SupporterRow,
+} from './supporters.repository.js';
 import { orderName } from './supporters.service.js';
 
 /** Supports charged per run at most (the next run goes on). */
 const CHARGE_BATCH = 500;
+/** How long a support waits when the provider did not answer its charge. */
+const DEFER_MS = 15 * 60_000;
 
 export interface ChargeRunResult {
   charged: number;
   failed: number;
   lapsed: number;
+  /** Not charged this run: the provider did not answer (asked again DEFER_MS later). */
+  deferred: number;
 }
 
 /**
@@ -22,8 +35,13 @@ export interface ChargeRunResult {
  * charged gets the provider's first answer when it tries again, never a second charge. A refused charge
  * is tried again SUPPORTER_LIMITS.retryHours later, SUPPORTER_LIMITS.retryMax times, then the support lapses.
  */
-export async function chargeDueSupporters(db: Db, pg: PgClient, now: Date = new Date()): Promise<ChargeRunResult> {
-  const result: ChargeRunResult = { charged: 0, failed: 0, lapsed: 0 };
+export async function chargeDueSupporters(
+  db: Db,
+  pg: PgClient,
+  now: Date = new Date(),
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+): Promise<ChargeRunResult> {
+  const result: ChargeRunResult = { charged: 0, failed: 0, lapsed: 0, deferred: 0 };
   for (let i = 0; i < CHARGE_BATCH; i++) {
     const outcome = await db.transaction(async (tx) => {
       const { rows } = await tx.execute<SupporterRow & { bj_nick: string } & Record<string, unknown>>(sql`
@@ -47,6 +65,7 @@ export async function chargeDueSupporters(db: Db, pg: PgClient, now: Date = new 
         attempt,
         idemKey: `supporter:${sub.supporter_sn}:${periodNo}:${attempt}`,
       });
+      const idempotencyKey = `supporter:${sub.supporter_sn}:${periodNo}:${attempt}`;
       try {
         const payment = await pg.chargeBillingKey({
           billingKey: sub.billing_key as string,
@@ -54,9 +73,18 @@ export async function chargeDueSupporters(db: Db, pg: PgClient, now: Date = new 
           orderId: `SA${sub.supporter_sn}-${periodNo}-${attempt}`,
           orderName: orderName(sub.bj_nick, 'auto'),
           amount: sub.price,
-          idempotencyKey: `supporter:${sub.supporter_sn}:${periodNo}:${attempt}`,
+          idempotencyKey,
         });
-        if (payment.totalAmount !== sub.price) throw new Error(`the provider charged ${payment.totalAmount} instead of ${sub.price}`);
+        if (payment.totalAmount !== sub.price) {
+          // Never keep money for a month not given: the charge is cancelled at the provider and counts as refused.
+          log?.error(
+            { supporter_sn: sub.supporter_sn, charged: payment.totalAmount, price: sub.price },
+            'auto-pay charged a wrong amount; cancelled',
+          );
+          await pg.cancel({ paymentKey: payment.paymentKey, reason: 'amount mismatch', idempotencyKey: `${idempotencyKey}:cancel` });
+          await markChargeFailed(tx, chargeSn, { code: 'AMOUNT_MISMATCH', message: `charged ${payment.totalAmount}, price ${sub.price}` });
+          return failAuto(tx, sub.supporter_sn, now);
+        }
         const renewed = await renewAuto(tx, sub.supporter_sn);
         await markChargePaid(tx, chargeSn, {
           paymentKey: payment.paymentKey,
@@ -69,15 +97,21 @@ export async function chargeDueSupporters(db: Db, pg: PgClient, now: Date = new 
         });
         return 'charged' as const;
       } catch (err) {
-        // Unreachable or a fault at the provider: nothing is known to be charged, so nothing is written; the
-        // next run asks again with the same idempotency key (the provider answers its first answer).
-        if (!(err instanceof PgError) || err.code === 'PG_UNREACHABLE' || err.status >= 500) throw err;
-        await markChargeFailed(tx, chargeSn, { code: err.code, message: err.message });
-        return failAuto(tx, sub.supporter_sn, now);
+        if (err instanceof PgError && err.code !== 'PG_UNREACHABLE' && err.status < 500) {
+          await markChargeFailed(tx, chargeSn, { code: err.code, message: err.message });
+          return failAuto(tx, sub.supporter_sn, now);
+        }
+        // Unreachable or a fault at the provider: nothing is known to be charged, so no charge row stays and
+        // the try is not counted; the support waits DEFER_MS (so it does not hold up the others of this run)
+        // and is asked again with the same idempotency key (the provider answers its first answer).
+        log?.warn({ err, supporter_sn: sub.supporter_sn }, 'auto-pay charge deferred: the provider did not answer');
+        await deferCharge(tx, chargeSn, sub.supporter_sn, new Date(now.getTime() + DEFER_MS));
+        return 'deferred' as const;
       }
     });
     if (outcome === 'none') break;
     if (outcome === 'charged') result.charged += 1;
+    else if (outcome === 'deferred') result.deferred += 1;
     else if (outcome === 'retry') result.failed += 1;
     else result.lapsed += 1;
   }

@@ -390,6 +390,14 @@ export async function failAuto(db: Exec, sn: number, now: Date): Promise<'retry'
   return rows[0]?.state === 'lapsed' ? 'lapsed' : 'retry';
 }
 
+/** The provider did not answer a charge: its row goes (nothing is known charged) and the support waits until `until`. */
+export async function deferCharge(db: Exec, chargeSn: number, supporterSn: number, until: Date) {
+  await db.execute(sql`delete from supporter_charge where charge_sn = ${chargeSn}`);
+  await db.execute(
+    sql`update supporter set next_charge_at = ${until.toISOString()}::timestamptz, updated_at = now() where supporter_sn = ${supporterSn}`,
+  );
+}
+
 export async function cancelAuto(db: Exec, sn: number) {
   await db.execute(sql`
     update supporter set state = 'cancelled', next_charge_at = null, billing_key = null, cancelled_at = now(), updated_at = now()

@@ -58,7 +58,7 @@ export const supportersRoutes: FastifyPluginAsyncZod<SupportersRoutesOptions> = 
   const { db, bus, site, pg } = opts;
   const supporters = new SupportersService(db, bus, site, pg);
   const every = opts.chargeEveryMs ?? CHARGE_EVERY_MS;
-  if (every > 0) runPeriodically(app, 'supporters-charge', () => chargeDueSupporters(db, pg), every);
+  if (every > 0) runPeriodically(app, 'supporters-charge', () => chargeDueSupporters(db, pg, new Date(), app.log), every);
 
   app.post(
     '/supporters/plan_list',

@@ -18,7 +18,7 @@ import { tossAuthorization } from './toss.js';
  * | GET /checkout?mode=payment&orderId&amount&orderName&successUrl&failUrl | the checkout page: the order, a fake card form, Pay and Cancel |
  * | GET /checkout?mode=billing&customerKey&successUrl&failUrl | the card registration page for auto-pay |
  * | POST /checkout/pay (form) | what Pay sends: redirects to successUrl?paymentKey&orderId&amount (billing: ?authKey&customerKey) |
- * | POST /v1/payments/confirm, GET /v1/payments/{paymentKey}, POST /v1/payments/{paymentKey}/cancel | Toss' payment API |
+ * | POST /v1/payments/confirm, GET /v1/payments/{paymentKey}, GET /v1/payments/orders/{orderId}, POST /v1/payments/{paymentKey}/cancel | Toss' payment API |
  * | POST /v1/billing/authorizations/issue, POST /v1/billing/{billingKey} | Toss' billing (auto-pay) API |
  *
  * A card number starting with 4000 is declined at confirmation or charge (REJECT_CARD_PAYMENT), so a
@@ -96,7 +96,14 @@ export class TestPgState {
   private readonly idempotent = new Map<string, Answer>();
   private readonly failures: Record<Op, TestPgFailure[]> = { confirm: [], charge: [], cancel: [] };
   /** How many calls each API operation received (tests check the provider was not called). */
-  readonly calls: Record<Op | 'get' | 'issue', number> = { confirm: 0, charge: 0, cancel: 0, get: 0, issue: 0 };
+  readonly calls: Record<Op | 'get' | 'getByOrder' | 'issue', number> = {
+    confirm: 0,
+    charge: 0,
+    cancel: 0,
+    get: 0,
+    getByOrder: 0,
+    issue: 0,
+  };
 
   /** The next call of `op` is refused with `failure` (default: the card is declined). */
   failNext(op: Op, failure: TestPgFailure = DECLINED) {
@@ -156,14 +163,17 @@ export class TestPgState {
     };
   }
 
-  /** The first answer of a key is the answer of every repeat (Toss keeps them 15 days). */
+  /**
+   * The first answer of a key is the answer of every repeat (Toss keeps them 15 days). A fault of the
+   * provider itself (5xx) processed nothing and is not kept: the same key may be sent again.
+   */
   private once(op: Op, key: string | undefined, run: () => Answer): Answer {
     if (!key) return run();
     const id = `${op}:${key}`;
     const seen = this.idempotent.get(id);
     if (seen) return seen;
     const answer = run();
-    this.idempotent.set(id, answer);
+    if (answer.status < 500) this.idempotent.set(id, answer);
     return answer;
   }
 
@@ -198,6 +208,21 @@ export class TestPgState {
     this.calls.get += 1;
     const p = this.payments.get(paymentKey);
     return p ? { status: 200, body: p } : refuse(NOT_FOUND);
+  }
+
+  /**
+   * The payment of an order id: the one approved (DONE or cancelled since) if any, else the latest attempt
+   * (in progress or aborted); NOT_FOUND_PAYMENT when the buyer never paid at the checkout.
+   */
+  getByOrder(orderId: string): Answer {
+    this.calls.getByOrder += 1;
+    let latest: TestPgPayment | undefined;
+    for (const p of this.payments.values()) {
+      if (p.orderId !== orderId) continue;
+      if (p.status !== 'IN_PROGRESS' && p.status !== 'ABORTED') return { status: 200, body: p };
+      latest = p;
+    }
+    return latest ? { status: 200, body: latest } : refuse(NOT_FOUND);
   }
 
   cancel(paymentKey: string, body: Record<string, unknown>, key?: string): Answer {
@@ -271,6 +296,11 @@ export class TestPgState {
       const p = this.newPayment(paymentKey, 'BILLING', orderId, orderName, amount, registered.cardNumber);
       this.payments.set(paymentKey, p);
       const failure = this.failure('charge') ?? (p.card.number.startsWith('4000') ? DECLINED : undefined);
+      if (failure && failure.status >= 500) {
+        // A fault of the provider itself: nothing was processed, the same order may be charged again.
+        this.payments.delete(paymentKey);
+        return refuse(failure);
+      }
       if (failure) {
         p.status = 'ABORTED';
         p.failure = { code: failure.code, message: failure.message };
@@ -444,6 +474,9 @@ export const testPgPlugin: FastifyPluginAsync<TestPgOptions> = async (app, opts)
   app.post('/v1/payments/confirm', async (request, reply) => answer(reply, state.confirm(jsonBody(request), idemKey(request))));
   app.get<{ Params: { paymentKey: string } }>('/v1/payments/:paymentKey', async (request, reply) =>
     answer(reply, state.get(request.params.paymentKey)),
+  );
+  app.get<{ Params: { orderId: string } }>('/v1/payments/orders/:orderId', async (request, reply) =>
+    answer(reply, state.getByOrder(request.params.orderId)),
   );
   app.post<{ Params: { paymentKey: string } }>('/v1/payments/:paymentKey/cancel', async (request, reply) =>
     answer(reply, state.cancel(request.params.paymentKey, jsonBody(request), idemKey(request))),
