@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DEMO_OPERATOR, ensureDemoOperator } from './demo/demo.operator.js';
 import { seedDemo } from './demo/demo.seed.js';
 import { seedSiteDefaults } from './modules/site/site.repository.js';
 import { createBus } from './platform/bus.redis.js';
@@ -38,6 +39,10 @@ async function main() {
     await migrateDatabase(database.pool);
     if (await seedSiteDefaults(database.db)) logger.info('site defaults seeded');
     if (config.BYEOL_DEMO && (await seedDemo(database.db))) logger.info('demo content seeded');
+    if (config.BYEOL_DEMO) {
+      const operator = await ensureDemoOperator(database.db, config.DATA_DIR);
+      logger.info({ file: operator.file }, `demo operator ${DEMO_OPERATOR.id} for /admin: its password is in ${operator.file}`);
+    }
   } catch (err) {
     logger.fatal({ err }, 'database start failed');
     await stopDatabase().catch(() => {});

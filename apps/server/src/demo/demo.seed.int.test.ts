@@ -1,10 +1,15 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ITEM_CATEGORIES, LANGS } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BANK_ACCOUNT } from '../modules/payments/payments.demo.js';
 import { seedSiteDefaults } from '../modules/site/site.repository.js';
+import { verifyPassword } from '../modules/users/users.service.js';
 import { verifyLedger } from '../modules/wallet/wallet.verify.js';
 import { connectExternal, type Database } from '../platform/db.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
+import { DEMO_OPERATOR, ensureDemoOperator } from './demo.operator.js';
 import { DEMO_FUNDS, seedDemo } from './demo.seed.js';
 
 /**
@@ -72,5 +77,33 @@ describe('demo seed', () => {
     expect(products.every((p) => p.on_sale && p.amount > 0 && p.price > 0 && p.bonus >= 0)).toBe(true);
     const [site] = await q<{ bank: string }>(`select footer->>'bank_account_nm' as bank from site where site_key = 1`);
     expect(site?.bank).toBe(DEMO_BANK_ACCOUNT);
+  });
+
+  it('makes a demo operator whose password only this installation knows, in an owner-only file, kept across starts', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'byeol-demo-'));
+    try {
+      const first = await ensureDemoOperator(database.db, dataDir);
+      expect(first.created).toBe(true);
+      expect((await stat(first.file)).mode & 0o777).toBe(0o600);
+      const password = /password: (\S+)/.exec(await readFile(first.file, 'utf8'))?.[1] as string;
+      expect(password).not.toMatch(/Byeol!admin/);
+      const [row] = await q<{ role: string; is_demo: boolean; password_hash: string }>(
+        `select role, is_demo, password_hash from users where id = '${DEMO_OPERATOR.id}'`,
+      );
+      expect(row).toMatchObject({ role: 'operator', is_demo: true });
+      expect(await verifyPassword(row?.password_hash as string, password)).toBe(true);
+      // A second start keeps it; a wiped file gets a new password, and the old one stops working.
+      expect((await ensureDemoOperator(database.db, dataDir)).created).toBe(false);
+      expect(await readFile(first.file, 'utf8')).toContain(password);
+      await rm(first.file);
+      await ensureDemoOperator(database.db, dataDir);
+      const renewed = /password: (\S+)/.exec(await readFile(first.file, 'utf8'))?.[1] as string;
+      expect(renewed).not.toBe(password);
+      const [after] = await q<{ password_hash: string }>(`select password_hash from users where id = '${DEMO_OPERATOR.id}'`);
+      expect(await verifyPassword(after?.password_hash as string, password)).toBe(false);
+      expect(await verifyPassword(after?.password_hash as string, renewed)).toBe(true);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
