@@ -1,11 +1,17 @@
 import type { AdminPaymentOrder, AdminPaymentProduct, CardOrderStart, PaymentOrder, PaymentSuccessCheck } from '@byeol/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectExternal, type Database } from '../../platform/db.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { sql } from '../../testing/members.js';
 import { balancesOf, buildViewer, ledgerOf, newKey } from '../wallet/wallet.fixtures.js';
+import { LedgerService } from '../wallet/wallet.service.js';
 import { verifyLedger } from '../wallet/wallet.verify.js';
 import { buildProduct, confirm, expectRefused, operator, placed, setBankAccount, TEST_BANK_ACCOUNT } from './payments.fixtures.js';
+import { expirePaymentOrders, reconcileCardOrders } from './payments.jobs.js';
 import { type RunningTestPg, startTestPg } from './pg/test-pg.js';
+import { createTossClient } from './pg/toss.js';
 
 /**
  * Card payments (docs/payments.md, "Card payments"): the app runs the real Toss adapter (PG_PROVIDER=toss)
@@ -360,5 +366,167 @@ describe('PG_PROVIDER=test (development and the demo)', () => {
     } finally {
       await dev.close();
     }
+  });
+});
+
+describe('the reconcile job (pending card orders the PG may have approved)', () => {
+  let other: Database;
+  let ledgerA: LedgerService;
+  let ledgerB: LedgerService;
+  /** What the job logged (its loud errors are part of what an operator notices). */
+  const logged: Array<{ level: number; msg: string; user_payment_log_sn?: number }> = [];
+  /** The job as two api processes run it: each its own pool, ledger and PG client. */
+  let jobA: Parameters<typeof reconcileCardOrders>[0];
+  let jobB: Parameters<typeof reconcileCardOrders>[0];
+
+  beforeAll(async () => {
+    other = await connectExternal(t.database.connectionString, 4);
+    ledgerA = new LedgerService({ db: t.database.db, pool: t.database.pool });
+    ledgerB = new LedgerService({ db: other.db, pool: other.pool });
+    const log = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) }) as unknown as FastifyBaseLogger;
+    const client = () => createTossClient({ baseUrl: pg.baseUrl, secretKey: pg.secretKey, clientKey: pg.clientKey });
+    jobA = { db: t.database.db, ledger: ledgerA, pg: client(), log };
+    jobB = { db: other.db, ledger: ledgerB, pg: client(), log };
+  });
+
+  afterAll(async () => {
+    await ledgerA?.close();
+    await ledgerB?.close();
+    await other?.close();
+  });
+
+  /** Moves an order `minutes` into the past (placed and deadline alike), as if that much time went by. */
+  const age = (sn: number, minutes: number) =>
+    sql(
+      t,
+      `update user_payment_log set created_at = created_at - make_interval(mins => $2), deadline_at = deadline_at - make_interval(mins => $2)
+        where user_payment_log_sn = $1`,
+      [sn, minutes],
+    );
+  const stored = async (sn: number) =>
+    (
+      await sql<{ state: string; confirmed_by: string | null }>(
+        t,
+        'select state, confirmed_by from user_payment_log where user_payment_log_sn = $1',
+        [sn],
+      )
+    )[0];
+  const audits = (sn: number, action: string) =>
+    sql<{ actor_user_key: string; after: Record<string, unknown> }>(
+      t,
+      'select actor_user_key, after from payment_audit where user_payment_log_sn = $1 and action = $2',
+      [sn, action],
+    );
+
+  it('credits a payment the PG approved but we never recorded, exactly once: run twice, in two processes, beside the late page', async () => {
+    const buyer = await buildViewer(t);
+    const start = await cardOrder(buyer.cookie);
+    const sn = start.order.user_payment_log_sn;
+    const back = await payAtCheckout(start);
+    // Our confirmation reached the PG and was approved; the browser closed (or our database step failed).
+    expect(pg.state.confirm({ paymentKey: back.paymentKey, orderId: back.orderId, amount: back.amount }).status).toBe(200);
+
+    // A young order is left alone: its buyer may still be confirming.
+    await reconcileCardOrders(jobA);
+    expect(await stored(sn)).toMatchObject({ state: 'pending' });
+
+    await age(sn, 10);
+    await Promise.all([reconcileCardOrders(jobA), reconcileCardOrders(jobB)]);
+    await reconcileCardOrders(jobA);
+    expect((await check(buyer.cookie, sn)).body.rslt_set).toMatchObject({ state: 'paid', credited: true, balance: 330 });
+    expect(await purchases(sn)).toEqual([{ kind: 'purchase', amount: '330', idem_key: `payment:${sn}` }]);
+    expect(await stored(sn)).toMatchObject({ state: 'paid', confirmed_by: 'pg' });
+    const [audit, ...more] = await audits(sn, 'reconcile_confirm');
+    expect(more).toEqual([]);
+    expect(audit).toMatchObject({ actor_user_key: '0', after: { state: 'paid', pg_payment_key: back.paymentKey } });
+    expect(logged.some((l) => l.user_payment_log_sn === sn && l.msg.includes('credited now'))).toBe(true);
+    // The page's confirmation arriving afterwards answers the paid order; nothing more is charged or credited.
+    const confirms = pg.state.calls.confirm;
+    expect((await pgConfirm(buyer.cookie, back)).body.rslt_set).toMatchObject({ state: 'paid', user_payment_log_sn: sn });
+    expect(pg.state.calls.confirm).toBe(confirms);
+
+    // The same race with the buyer's own confirmation instead of a second process: one credit.
+    const start2 = await cardOrder(buyer.cookie);
+    const sn2 = start2.order.user_payment_log_sn;
+    const back2 = await payAtCheckout(start2);
+    expect(pg.state.confirm({ paymentKey: back2.paymentKey, orderId: back2.orderId, amount: back2.amount }).status).toBe(200);
+    await age(sn2, 10);
+    const [, page] = await Promise.all([reconcileCardOrders(jobB), pgConfirm(buyer.cookie, back2)]);
+    expect(page.body.rslt_set).toMatchObject({ state: 'paid', user_payment_log_sn: sn2 });
+    expect(await purchases(sn2)).toEqual([{ kind: 'purchase', amount: '330', idem_key: `payment:${sn2}` }]);
+    expect(await balancesOf(t, buyer.userKey)).toMatchObject({ STAR: 660 });
+  });
+
+  it('a payment the PG approved with another amount is cancelled at the PG, logged and audited; nothing credited; the order expires', async () => {
+    const buyer = await buildViewer(t);
+    const start = await cardOrder(buyer.cookie);
+    const sn = start.order.user_payment_log_sn;
+    const { paymentKey } = await pg.pay(start.order.order_no, 1000);
+    expect(pg.state.confirm({ paymentKey, orderId: start.order.order_no, amount: 1000 }).status).toBe(200);
+    await age(sn, 10);
+
+    const cancels = pg.state.calls.cancel;
+    await Promise.all([reconcileCardOrders(jobA), reconcileCardOrders(jobB)]);
+    expect(pg.payment(paymentKey)).toMatchObject({ status: 'CANCELED', balanceAmount: 0 });
+    expect(pg.state.calls.cancel).toBe(cancels + 1);
+    expect(await purchases(sn)).toEqual([]);
+    expect(await balancesOf(t, buyer.userKey)).toMatchObject({ STAR: 0 });
+    expect((await check(buyer.cookie, sn)).body.rslt_set).toMatchObject({ state: 'pending', credited: false });
+    const loud = logged.filter((l) => l.user_payment_log_sn === sn && l.msg.startsWith('CARD PAYMENT AMOUNT MISMATCH'));
+    expect(loud).toHaveLength(1);
+    expect(loud[0]?.level).toBe(50);
+    const [audit, ...more] = await audits(sn, 'pg_mismatch_refund');
+    expect(more).toEqual([]);
+    expect(audit).toMatchObject({
+      actor_user_key: '0',
+      after: { state: 'pending', pg_payment_key: paymentKey, pg_amount: 1000, pg_status: 'CANCELED', reason: 'amount_mismatch' },
+    });
+
+    // The next run finds the payment cancelled: nothing more; after its deadline the order expires.
+    await reconcileCardOrders(jobA);
+    expect(pg.state.calls.cancel).toBe(cancels + 1);
+    expect(await audits(sn, 'pg_mismatch_refund')).toHaveLength(1);
+    await age(sn, 30);
+    await reconcileCardOrders(jobA);
+    expect(await stored(sn)).toMatchObject({ state: 'expired' });
+    expect(await purchases(sn)).toEqual([]);
+  });
+
+  it('leaves unpaid orders untouched (never paid, or authenticated and never approved), then expires them after their deadline', async () => {
+    const buyer = await buildViewer(t);
+    const never = (await cardOrder(buyer.cookie)).order.user_payment_log_sn;
+    const start = await cardOrder(buyer.cookie);
+    const authenticated = start.order.user_payment_log_sn;
+    const back = await payAtCheckout(start);
+    await age(never, 10);
+    await age(authenticated, 10);
+
+    const asked = pg.state.calls.getByOrder;
+    await reconcileCardOrders(jobA);
+    expect(pg.state.calls.getByOrder).toBeGreaterThanOrEqual(asked + 2);
+    expect(await stored(never)).toMatchObject({ state: 'pending' });
+    expect(await stored(authenticated)).toMatchObject({ state: 'pending' });
+    expect(pg.payment(back.paymentKey)?.status).toBe('IN_PROGRESS');
+
+    // Just past the deadline: reads say expired, but the row waits for the PG's last word (the expiry job skips card orders).
+    await age(never, 22);
+    await age(authenticated, 22);
+    await expirePaymentOrders(t.database.db);
+    await reconcileCardOrders(jobA);
+    expect(await stored(never)).toMatchObject({ state: 'pending' });
+    expect((await check(buyer.cookie, never)).body.rslt_set.state).toBe('expired');
+
+    await age(never, 10);
+    await age(authenticated, 10);
+    await reconcileCardOrders(jobB);
+    expect(await stored(never)).toMatchObject({ state: 'expired' });
+    expect(await stored(authenticated)).toMatchObject({ state: 'expired' });
+    // The buyer's page coming back now is refused before the PG is called; nothing was credited.
+    const confirms = pg.state.calls.confirm;
+    expectRefused((await pgConfirm(buyer.cookie, back)).body, 'PAYMENT_ORDER_EXPIRED');
+    expect(pg.state.calls.confirm).toBe(confirms);
+    expect(await purchases(never)).toEqual([]);
+    expect(await purchases(authenticated)).toEqual([]);
+    expect(await balancesOf(t, buyer.userKey)).toMatchObject({ STAR: 0 });
   });
 });

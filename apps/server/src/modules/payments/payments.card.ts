@@ -18,12 +18,14 @@ import { applyInTx, walletCounts } from '../wallet/wallet.repository.js';
 import type { LedgerService } from '../wallet/wallet.service.js';
 import {
   auditView,
+  closeOrder,
   customerKeyOf,
   findOrder,
   findOrderByKey,
   findOrderByNo,
   findProduct,
   lockedBalance,
+  lockPendingCardOrder,
   markCardPaid,
   markRefunded,
   type OrderRow,
@@ -54,6 +56,148 @@ const approvedAt = (p: PgPayment) => {
   const at = p.approvedAt ? new Date(p.approvedAt) : new Date();
   return Number.isNaN(at.getTime()) ? new Date() : at;
 };
+
+/** The accounts a purchase credit of this order posts between: the currency's grant account → the buyer's wallet. */
+async function purchaseAccounts(ledger: CardPaymentsDeps['ledger'], row: OrderRow) {
+  const [from, to] = await ledger.resolve([
+    { kind: 'grant', currency: row.currency },
+    { kind: 'wallet', userKey: row.user_key, currency: row.currency },
+  ]);
+  return { from: from.accountId, to: to.accountId };
+}
+
+const AUDIT_ACTION = { pg: 'card_confirm', webhook: 'webhook_confirm', reconcile: 'reconcile_confirm' } as const;
+
+/**
+ * The one credit of a card order the PG approved, inside the caller's transaction holding the pending row:
+ * the `purchase` posting (key `payment:<sn>`, as the bank path), the order paid with the payment key, and
+ * the audit. Every completion path (confirmation, webhook, reconcile job) runs it.
+ */
+async function creditCardPayment(
+  tx: Tx,
+  row: OrderRow,
+  payment: PgPayment,
+  accounts: { from: number; to: number },
+  by: { actor: number; via: 'pg' | 'webhook' | 'reconcile' },
+): Promise<void> {
+  if (payment.totalAmount !== row.price) throw new AppError('PAYMENT_PG_MISMATCH');
+  const sn = row.user_payment_log_sn;
+  const txnId = await postPurchase(tx, row, accounts, { via: by.via, payment_key: payment.paymentKey });
+  await markCardPaid(tx, sn, {
+    txnId,
+    paymentKey: payment.paymentKey,
+    cardNo: payment.card?.number ?? '',
+    amount: payment.totalAmount,
+    approvedAt: approvedAt(payment),
+    // The contract's confirmed_by: the reconcile job's proof is the PG's own DONE, as for the confirmation.
+    confirmedBy: by.via === 'webhook' ? 'webhook' : 'pg',
+  });
+  const after = await findOrder(tx, sn);
+  await writeAudit(tx, {
+    actor: by.via === 'pg' ? by.actor : 0,
+    action: AUDIT_ACTION[by.via],
+    orderSn: sn,
+    before: auditView(row),
+    after: auditView(after as OrderRow),
+  });
+}
+
+/** What the reconcile job did with one order. */
+export type ReconcileOutcome = 'paid' | 'mismatch_refunded' | 'expired' | 'unpaid' | 'skipped';
+
+export type CardReconcileDeps = Pick<CardPaymentsDeps, 'db' | 'ledger' | 'pg' | 'log'>;
+
+/**
+ * A pending card order the PG may still be expected to pay at its deadline is expired only this long after
+ * it: a confirmation that started before the deadline has finished at the PG by then (its call times out
+ * after 10 s), so the last check sees its outcome.
+ */
+export const CARD_EXPIRY_GRACE_MS = 5 * 60_000;
+
+/**
+ * The reconcile job's step for one pending card order (docs/payments.md, "Reconcile job"), in one
+ * transaction holding the order row (`skip locked`: another process or a confirmation working on it wins;
+ * it is looked at again next run). The PG is asked for the payment of the order number:
+ *
+ * - DONE with the order's price: credited through the confirmation's own path (`payment:<sn>`), once;
+ * - DONE with another amount: nothing credited; logged loudly, cancelled at the PG (full refund,
+ *   idempotency key `mismatch:<sn>:<paymentKey>`) and audited (`pg_mismatch_refund`); the order stays
+ *   pending and expires;
+ * - anything else (no payment, authenticated but never approved, aborted, cancelled): untouched until
+ *   `CARD_EXPIRY_GRACE_MS` past its deadline, then expired.
+ */
+export async function reconcileCardOrder(d: CardReconcileDeps, sn: number, now: Date = new Date()): Promise<ReconcileOutcome> {
+  const peek = await findOrder(d.db, sn);
+  if (peek?.method !== 'card' || peek.state !== 'pending') return 'skipped';
+  const accounts = await purchaseAccounts(d.ledger, peek);
+  return d.db.transaction(async (tx: Tx): Promise<ReconcileOutcome> => {
+    const row = await lockPendingCardOrder(tx, sn);
+    if (!row) return 'skipped';
+    let payment: PgPayment | null = null;
+    try {
+      payment = await d.pg.getPaymentByOrderId(row.order_no);
+    } catch (err) {
+      if (!(err instanceof PgError) || err.code !== 'NOT_FOUND_PAYMENT') throw err;
+    }
+    if (payment && payment.orderId !== row.order_no) {
+      throw new Error(`the PG answered payment ${payment.paymentKey} of order ${payment.orderId} for order ${row.order_no}`);
+    }
+    if (payment?.status === 'DONE') {
+      if (payment.totalAmount === row.price) {
+        await creditCardPayment(tx, row, payment, accounts, { actor: 0, via: 'reconcile' });
+        d.log.warn(
+          { user_payment_log_sn: sn, payment_key: payment.paymentKey },
+          'reconcile: a card payment the PG approved was never recorded here; credited now',
+        );
+        return 'paid';
+      }
+      await refundMismatch(d, tx, row, payment);
+      return 'mismatch_refunded';
+    }
+    if (new Date(row.deadline_at).getTime() + CARD_EXPIRY_GRACE_MS <= now.getTime()) {
+      await closeOrder(tx, sn, 'expired');
+      return 'expired';
+    }
+    return 'unpaid';
+  });
+}
+
+/**
+ * A payment the PG approved for one of our orders with an amount other than its price: no goods for it.
+ * Cancelled in full at the PG (before the audit commits; a refusal rolls everything back and the next run
+ * retries), audited with what the PG charged.
+ */
+async function refundMismatch(d: CardReconcileDeps, tx: Tx, row: OrderRow, payment: PgPayment): Promise<void> {
+  const sn = row.user_payment_log_sn;
+  d.log.error(
+    { user_payment_log_sn: sn, order_no: row.order_no, payment_key: payment.paymentKey, pg_amount: payment.totalAmount, price: row.price },
+    'CARD PAYMENT AMOUNT MISMATCH: the PG approved another amount than the order price; nothing credited, cancelling it at the PG',
+  );
+  let status = 'CANCELED';
+  try {
+    const cancelled = await d.pg.cancel({
+      paymentKey: payment.paymentKey,
+      reason: '결제 금액이 주문 금액과 달라 취소합니다 (amount does not match the order)',
+      idempotencyKey: `mismatch:${sn}:${payment.paymentKey}`,
+    });
+    status = cancelled.status;
+  } catch (err) {
+    if (!(err instanceof PgError) || err.code !== 'ALREADY_CANCELED_PAYMENT') throw err;
+  }
+  await writeAudit(tx, {
+    actor: 0,
+    action: 'pg_mismatch_refund',
+    orderSn: sn,
+    before: auditView(row),
+    after: {
+      ...auditView(row),
+      pg_payment_key: payment.paymentKey,
+      pg_amount: payment.totalAmount,
+      pg_status: status,
+      reason: 'amount_mismatch',
+    },
+  });
+}
 
 /**
  * Card payments through the PG (docs/payments.md, "Card payments") and refunds of any paid order.
@@ -194,38 +338,13 @@ export class CardPaymentsService {
   private async complete(sn: number, payment: PgPayment, by: { actor: number; via: 'pg' | 'webhook' }): Promise<boolean> {
     const peek = await findOrder(this.db, sn);
     if (!peek) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
-    const [from, to] = await this.d.ledger.resolve([
-      { kind: 'grant', currency: peek.currency },
-      { kind: 'wallet', userKey: peek.user_key, currency: peek.currency },
-    ]);
+    const accounts = await purchaseAccounts(this.d.ledger, peek);
     return this.db.transaction(async (tx: Tx) => {
       const row = await findOrder(tx, sn, true);
       if (!row) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
       if (row.pg_payment_key === payment.paymentKey && row.state !== 'pending') return false;
       if (row.state !== 'pending') throw refusalOf(row.state);
-      if (payment.totalAmount !== row.price) throw new AppError('PAYMENT_PG_MISMATCH');
-      const txnId = await postPurchase(
-        tx,
-        row,
-        { from: from.accountId, to: to.accountId },
-        { via: by.via, payment_key: payment.paymentKey },
-      );
-      await markCardPaid(tx, sn, {
-        txnId,
-        paymentKey: payment.paymentKey,
-        cardNo: payment.card?.number ?? '',
-        amount: payment.totalAmount,
-        approvedAt: approvedAt(payment),
-        confirmedBy: by.via,
-      });
-      const after = await findOrder(tx, sn);
-      await writeAudit(tx, {
-        actor: by.via === 'webhook' ? 0 : by.actor,
-        action: by.via === 'webhook' ? 'webhook_confirm' : 'card_confirm',
-        orderSn: sn,
-        before: auditView(row),
-        after: auditView(after as OrderRow),
-      });
+      await creditCardPayment(tx, row, payment, accounts, by);
       return true;
     });
   }

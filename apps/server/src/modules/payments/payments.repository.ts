@@ -329,8 +329,33 @@ export async function listOrders(
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
+/**
+ * Pending card orders placed at or before `placedBefore`, after `afterSn`, oldest first: the reconcile job's
+ * candidates (docs/payments.md, "Reconcile job").
+ */
+export async function pendingCardOrders(db: Exec, placedBefore: Date, afterSn: number, limit: number): Promise<number[]> {
+  const { rows } = await db.execute<{ sn: number }>(sql`
+    select user_payment_log_sn::float8 as sn from user_payment_log
+    where state = 'pending' and method = 'card' and created_at <= ${placedBefore.toISOString()}::timestamptz
+      and user_payment_log_sn > ${afterSn}
+    order by user_payment_log_sn limit ${limit}`);
+  return rows.map((r) => r.sn);
+}
+
+/**
+ * Locks a pending card order for the rest of the transaction, or answers undefined when it is no longer
+ * pending or another transaction (another process' reconcile, a confirmation) holds it (`skip locked`).
+ */
+export async function lockPendingCardOrder(db: Exec, sn: number): Promise<OrderRow | undefined> {
+  const { rows } = await db.execute<OrderRow & Record<string, unknown>>(sql`
+    select ${ORDER_COLUMNS} from user_payment_log o
+    where o.user_payment_log_sn = ${sn} and o.state = 'pending' and o.method = 'card'
+    for update skip locked`);
+  return rows[0];
+}
+
 /** pending → a final state (not paid: see markPaid); answers whether it moved. */
-export async function closeOrder(db: Exec, sn: number, state: 'cancelled' | 'rejected'): Promise<boolean> {
+export async function closeOrder(db: Exec, sn: number, state: 'cancelled' | 'rejected' | 'expired'): Promise<boolean> {
   const { rows } = await db.execute(
     sql`update user_payment_log set state = ${state}, closed_at = now() where user_payment_log_sn = ${sn} and state = 'pending' returning 1`,
   );
@@ -400,7 +425,15 @@ export async function writeAudit(
   db: Exec,
   a: {
     actor: number;
-    action: 'product_save' | 'deposit_confirm' | 'deposit_reject' | 'webhook_confirm' | 'card_confirm' | 'refund';
+    action:
+      | 'product_save'
+      | 'deposit_confirm'
+      | 'deposit_reject'
+      | 'webhook_confirm'
+      | 'card_confirm'
+      | 'reconcile_confirm'
+      | 'pg_mismatch_refund'
+      | 'refund';
     orderSn?: number;
     productSn?: number;
     before: Record<string, unknown> | null;

@@ -27,7 +27,7 @@ import type { SiteService } from '../site/site.service.js';
 import { requireIdempotencyKey } from '../wallet/wallet.rules.js';
 import type { LedgerService } from '../wallet/wallet.service.js';
 import { CardPaymentsService } from './payments.card.js';
-import { expirePaymentOrders } from './payments.jobs.js';
+import { CARD_RECONCILE, expirePaymentOrders, reconcileCardOrders } from './payments.jobs.js';
 import { PaymentsService } from './payments.service.js';
 import type { PgClient } from './pg/pg.js';
 import { TOSS_SIGNATURE_HEADER, TOSS_TRANSMISSION_TIME_HEADER, validTossSignature } from './pg/test-pg.js';
@@ -45,11 +45,13 @@ export interface PaymentsRoutesOptions {
 /** How often the expiry job runs (reads treat orders past their deadline as expired meanwhile). */
 const EXPIRY_EVERY_MS = 5 * 60_000;
 
-/** Packages, bank deposit orders and the operators' calls (docs/payments.md), and the expiry job. Under /v1. */
+/** Packages, bank deposit and card orders and the operators' calls (docs/payments.md), the expiry and card reconcile jobs. Under /v1. */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { db, site, ledger, pg, publicUrl }) => {
   const payments = new PaymentsService(db, site, ledger);
-  const cards = new CardPaymentsService({ db, site, ledger, pg, orders: payments, log: app.log.child({ module: 'payments' }) });
+  const log = app.log.child({ module: 'payments' });
+  const cards = new CardPaymentsService({ db, site, ledger, pg, orders: payments, log });
   runPeriodically(app, 'payments-expiry', () => expirePaymentOrders(db), EXPIRY_EVERY_MS);
+  runPeriodically(app, 'payments-card-reconcile', () => reconcileCardOrders({ db, ledger, pg, log }), CARD_RECONCILE.everyMs);
 
   app.post(
     '/payment/product_list',

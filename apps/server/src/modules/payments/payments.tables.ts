@@ -129,7 +129,7 @@ export const paymentAudit = pgTable(
     auditSn: bigserial('audit_sn', { mode: 'number' }).primaryKey(),
     /** The operator or GM; 0 for the bank's notification (webhook). */
     actorUserKey: bigint('actor_user_key', { mode: 'number' }).notNull(),
-    /** product_save | deposit_confirm | deposit_reject | webhook_confirm | card_confirm | refund. */
+    /** product_save | deposit_confirm | deposit_reject | webhook_confirm | card_confirm | reconcile_confirm | pg_mismatch_refund | refund. */
     action: text('action').notNull(),
     userPaymentLogSn: bigint('user_payment_log_sn', { mode: 'number' }),
     productSn: integer('product_sn'),

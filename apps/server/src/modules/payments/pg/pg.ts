@@ -62,6 +62,11 @@ export interface PgClient {
   confirm(input: { paymentKey: string; orderId: string; amount: number; idempotencyKey: string }): Promise<PgPayment>;
   /** The provider's current view of a payment (webhooks are re-checked with it). */
   getPayment(paymentKey: string): Promise<PgPayment>;
+  /**
+   * The payment of one of our order numbers (the reconcile job asks about orders the browser never
+   * confirmed); a PgError NOT_FOUND_PAYMENT (404) when the provider has none.
+   */
+  getPaymentByOrderId(orderId: string): Promise<PgPayment>;
   /** Refund the whole payment (or `amount` of it). */
   cancel(input: { paymentKey: string; reason: string; amount?: number; idempotencyKey: string }): Promise<PgPayment>;
   /** Turn the authKey of a billing checkout into a billing key. */

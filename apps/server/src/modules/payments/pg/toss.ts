@@ -7,6 +7,7 @@ import { type PgBillingKey, type PgCheckout, type PgClient, PgError, type PgPaym
  * |---|---|
  * | confirm | POST /v1/payments/confirm {paymentKey, orderId, amount} |
  * | getPayment | GET /v1/payments/{paymentKey} |
+ * | getPaymentByOrderId | GET /v1/payments/orders/{orderId} |
  * | cancel | POST /v1/payments/{paymentKey}/cancel {cancelReason, cancelAmount?} |
  * | issueBillingKey | POST /v1/billing/authorizations/issue {authKey, customerKey} |
  * | chargeBillingKey | POST /v1/billing/{billingKey} {customerKey, amount, orderId, orderName} |
@@ -117,6 +118,9 @@ export function createTossClient(opts: TossClientOptions): PgClient {
     },
     async getPayment(paymentKey) {
       return toPayment(await call<TossPayment>('GET', `/v1/payments/${encodeURIComponent(paymentKey)}`));
+    },
+    async getPaymentByOrderId(orderId) {
+      return toPayment(await call<TossPayment>('GET', `/v1/payments/orders/${encodeURIComponent(orderId)}`));
     },
     async cancel({ paymentKey, reason, amount, idempotencyKey }) {
       const body = amount === undefined ? { cancelReason: reason } : { cancelReason: reason, cancelAmount: amount };
