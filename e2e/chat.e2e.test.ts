@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
-import { joinByApi, type Member } from './support/members.js';
+import { userKeyOf } from './support/live-room.js';
+import { joinByApi } from './support/members.js';
 
 /**
  * Live chat in Chromium, as a BJ and a viewer meet it: a live room (a broadcast row, no media needed), the
@@ -14,32 +15,11 @@ import { joinByApi, type Member } from './support/members.js';
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const newPage = pagesPerFile(baseUrl);
 
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
   await closeDatabase();
 });
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'ko-KR' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
-  return page;
-}
-
-async function userKeyOf(member: Member): Promise<number> {
-  const [row] = await sql<{ user_key: string }>('select user_key from users where lower(id) = lower($1)', [member.id]);
-  if (!row) throw new Error(`no user ${member.id}`);
-  return Number(row.user_key);
-}
 
 /** The chat panel of a page, and its lines' texts. */
 const chat = (page: Page) => page.locator('[data-chat]');

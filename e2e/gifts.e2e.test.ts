@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
+import type { APIRequestContext } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
 import { chatJoined, chatOf, liveRoomOf, userKeyOf } from './support/live-room.js';
-import { API_HEADERS, apiClient, joinByApi } from './support/members.js';
+import { API_HEADERS, apiClient, balanceOf, joinByApi } from './support/members.js';
 
 /**
  * Star gifts in Chromium (issue 6): a funded viewer opens the gift panel in a live room, picks a preset,
@@ -16,28 +16,13 @@ import { API_HEADERS, apiClient, joinByApi } from './support/members.js';
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
-let browser: Browser;
 let operator: APIRequestContext | undefined;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const newPage = pagesPerFile(baseUrl);
 
 afterAll(async () => {
-  for (const c of contexts) await c.close();
   await operator?.dispose();
-  await browser?.close();
   await closeDatabase();
 });
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'ko-KR' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
-  return page;
-}
 
 /** Grants STAR as an operator would (an operator made in the database: no page appoints operators). */
 async function grantStar(loginId: string, amount: number): Promise<void> {
@@ -53,11 +38,6 @@ async function grantStar(loginId: string, amount: number): Promise<void> {
   });
   const body = (await res.json()) as { rslt_cd: number; rslt_msg: string };
   expect(body.rslt_cd, body.rslt_msg).toBe(0);
-}
-
-async function starOf(page: Page): Promise<number> {
-  const res = await page.request.get('/v1/user/user_info', { headers: API_HEADERS });
-  return ((await res.json()) as { rslt_set: { user_info: { star_cnt: number } } }).rslt_set.user_info.star_cnt;
 }
 
 const chat = chatOf;
@@ -96,7 +76,7 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     await form.locator('[data-gift-submit]').click();
     await expect.poll(() => form.count()).toBe(0);
     await expect.poll(() => viewerPage.getByText('STAR 100개를 선물했습니다.', { exact: false }).count()).toBeGreaterThan(0);
-    expect(await starOf(viewerPage)).toBe(900);
+    expect(await balanceOf(viewerPage, 'star')).toBe(900);
 
     // The BJ's chat: one gift line with the amount by the site's term and the message.
     const giftLine = chat(bjPage).locator('[data-chat-line="gift"]');
@@ -151,7 +131,7 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     await amount.fill('60');
     await form.locator('[data-gift-submit]').click();
     await expect.poll(() => form.locator('[role="alert"]').first().textContent()).toContain('STAR');
-    expect(await starOf(viewerPage)).toBe(50);
+    expect(await balanceOf(viewerPage, 'star')).toBe(50);
     expect(await sql(`select 1 from wallet_txn where actor_user_key = $1 and kind = 'gift' and state = 'done'`, [viewerKey])).toEqual([]);
 
     const guest = await newPage();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type FreshPage, freshPagePerTest } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
-import { API_HEADERS, joinByApi } from './support/members.js';
+import { API_HEADERS, balanceOf, joinByApi } from './support/members.js';
 
 /**
  * Card payments in Chromium, through the built-in test PG (PG_PROVIDER=test, the platform's default outside
@@ -26,11 +26,6 @@ freshPagePerTest(baseUrl, (f) => {
 afterAll(async () => {
   await closeDatabase();
 });
-
-async function cubicOf(page: Page): Promise<number> {
-  const res = await page.request.get('/v1/user/user_info', { headers: API_HEADERS });
-  return ((await res.json()) as { rslt_set: { user_info: { cubic_cnt: number } } }).rslt_set.user_info.cubic_cnt;
-}
 
 /** A CUBIC package on sale with a bonus (the demo has one), as the panel lists it. */
 async function cubicPackage(page: Page): Promise<PaymentProduct> {
@@ -80,7 +75,7 @@ describe('card payments through the test PG', { timeout: 120_000 }, () => {
     const viewer = await joinByApi(page.request, { id: `pcard${run}`, nick: `카드${run}` });
     const product = await cubicPackage(page);
     const credited = product.amount + product.bonus;
-    expect(await cubicOf(page)).toBe(0);
+    expect(await balanceOf(page, 'cubic')).toBe(0);
 
     await checkoutByCard(page, product);
     await page.getByRole('button', { name: '결제 / Pay' }).click();
@@ -92,13 +87,13 @@ describe('card payments through the test PG', { timeout: 120_000 }, () => {
     expect(await page.locator('[data-pg-row="balance"]').getAttribute('data-value')).toBe(String(credited));
     expect(await page.locator('[data-pg-row="balance"] dt').textContent()).toBe('보유 CUBIC');
     expect(await page.locator('[data-pg-row="price"] dd').textContent()).toBe(`${product.price.toLocaleString('ko-KR')}원`);
-    expect(await cubicOf(page)).toBe(credited);
+    expect(await balanceOf(page, 'cubic')).toBe(credited);
 
     // A reload sends the same confirmation: the same paid order is shown, nothing is credited again.
     await page.reload();
     await expect.poll(() => result.getAttribute('data-pg-result')).toBe('paid');
     expect(await page.locator('[data-pg-row="balance"]').getAttribute('data-value')).toBe(String(credited));
-    expect(await cubicOf(page)).toBe(credited);
+    expect(await balanceOf(page, 'cubic')).toBe(credited);
     expect(await cardOrdersOf(viewer.id)).toEqual([{ state: 'paid', price: product.price }]);
 
     // My page shows the balance; the payment history lists the paid card order.
@@ -129,7 +124,7 @@ describe('card payments through the test PG', { timeout: 120_000 }, () => {
     // The provider's own message, and that nothing was charged.
     expect(await page.locator('[data-pg-message]').textContent()).toBe('사용자에 의해 결제가 취소되었습니다.');
     expect(await page.locator('[data-pg-result]').textContent()).toContain('청구된 금액은 없습니다.');
-    expect(await cubicOf(page)).toBe(0);
+    expect(await balanceOf(page, 'cubic')).toBe(0);
     expect(await cardOrdersOf(viewer.id)).toEqual([{ state: 'pending', price: product.price }]);
 
     // A success address with a tampered amount is refused with its message, and credits nothing.
@@ -140,7 +135,7 @@ describe('card payments through the test PG', { timeout: 120_000 }, () => {
     await page.goto(`/pg/success?paymentKey=tpk_forged${run}&orderId=${pending?.order_no}&amount=1`);
     await expect.poll(() => page.locator('[data-pg-result]').getAttribute('data-pg-result')).toBe('refused');
     expect(await page.locator('[data-pg-message]').textContent()).toBe(TAMPERED);
-    expect(await cubicOf(page)).toBe(0);
+    expect(await balanceOf(page, 'cubic')).toBe(0);
     expect(await cardOrdersOf(viewer.id)).toEqual([{ state: 'pending', price: product.price }]);
 
     // "Try again" opens the payment panel.

@@ -50,13 +50,13 @@ describe('supporters through the test PG', { timeout: 120_000 }, () => {
     expect(await page.locator('body').innerText()).toContain('5,500원');
     await page.getByRole('button', { name: '결제 / Pay' }).click();
     await page.waitForURL('**/pg/supporters/success?**');
-    const result = page.locator('[data-supporters-result]');
-    await expect.poll(() => result.getAttribute('data-supporters-result')).toBe('paid');
-    expect(await page.locator('[data-supporters-result] h1').textContent()).toBe('서포터가 되었습니다');
+    const result = page.locator('[data-pg-result]');
+    await expect.poll(() => result.getAttribute('data-pg-result')).toBe('paid');
+    expect(await page.locator('[data-pg-result] h1').textContent()).toBe('서포터가 되었습니다');
     expect(await page.locator('[data-pg-row="amount"] dd').textContent()).toBe('5,500원');
     // A reload confirms nothing twice and shows the same paid charge.
     await page.reload();
-    await expect.poll(() => result.getAttribute('data-supporters-result')).toBe('paid');
+    await expect.poll(() => result.getAttribute('data-pg-result')).toBe('paid');
     const paid = await sql<{ n: number }>(
       `select count(*)::int as n from supporter_charge c join users u on u.user_key = c.user_key where lower(u.id) = lower($1) and c.state = 'paid'`,
       [viewer.id],
@@ -79,10 +79,14 @@ describe('supporters through the test PG', { timeout: 120_000 }, () => {
     await page.waitForURL('**/pg-test/checkout?**');
     await page.getByRole('button', { name: '등록 / Register' }).click();
     await page.waitForURL('**/pg/supporters/success?**');
-    await expect.poll(() => result.getAttribute('data-supporters-result')).toBe('paid');
+    await expect.poll(() => result.getAttribute('data-pg-result')).toBe('paid');
     expect(await page.locator('[data-pg-charged]').textContent()).toContain('정기결제가 시작되었습니다');
 
-    await page.goto('/mypage/supporters');
+    // My page links to the supports.
+    await page.goto('/mypage');
+    await page.waitForLoadState('networkidle');
+    await page.locator('[data-payment-links]').getByRole('link', { name: '내 서포터즈' }).click();
+    await page.waitForURL('**/mypage/supporters');
     const auto = page.locator('[data-supporter][data-type="auto"]');
     expect(await auto.getAttribute('data-state')).toBe('active');
     expect(await auto.locator('[data-supporter-next]').textContent()).toMatch(/^다음 결제일: /);
@@ -96,6 +100,37 @@ describe('supporters through the test PG', { timeout: 120_000 }, () => {
     // The details tab lists the auto-pay charge of this month.
     await page.goto('/mypage/details?tab=supporters_auto');
     expect(await page.locator('[data-details-list="supporters_auto"] [data-supporter-charge]').count()).toBe(1);
+    expect(faults).toEqual([]);
+  });
+
+  it('a viewer who cancels the card registration lands on /pg/supporters/fail and is charged nothing', async () => {
+    const { page, faults } = fresh;
+    const viewer = await joinByApi(page.request, { id: `pscan${run}`, nick: `취소${run}` });
+    const bj = await demoBj();
+
+    await page.goto(`/store/supporters?bj=${bj.user_key}`);
+    await page.waitForLoadState('networkidle');
+    await page.locator('[data-type="auto"]').click();
+    await page.locator('[data-supporters-submit]').click();
+    await page.waitForURL('**/pg-test/checkout?**');
+    await page.getByRole('link', { name: '취소 / Cancel' }).click();
+    await page.waitForURL('**/pg/supporters/fail?**');
+    expect(await page.locator('[data-pg-result]').getAttribute('data-pg-result')).toBe('cancelled');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('결제를 취소했습니다');
+    expect(await page.locator('[data-pg-result]').textContent()).toContain('결제된 금액은 없습니다.');
+    const [order] = await sql<{ order_id: string }>(
+      `select c.order_no as order_id from supporter_charge c join users u on u.user_key = c.user_key where lower(u.id) = lower($1)`,
+      [viewer.id],
+    );
+    expect(await page.locator('[data-pg-code]').textContent()).toContain(`주문번호 ${order?.order_id}`);
+    const paid = await sql<{ n: number }>(
+      `select count(*)::int as n from supporter_charge c join users u on u.user_key = c.user_key where lower(u.id) = lower($1) and c.state = 'paid'`,
+      [viewer.id],
+    );
+    expect(paid[0]?.n).toBe(0);
+    // The ways on: my supports and the supporters page.
+    await page.locator('[data-pg-link="store"]').click();
+    await page.waitForURL('**/store/supporters');
     expect(faults).toEqual([]);
   });
 });

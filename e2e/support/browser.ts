@@ -72,3 +72,27 @@ export function freshPagePerTest(
     console.error(`[e2e] "${ctx.task.name}" failed at ${current.url()}; the page showed:\n${text.replace(/\n{2,}/g, '\n').slice(0, 3000)}`);
   });
 }
+
+/**
+ * One browser per test file for tests with several people at once: `newPage()` opens a page in a context of
+ * its own (its own cookies), logging the page's uncaught errors. Everything closes after the file.
+ */
+export function pagesPerFile(baseURL: string, options: BrowserContextOptions = { locale: 'ko-KR' }): () => Promise<Page> {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+  return async () => {
+    if (!browser) throw new Error('the browser did not start');
+    const context = await browser.newContext({ baseURL, ...options });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
+    return page;
+  };
+}

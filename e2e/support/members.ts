@@ -11,6 +11,13 @@ export const PASSWORD = 'Star#7392moon';
 /** The headers that make the API answer with an envelope (as the web app calls it). */
 export const API_HEADERS = { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest' };
 
+/** The signed-in member's STAR or CUBIC balance (`/v1/user/user_info`, as the header shows it). */
+export async function balanceOf(page: Page, currency: 'star' | 'cubic'): Promise<number> {
+  const res = await page.request.get('/v1/user/user_info', { headers: API_HEADERS });
+  const info = ((await res.json()) as { rslt_set: { user_info: { star_cnt: number; cubic_cnt: number } } }).rslt_set.user_info;
+  return currency === 'star' ? info.star_cnt : info.cubic_cnt;
+}
+
 /** A request context of its own (its own cookie jar), for signing members up without logging the page in. */
 export function apiClient(baseUrl: string): Promise<APIRequestContext> {
   return request.newContext({ baseURL: baseUrl, extraHTTPHeaders: API_HEADERS });

@@ -11,9 +11,13 @@ import type { PgCheckoutInfo } from '@byeol/contract';
  *   on demand: `TossPayments(client_key).payment({ customerKey }).requestPayment({ method: 'CARD', … })`
  *   opens Toss' payment window, which redirects to the same URLs. It needs the internet and a real client
  *   key, so no test runs it; the server side of Toss is tested against a local peer speaking its API.
+ *
+ * A billing checkout (`openBillingAuth`, the supporters' auto-pay) registers a card instead of paying: the test
+ * PG's page in `billing` mode, or Toss' `requestBillingAuth({ method: 'CARD', … })`; it comes back to
+ * `success_url?authKey&customerKey` (the caller's success URL carries its own order) or to `fail_url`.
  */
 
-export const TOSS_SDK_URL = 'https://js.tosspayments.com/v2/standard';
+const TOSS_SDK_URL = 'https://js.tosspayments.com/v2/standard';
 
 /** The part of the SDK v2 Byeol calls. */
 interface TossPaymentsSdk {
@@ -26,6 +30,7 @@ interface TossPaymentsSdk {
       successUrl: string;
       failUrl: string;
     }): Promise<void>;
+    requestBillingAuth(request: { method: 'CARD'; successUrl: string; failUrl: string }): Promise<void>;
   };
 }
 type TossPaymentsFactory = (clientKey: string) => TossPaymentsSdk;
@@ -52,14 +57,20 @@ function loadTossSdk(): Promise<TossPaymentsFactory> {
   return sdk;
 }
 
-/** The test PG's checkout page for an order: `checkout_url` with what Toss' requestPayment would carry. */
-export function testCheckoutUrl(checkout: PgCheckoutInfo, base: string): string {
+/** What the provider's checkout does: take a payment for an order, or register a card for billing. */
+export type CheckoutMode = 'payment' | 'billing';
+
+/**
+ * The test PG's checkout page: `checkout_url` with what Toss' requestPayment (an order: id, name, amount) or
+ * requestBillingAuth (no order) would carry.
+ */
+export function testCheckoutUrl(checkout: PgCheckoutInfo, base: string, mode: CheckoutMode = 'payment'): string {
   const url = new URL(checkout.checkout_url, base);
+  const order: Record<string, string> =
+    mode === 'payment' ? { orderId: checkout.order_id, orderName: checkout.order_name, amount: String(checkout.amount) } : {};
   const query: Record<string, string> = {
-    mode: 'payment',
-    orderId: checkout.order_id,
-    orderName: checkout.order_name,
-    amount: String(checkout.amount),
+    mode,
+    ...order,
     customerKey: checkout.customer_key,
     successUrl: checkout.success_url,
     failUrl: checkout.fail_url,
@@ -69,24 +80,36 @@ export function testCheckoutUrl(checkout: PgCheckoutInfo, base: string): string 
 }
 
 /**
- * Leaves for the provider's checkout. Resolves only when the page stays here: the SDK could not load, or the
- * viewer closed Toss' window (Toss rejects with a code such as USER_CANCEL), answered as `{ code, message }`.
+ * Leaves for the provider's checkout of an order. Resolves only when the page stays here: the SDK could not
+ * load, or the viewer closed Toss' window (Toss rejects with a code such as USER_CANCEL), answered as
+ * `{ code, message }`.
  */
-export async function openCheckout(checkout: PgCheckoutInfo): Promise<{ code: string; message: string }> {
+export function openCheckout(checkout: PgCheckoutInfo): Promise<{ code: string; message: string }> {
+  return leaveFor(checkout, 'payment');
+}
+
+/** Leaves for the provider's card registration (billing); resolves as openCheckout does when the page stays. */
+export function openBillingAuth(checkout: PgCheckoutInfo): Promise<{ code: string; message: string }> {
+  return leaveFor(checkout, 'billing');
+}
+
+async function leaveFor(checkout: PgCheckoutInfo, mode: CheckoutMode): Promise<{ code: string; message: string }> {
   if (checkout.provider === 'test') {
-    window.location.assign(testCheckoutUrl(checkout, window.location.href));
+    window.location.assign(testCheckoutUrl(checkout, window.location.href, mode));
     return new Promise(() => {}); // the page is leaving
   }
   try {
-    const toss = (await loadTossSdk())(checkout.client_key);
-    await toss.payment({ customerKey: checkout.customer_key }).requestPayment({
-      method: 'CARD',
-      amount: { currency: 'KRW', value: checkout.amount },
-      orderId: checkout.order_id,
-      orderName: checkout.order_name,
-      successUrl: checkout.success_url,
-      failUrl: checkout.fail_url,
-    });
+    const payment = (await loadTossSdk())(checkout.client_key).payment({ customerKey: checkout.customer_key });
+    const back = { successUrl: checkout.success_url, failUrl: checkout.fail_url };
+    if (mode === 'billing') await payment.requestBillingAuth({ method: 'CARD', ...back });
+    else
+      await payment.requestPayment({
+        method: 'CARD',
+        amount: { currency: 'KRW', value: checkout.amount },
+        orderId: checkout.order_id,
+        orderName: checkout.order_name,
+        ...back,
+      });
     return new Promise(() => {}); // Toss redirects
   } catch (err) {
     const e = err as { code?: unknown; message?: unknown };

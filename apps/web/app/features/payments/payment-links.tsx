@@ -6,12 +6,12 @@ const boxClass =
   'flex min-h-12 items-center justify-center rounded-xl border px-3 py-3 text-center text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand';
 const linkClass = `${boxClass} border-neutral-200 hover:border-brand hover:text-brand`;
 
-/** My page's "charge" button (the payment panel) and its way to the viewer's orders. */
+/** My page's "charge" button (the payment panel) and its ways to the viewer's orders and supports (/mypage/supporters). */
 export function PaymentLinks() {
   const { t } = useTranslation('payments');
   return (
     <nav aria-label={t('links.label')} className="mt-6" data-payment-links>
-      <ul className="grid grid-cols-3 gap-3">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <li>
           <ChargeButton className={`${boxClass} w-full border-brand bg-brand text-white hover:bg-brand-dark`} />
         </li>
@@ -23,6 +23,11 @@ export function PaymentLinks() {
         <li>
           <Link to="/mypage/payment/bankbook" className={linkClass}>
             {t('links.bankbook')}
+          </Link>
+        </li>
+        <li>
+          <Link to="/mypage/supporters" className={linkClass}>
+            {t('mine.title', { ns: 'supporters' })}
           </Link>
         </li>
       </ul>

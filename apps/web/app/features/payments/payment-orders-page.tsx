@@ -7,12 +7,13 @@ import { useDialog } from '../../ui/dialogs';
 import { isOk } from '../account/account-api';
 import { useLoginRequired } from '../account/login-gate';
 import { useLang } from '../site/use-site';
-import { appendPage, hasMore, kstDate } from '../store/item-rules';
+import { kstDate } from '../store/item-rules';
 import { EmptyState, LinkTabs, MoreButton } from '../store/store-ui';
 import { completeBankbookPath, FORM_BANKBOOK_PATH, openPaymentPopup } from './bankbook-popups';
 import { ChargeButton } from './payment-panel';
 import { canCancel, shownState } from './payment-rules';
 import { cancelDeposit, type OrderBox, orderList, PAYMENT_PAGE_SIZE } from './payments-api';
+import { useMoreList } from './use-more-list';
 
 const smallButton =
   'min-h-10 rounded-lg border border-neutral-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-50';
@@ -33,31 +34,16 @@ const STATE_STYLE: Record<PaymentState, string> = {
  */
 export function PaymentOrdersPage({ box, initial, now }: { box: OrderBox; initial: ListSet<PaymentOrder> | null; now: number }) {
   const { t } = useTranslation('payments');
-  const loginRequired = useLoginRequired();
-  const [orders, setOrders] = useState(initial?.data_list ?? []);
-  const [total, setTotal] = useState(initial?.data_totalcount ?? 0);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const list = useMoreList(
+    initial,
+    (offset) => orderList(box, { offset, limit: PAYMENT_PAGE_SIZE }, t('error.retry')),
+    (o) => o.user_payment_log_sn,
+    t('error.retry'),
+  );
   const tabs = [
     { key: 'all', to: '/mypage/payment', text: t('orders.all') },
     { key: 'bankbook', to: '/mypage/payment/bankbook', text: t('orders.bankbook') },
   ];
-
-  async function more() {
-    setBusy(true);
-    setError('');
-    const res = await orderList(box, { offset: orders.length, limit: PAYMENT_PAGE_SIZE }, t('error.retry'));
-    setBusy(false);
-    if (!isOk(res)) {
-      if (!loginRequired(res)) setError(res.rslt_msg || t('error.retry'));
-      return;
-    }
-    setOrders((shown) => appendPage(shown, res.rslt_set.data_list, (o) => o.user_payment_log_sn));
-    setTotal(res.rslt_set.data_totalcount);
-  }
-
-  const changed = (next: PaymentOrder) =>
-    setOrders((shown) => shown.map((o) => (o.user_payment_log_sn === next.user_payment_log_sn ? next : o)));
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10" data-payment-orders={box}>
@@ -82,17 +68,30 @@ export function PaymentOrdersPage({ box, initial, now }: { box: OrderBox; initia
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-6 text-center text-red-700">
           {t('orders.loadFailed')}
         </p>
-      ) : orders.length === 0 ? (
+      ) : list.rows.length === 0 ? (
         <EmptyState name={box} text={box === 'bankbook' ? t('orders.emptyBankbook') : t('orders.empty')} />
       ) : (
         <ul className="mt-6 space-y-3" data-order-list={box}>
-          {orders.map((order) => (
-            <OrderRow key={order.user_payment_log_sn} order={order} now={now} onChanged={changed} />
+          {list.rows.map((order) => (
+            <OrderRow key={order.user_payment_log_sn} order={order} now={now} onChanged={list.replace} />
           ))}
         </ul>
       )}
-      {initial !== null && hasMore(orders.length, total) && <MoreButton onMore={() => void more()} busy={busy} error={error} />}
+      {initial !== null && list.hasMore && <MoreButton onMore={list.more} busy={list.busy} error={list.error} />}
     </div>
+  );
+}
+
+/** An order's state as a coloured badge (`data-order-state`): its name in the payments texts, or `label`. */
+export function PaymentStateBadge({ state, label }: { state: PaymentState; label?: string }) {
+  const { t } = useTranslation('payments');
+  return (
+    <span
+      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[state] ?? ''}`}
+      data-order-state={state}
+    >
+      {label ?? t(`state.${state}`)}
+    </span>
   );
 }
 
@@ -127,9 +126,7 @@ function OrderRow({ order, now, onChanged }: { order: PaymentOrder; now: number;
         <span className="font-semibold" data-order-product>
           {order.product_nm}
         </span>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[state]}`} data-order-state>
-          {state === 'pending' && order.method === 'card' ? t('state.pendingCard') : t(`state.${state}`)}
-        </span>
+        <PaymentStateBadge state={state} label={state === 'pending' && order.method === 'card' ? t('state.pendingCard') : undefined} />
         <span className="ml-auto font-bold tabular-nums" data-order-price={order.price}>
           {t('won', { n: formatNumber(order.price, lang) })}
         </span>

@@ -16,7 +16,7 @@ import { useActionKey } from '../../lib/action-key';
 import { formatNumber } from '../../lib/format';
 import { useDialog } from '../../ui/dialogs';
 import { type Answer, fieldOf, isOk } from '../account/account-api';
-import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../account/fields';
+import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../account/fields';
 import { useSignIn } from '../account/use-sign-in';
 import { useLang, useSite, useUser } from '../site/use-site';
 import { kstDate } from '../store/item-rules';
@@ -283,30 +283,20 @@ function ChargeForm({
         </p>
       ) : (
         <>
-          <div>
-            <label htmlFor="deposit-depositor" className="mb-1 block text-sm font-semibold text-neutral-800">
-              {t('form.depositor')}
-            </label>
-            <input
-              id="deposit-depositor"
-              name="depositor_nm"
-              autoComplete="name"
-              className={inputClass}
-              value={depositor}
-              maxLength={PAYMENT_LIMITS.depositorMax + 10}
-              onChange={(e) => {
-                changed('depositor_nm');
-                setDepositor(e.target.value);
-              }}
-              aria-invalid={Boolean(errors.depositor_nm)}
-              aria-describedby="deposit-depositor-msg"
-            />
-            <FieldMessages
-              id="deposit-depositor"
-              errors={errors.depositor_nm ? [errors.depositor_nm] : []}
-              hint={t('form.depositorHint', { max: PAYMENT_LIMITS.depositorMax })}
-            />
-          </div>
+          <TextField
+            id="deposit-depositor"
+            label={t('form.depositor')}
+            name="depositor_nm"
+            autoComplete="name"
+            value={depositor}
+            maxLength={PAYMENT_LIMITS.depositorMax + 10}
+            onChange={(e) => {
+              changed('depositor_nm');
+              setDepositor(e.target.value);
+            }}
+            errors={errors.depositor_nm ? [errors.depositor_nm] : []}
+            hint={t('form.depositorHint', { max: PAYMENT_LIMITS.depositorMax })}
+          />
           <fieldset>
             <legend className="mb-1 text-sm font-semibold text-neutral-800">{t('form.receipt')}</legend>
             <div className="flex flex-wrap gap-4">
@@ -329,31 +319,21 @@ function ChargeForm({
             </div>
           </fieldset>
           {receiptField && (
-            <div>
-              <label htmlFor="deposit-receipt-no" className="mb-1 block text-sm font-semibold text-neutral-800">
-                {t(`form.${receiptField}`)}
-              </label>
-              <input
-                id="deposit-receipt-no"
-                name="cash_receipt_no"
-                inputMode="numeric"
-                autoComplete={receiptField === 'phone' ? 'tel' : 'off'}
-                className={inputClass}
-                value={receiptNo}
-                maxLength={40}
-                onChange={(e) => {
-                  changed('cash_receipt_no');
-                  setReceiptNo(e.target.value);
-                }}
-                aria-invalid={Boolean(errors.cash_receipt_no)}
-                aria-describedby="deposit-receipt-no-msg"
-              />
-              <FieldMessages
-                id="deposit-receipt-no"
-                errors={errors.cash_receipt_no ? [errors.cash_receipt_no] : []}
-                hint={t(`form.${receiptField}Hint`)}
-              />
-            </div>
+            <TextField
+              id="deposit-receipt-no"
+              label={t(`form.${receiptField}`)}
+              name="cash_receipt_no"
+              inputMode="numeric"
+              autoComplete={receiptField === 'phone' ? 'tel' : 'off'}
+              value={receiptNo}
+              maxLength={40}
+              onChange={(e) => {
+                changed('cash_receipt_no');
+                setReceiptNo(e.target.value);
+              }}
+              errors={errors.cash_receipt_no ? [errors.cash_receipt_no] : []}
+              hint={t(`form.${receiptField}Hint`)}
+            />
           )}
         </>
       )}

@@ -192,13 +192,18 @@ export function ResultRow({ name, label, value, data }: { name: string; label: s
  */
 export function PgFailPage({ failure }: { failure: PgFailure }) {
   const { t } = useTranslation('payments');
+  return <PgFailView ns="payments" failure={failure} links={<PaymentResultLinks again={t('pg.tryAgain')} />} />;
+}
+
+/**
+ * A checkout's fail page: cancelled or failed, the provider's message as text, "nothing was charged", the
+ * code and the order. Texts are the `pg.*` keys of the namespace `ns` (`pg.orderId` takes `{{orderId}}`).
+ */
+export function PgFailView({ ns, failure, links }: { ns: string; failure: PgFailure; links: ReactNode }) {
+  const { t } = useTranslation(ns);
   const cancelled = isUserCancel(failure.code);
   return (
-    <ResultFrame
-      result={cancelled ? 'cancelled' : 'failed'}
-      title={cancelled ? t('pg.cancelledTitle') : t('pg.failedTitle')}
-      links={<PaymentResultLinks again={t('pg.tryAgain')} />}
-    >
+    <ResultFrame result={cancelled ? 'cancelled' : 'failed'} title={cancelled ? t('pg.cancelledTitle') : t('pg.failedTitle')} links={links}>
       {failure.message && (
         <p role="alert" className="text-red-700" data-pg-message>
           {failure.message}
@@ -224,7 +229,7 @@ export function ResultFrame({ result, title, links, children }: { result: string
     <div className="mx-auto max-w-lg px-4 py-12 text-center" data-pg-result={result} aria-live="polite" aria-busy={busy ? true : undefined}>
       <h1 className="text-2xl font-bold">{title}</h1>
       <div className="mt-4 text-neutral-800">{children}</div>
-      {links && <div className="mt-8 grid grid-cols-1 gap-2 sm:grid-cols-3">{links}</div>}
+      {links && <div className="mt-8 grid grid-cols-1 gap-2 sm:auto-cols-fr sm:grid-flow-col">{links}</div>}
     </div>
   );
 }

@@ -6,9 +6,10 @@ import { useDialog } from '../../ui/dialogs';
 import { isOk } from '../account/account-api';
 import { secondaryButton } from '../account/fields';
 import { useLoginRequired } from '../account/login-gate';
-import { appendPage, hasMore, kstDate } from '../store/item-rules';
+import { useWon } from '../payments/payment-panel';
+import { useMoreList } from '../payments/use-more-list';
+import { kstDate } from '../store/item-rules';
 import { EmptyState, MoreButton } from '../store/store-ui';
-import { useWonText } from './store-supporters-page';
 import { cancelAuto, mySupports } from './supporters-api';
 import { canCancelAuto } from './supporters-rules';
 
@@ -18,25 +19,12 @@ import { canCancelAuto } from './supporters-rules';
  */
 export function MySupportersPage({ initial }: { initial: ListSet<Supporter> | null }) {
   const { t } = useTranslation('supporters');
-  const [rows, setRows] = useState(initial?.data_list ?? []);
-  const [total, setTotal] = useState(initial?.data_totalcount ?? 0);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-
-  async function more() {
-    setBusy(true);
-    setError('');
-    const res = await mySupports(rows.length, t('error.retry'));
-    setBusy(false);
-    if (!isOk(res)) {
-      setError(res.rslt_msg || t('error.retry'));
-      return;
-    }
-    setRows((shown) => appendPage(shown, res.rslt_set.data_list, (s) => s.supporter_sn));
-    setTotal(res.rslt_set.data_totalcount);
-  }
-
-  const replace = (next: Supporter) => setRows((shown) => shown.map((s) => (s.supporter_sn === next.supporter_sn ? next : s)));
+  const list = useMoreList(
+    initial,
+    (offset) => mySupports(offset, t('error.retry')),
+    (s) => s.supporter_sn,
+    t('error.retry'),
+  );
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10" data-my-supporters>
@@ -55,16 +43,16 @@ export function MySupportersPage({ initial }: { initial: ListSet<Supporter> | nu
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-6 text-center text-red-700">
           {t('error.retry')}
         </p>
-      ) : rows.length === 0 ? (
+      ) : list.rows.length === 0 ? (
         <EmptyState name="my-supporters" text={t('mine.empty')} />
       ) : (
         <>
           <ul className="mt-6 divide-y divide-neutral-200 rounded-2xl border border-neutral-200" data-supporter-list>
-            {rows.map((s) => (
-              <SupportRow key={s.supporter_sn} s={s} onChange={replace} />
+            {list.rows.map((s) => (
+              <SupportRow key={s.supporter_sn} s={s} onChange={list.replace} />
             ))}
           </ul>
-          {hasMore(rows.length, total) && <MoreButton onMore={() => void more()} busy={busy} error={error} />}
+          {list.hasMore && <MoreButton onMore={list.more} busy={list.busy} error={list.error} />}
         </>
       )}
     </div>
@@ -73,7 +61,7 @@ export function MySupportersPage({ initial }: { initial: ListSet<Supporter> | nu
 
 function SupportRow({ s, onChange }: { s: Supporter; onChange: (s: Supporter) => void }) {
   const { t } = useTranslation('supporters');
-  const won = useWonText();
+  const won = useWon();
   const loginRequired = useLoginRequired();
   const dialog = useDialog();
   const [busy, setBusy] = useState(false);

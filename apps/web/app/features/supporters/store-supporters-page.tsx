@@ -3,21 +3,13 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useActionKey } from '../../lib/action-key';
-import { formatNumber } from '../../lib/format';
 import { isOk } from '../account/account-api';
 import { inputClass, primaryButton, secondaryButton } from '../account/fields';
 import { useLoginRequired } from '../account/login-gate';
-import { useLang } from '../site/use-site';
+import { useWon } from '../payments/payment-panel';
 import { appendPage, hasMore } from '../store/item-rules';
 import { EmptyState, MoreButton } from '../store/store-ui';
 import { bjList, openSupportersCheckout, supportersRequest } from './supporters-api';
-
-/** KRW as the site shows it ('5,500원'). */
-export function useWonText(): (n: number) => string {
-  const { t } = useTranslation('supporters');
-  const lang = useLang();
-  return (n) => t('won', { n: formatNumber(n, lang) });
-}
 
 export interface StoreSupportersData {
   /** The BJ of `?bj=` (null: none or not a broadcaster). */
@@ -35,7 +27,7 @@ type Field = 'bj' | 'plan' | 'form';
  */
 export function StoreSupportersPage({ data }: { data: StoreSupportersData }) {
   const { t } = useTranslation('supporters');
-  const won = useWonText();
+  const won = useWon();
   const loginRequired = useLoginRequired();
   const [, setSearch] = useSearchParams();
   const [bj, setBj] = useState<SupporterBj | null>(data.bj);

@@ -1,13 +1,13 @@
 import type { SupporterCharge } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useWon } from '../payments/payment-panel';
 import { kstDate } from '../store/item-rules';
-import { useWonText } from './store-supporters-page';
 
 /** One supporter charge in the details lists (/mypage/details supporters tabs): BJ, month, amount, state. */
 export function SupporterChargeRow({ row }: { row: SupporterCharge }) {
   const { t } = useTranslation('supporters');
-  const won = useWonText();
+  const won = useWon();
   return (
     <li className="flex items-center justify-between gap-4 px-4 py-3" data-supporter-charge={row.charge_sn} data-state={row.state}>
       <div className="min-w-0">

@@ -1,7 +1,7 @@
 import type { ListSet, Supporter, SupporterBj, SupporterCharge, SupporterPlan, SupportersCheckout, SupporterType } from '@byeol/contract';
 import { api } from '../../lib/api';
 import { type Answer, send } from '../account/account-api';
-import { openCheckout, TOSS_SDK_URL } from '../payments/card-checkout';
+import { openBillingAuth, openCheckout } from '../payments/card-checkout';
 
 /**
  * The supporter calls of docs/supporters.md from the browser. Each resolves an envelope, never throws: a
@@ -51,53 +51,11 @@ export function cancelAuto(supporterSn: number, fallback: string) {
   return send(() => api.post<Supporter>('/mypage/supporters_auto_cancel', { supporter_sn: supporterSn }), fallback);
 }
 
-/** The test PG's card registration page for an auto-pay charge, as Toss' SDK would ask for it. */
-export function testBillingHref(c: SupportersCheckout, base: string): string {
-  const url = new URL(c.checkout_url, base);
-  const query = { mode: 'billing', customerKey: c.customer_key, successUrl: c.success_url, failUrl: c.fail_url };
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  return url.href;
-}
-
-type BillingSdk = (clientKey: string) => {
-  payment(options: { customerKey: string }): {
-    requestBillingAuth(r: { method: 'CARD'; successUrl: string; failUrl: string }): Promise<void>;
-  };
-};
-
-/** Toss' SDK v2 (its global `TossPayments`), added once (card-checkout.ts loads the same script for payments). */
-function loadTossBilling(): Promise<BillingSdk> {
-  return new Promise((resolve, reject) => {
-    const global = () => (window as unknown as { TossPayments?: BillingSdk }).TossPayments;
-    const ready = global();
-    if (ready) return resolve(ready);
-    const script = document.createElement('script');
-    script.src = TOSS_SDK_URL;
-    script.onload = () => (global() ? resolve(global() as BillingSdk) : reject(new Error('TossPayments missing')));
-    script.onerror = () => reject(new Error('TossPayments unreachable'));
-    document.head.appendChild(script);
-  });
-}
-
 /**
- * Leaves for the provider's checkout: a regular month is a card payment (card-checkout.ts, as for STAR and
- * CUBIC); auto-pay registers a card (the test PG's billing page, or Toss' requestBillingAuth). Resolves only
- * when the page stays here (the SDK could not load, the member closed Toss' window) with the code and message.
+ * Leaves for the provider's checkout: a regular month is a card payment, auto-pay registers a card (both in
+ * card-checkout.ts, as for STAR and CUBIC). Resolves only when the page stays here (the SDK could not load,
+ * the member closed Toss' window) with the code and message.
  */
-export async function openSupportersCheckout(c: SupportersCheckout): Promise<{ code: string; message: string }> {
-  if (c.type === 'regular') return openCheckout(c);
-  if (c.provider === 'test') {
-    window.location.assign(testBillingHref(c, window.location.href));
-    return new Promise(() => {});
-  }
-  try {
-    const toss = (await loadTossBilling())(c.client_key);
-    await toss
-      .payment({ customerKey: c.customer_key })
-      .requestBillingAuth({ method: 'CARD', successUrl: c.success_url, failUrl: c.fail_url });
-    return new Promise(() => {});
-  } catch (err) {
-    const e = err as { code?: unknown; message?: unknown };
-    return { code: typeof e.code === 'string' ? e.code : 'SDK_UNAVAILABLE', message: typeof e.message === 'string' ? e.message : '' };
-  }
+export function openSupportersCheckout(c: SupportersCheckout): Promise<{ code: string; message: string }> {
+  return c.type === 'regular' ? openCheckout(c) : openBillingAuth(c);
 }

@@ -5,7 +5,6 @@
  */
 export const supporters = {
   ko: {
-    won: '{{n}}원',
     error: { retry: '요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요.' },
     type: { regular: '일반 서포터', auto: '정기결제 서포터' },
     typeNote: {
@@ -54,7 +53,8 @@ export const supporters = {
       failedTitle: '결제에 실패했습니다',
       nothingCharged: '결제된 금액은 없습니다.',
       amount: '결제 금액',
-      orderId: '주문번호',
+      orderNo: '주문번호',
+      orderId: '주문번호 {{orderId}}',
       card: '카드',
       period: '후원 기간',
       toMine: '내 서포터즈',
@@ -85,7 +85,6 @@ export const supporters = {
     },
   },
   en: {
-    won: '₩{{n}}',
     error: { retry: 'The request could not be processed. Please try again shortly.' },
     type: { regular: 'Regular supporter', auto: 'Auto-pay supporter' },
     typeNote: {
@@ -134,7 +133,8 @@ export const supporters = {
       failedTitle: 'The payment failed',
       nothingCharged: 'Nothing was charged.',
       amount: 'Amount',
-      orderId: 'Order ID',
+      orderNo: 'Order ID',
+      orderId: 'Order ID {{orderId}}',
       card: 'Card',
       period: 'Support period',
       toMine: 'My supports',
@@ -165,7 +165,6 @@ export const supporters = {
     },
   },
   ja: {
-    won: '{{n}}ウォン',
     error: { retry: 'リクエストを処理できませんでした。しばらくしてから再度お試しください。' },
     type: { regular: '通常サポーター', auto: '定期決済サポーター' },
     typeNote: {
@@ -214,7 +213,8 @@ export const supporters = {
       failedTitle: '決済に失敗しました',
       nothingCharged: '決済された金額はありません。',
       amount: '決済金額',
-      orderId: '注文番号',
+      orderNo: '注文番号',
+      orderId: '注文番号 {{orderId}}',
       card: 'カード',
       period: 'サポート期間',
       toMine: 'マイサポーターズ',
@@ -245,7 +245,6 @@ export const supporters = {
     },
   },
   'zh-CN': {
-    won: '{{n}}韩元',
     error: { retry: '请求未能处理，请稍后再试。' },
     type: { regular: '普通支持者', auto: '自动扣款支持者' },
     typeNote: {
@@ -294,7 +293,8 @@ export const supporters = {
       failedTitle: '付款失败',
       nothingCharged: '未扣除任何款项。',
       amount: '付款金额',
-      orderId: '订单号',
+      orderNo: '订单号',
+      orderId: '订单号 {{orderId}}',
       card: '银行卡',
       period: '支持期间',
       toMine: '我的支持',
