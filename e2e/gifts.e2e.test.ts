@@ -48,7 +48,7 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     const bjPage = await newPage();
     const viewerPage = await newPage();
     const effectsPage = await newPage();
-    const { vodKey } = await liveRoomOf(bjPage, `a${run}`);
+    const { vodKey, bj } = await liveRoomOf(bjPage, `a${run}`);
     const viewer = await joinByApi(viewerPage.request, { id: `gfan${run}`, nick: `팬${run}` });
     const viewerKey = await userKeyOf(viewer);
     await grantStar(viewer.id, 1_000);
@@ -101,6 +101,16 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     const line = chat(bjPage).locator(`[data-chat-line="message"][data-user-key="${viewerKey}"]`);
     await expect.poll(() => line.count()).toBe(1);
     expect(await line.locator('[data-fan-badge]').textContent()).toBe('♥ 팬');
+
+    // 서포터즈 beside the gift button leads to the supporters page with this room's BJ chosen; the BJ has none in their own room.
+    const bjKey = await userKeyOf(bj);
+    expect(await bjPage.locator('[data-gift-button]').count()).toBe(1);
+    expect(await bjPage.locator('[data-support-bj]').count()).toBe(0);
+    await viewerPage.locator(`[data-support-bj="${bjKey}"]`).click();
+    await viewerPage.waitForURL((url) => url.pathname === '/store/supporters' && url.searchParams.get('bj') === String(bjKey));
+    const chosen = viewerPage.locator(`[data-chosen-bj="${bjKey}"]`);
+    await chosen.waitFor();
+    expect(await chosen.locator('[data-bj-nick]').textContent()).toBe(bj.nick);
   });
 
   it('a bad direct amount shows its message under the field and moves nothing; a signed-out viewer gets the sign-in panel', async () => {

@@ -262,4 +262,24 @@ describe('store and items', { timeout: 120_000 }, () => {
     await expect.poll(() => page.locator('[data-field-errors="buy-cnt"]').textContent()).toBe('수량은 1 이상이어야 합니다.');
     expect(await page.getByRole('alertdialog', { name: '구매 확인' }).count()).toBe(0);
   });
+
+  it('the storefront leads to the supporters page; the header shows 관리 to an operator and not to a viewer', async () => {
+    const { page } = fresh;
+    const member = await joinByApi(page.request, { id: `ssup${run}`, nick: `후원${run}` });
+    await page.goto('/store');
+    await page.locator('[data-supporters-card]').click();
+    await page.waitForURL((url) => url.pathname === '/store/supporters');
+    await page.locator('[data-store-supporters] h1').getByText('서포터즈').waitFor();
+    expect(await page.locator('[data-supporters-form]').count()).toBe(1);
+    expect(await page.locator('[data-admin-link]').count()).toBe(0);
+
+    // The same member made an operator: the next page view shows 관리, which opens the console.
+    await sql(`update users set role = 'operator' where lower(id) = lower($1)`, [member.id]);
+    await page.goto('/store');
+    const admin = page.locator('header [data-admin-link]');
+    expect(await admin.textContent()).toBe('관리');
+    await admin.click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.locator('[data-admin-console][data-admin-role="operator"]').waitFor();
+  });
 });

@@ -200,6 +200,11 @@ export interface UserInfo {
   state_memo: string;
   /** Identity-verification key; empty until verified. */
   ci: string;
+  /**
+   * Account role (SPEC §6), beyond SPEC §3's fields: the web shows operators and GMs the way to /admin.
+   * Display only: every /admin call checks the role on the server.
+   */
+  role: AccountRole;
 }
 
 export interface UserInfoSet {

@@ -68,6 +68,7 @@ const USER_INFO_FIELDS = [
   'bj_level_v2',
   'state_memo',
   'ci',
+  'role',
 ].sort();
 
 describe('join, user_info, logout, login', () => {
@@ -92,6 +93,7 @@ describe('join, user_info, logout, login', () => {
       ci: '',
       phone_country_num: '82',
       state_memo: '',
+      role: 'user',
     });
     expect(mine.body.rslt_set.summary_info).toEqual({ item_cnt: 0 });
     const row = (await sql<{ password_hash: string; phone_no: string }>(t, 'select * from users where user_key = $1', [me.userKey]))[0];
@@ -501,7 +503,10 @@ describe('admin:create', () => {
       created.user_key,
     ]);
     expect(row).toEqual({ role: 'operator', phone_no: '' });
-    expect((await login({ id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(0);
+    const signedIn = await login({ id, passwd: MEMBER_PASSWORD });
+    expect(signedIn.body.rslt_cd).toBe(0);
+    // user_info names the role, so the web can show operators the way to the console.
+    expect((await info(sessionCookie(signedIn))).body.rslt_set.user_info?.role).toBe('operator');
     await expect(createOperator(t.database.db, { id, nick: uniqueNick(), role: 'gm', password: MEMBER_PASSWORD })).rejects.toMatchObject({
       code: 'DUPLICATE_ID',
     });

@@ -117,6 +117,7 @@ export function toUserInfo(row: UserRow, wallet: { star_cnt: number; cubic_cnt: 
     bj_level_v2: 0,
     state_memo: row.stateMemo,
     ci: row.ci,
+    role: row.role,
   };
 }
 

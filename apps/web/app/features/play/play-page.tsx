@@ -8,6 +8,7 @@ import { useSignIn } from '../account/use-sign-in';
 import { ChatPanel } from '../chat/chat-panel';
 import { useLang, useSite } from '../site/use-site';
 import { ItemUseButton } from '../store/item-use-panel';
+import { SupportBjButton } from '../supporters/supporters-links';
 import { GiftButton } from '../wallet/gift-form';
 import { GiftRankPanel } from '../wallet/gift-rank';
 import { formatDuration, tabViewerId } from './format';
@@ -251,6 +252,7 @@ export function PlayPage({ code, info, message }: PlayLoaderData) {
           <div className="flex flex-wrap gap-2 px-4 pb-4">
             <GiftButton vodKey={info.vod_key} bjNick={info.bj.nick} />
             <ItemUseButton vodKey={info.vod_key} />
+            <SupportBjButton bj={info.bj} />
           </div>
         )}
         <GiftRankPanel vodKey={info.vod_key} />

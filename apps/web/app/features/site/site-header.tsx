@@ -9,7 +9,7 @@ import { useSite } from './use-site';
 
 const navButton = 'rounded-md px-2.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-50';
 
-/** Logged out: 로그인 (the sign-in panel) and 회원가입; logged in: the nick, My page and 로그아웃. */
+/** Logged out: 로그인 (the sign-in panel) and 회원가입; logged in: 관리 (operators and GMs), the nick (My page) and 로그아웃. */
 function AccountNav({ dark }: { dark: boolean }) {
   const { t } = useTranslation('account');
   const user = useSite()?.user ?? null;
@@ -40,6 +40,12 @@ function AccountNav({ dark }: { dark: boolean }) {
   }
   return (
     <nav aria-label={t('nav.account')} className="flex items-center gap-1">
+      {(user.role === 'operator' || user.role === 'gm') && (
+        // Display only: the console's own calls refuse anyone who is not an operator.
+        <Link to="/admin" className={`${navButton} ${muted}`} data-admin-link>
+          {t('nav.admin')}
+        </Link>
+      )}
       <Link to="/mypage" className={`${navButton} ${muted}`} data-user-nick>
         <span className="sr-only">{t('nav.mypage')}: </span>
         {user.nick}

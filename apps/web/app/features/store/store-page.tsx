@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { isOk } from '../account/account-api';
 import { useLang } from '../site/use-site';
+import { SupportersCard } from '../supporters/supporters-links';
 import { appendPage, hasMore } from './item-rules';
 import { STORE_PAGE_SIZE, storeMore } from './store-api';
 import { EmptyState, ItemImage, ItemPrice, LinkTabs, MoreButton } from './store-ui';
@@ -86,6 +87,7 @@ export function StorePage({
           </Link>
         </div>
       </div>
+      {view === 'grid' && <SupportersCard />}
       <LinkTabs label={t('category.label')} tabs={tabs} current={category ?? 'all'} />
       {initial === null ? (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-6 text-center text-red-700">

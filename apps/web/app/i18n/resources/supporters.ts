@@ -37,6 +37,7 @@ export const supporters = {
       disabled: '현재 서포터즈 서비스를 이용할 수 없습니다.',
       mine: '내 서포터즈',
     },
+    links: { go: '후원하러 가기', supportBj: '{{bj}}님 서포터즈 후원하기' },
     pg: {
       confirming: '결제를 확인하는 중…',
       confirmingNote: '창을 닫지 말고 잠시 기다려 주세요.',
@@ -117,6 +118,7 @@ export const supporters = {
       disabled: 'Supporters are not available at the moment.',
       mine: 'My supports',
     },
+    links: { go: 'Become a supporter', supportBj: 'Support {{bj}} as a supporter' },
     pg: {
       confirming: 'Confirming your payment…',
       confirmingNote: 'Please keep this window open.',
@@ -197,6 +199,7 @@ export const supporters = {
       disabled: '現在サポーターズはご利用いただけません。',
       mine: 'マイサポーターズ',
     },
+    links: { go: 'サポートする', supportBj: '{{bj}}さんをサポーターズで応援する' },
     pg: {
       confirming: '決済を確認しています…',
       confirmingNote: '画面を閉じずにお待ちください。',
@@ -277,6 +280,7 @@ export const supporters = {
       disabled: '目前无法使用支持者服务。',
       mine: '我的支持',
     },
+    links: { go: '去支持', supportBj: '成为{{bj}}的支持者' },
     pg: {
       confirming: '正在确认付款…',
       confirmingNote: '请不要关闭此页面。',
