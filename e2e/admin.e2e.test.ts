@@ -1,48 +1,50 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
 import { chatJoined, chatOf, liveRoomOf } from './support/live-room.js';
-import { API_HEADERS, joinByApi } from './support/members.js';
+import { API_HEADERS, balanceOf, call, joinByApi } from './support/members.js';
 
 /**
  * The operator console in Chromium (issue 7): a viewer buys STAR by bank deposit in the payment panel (my page
  * → charge), an operator confirms the deposit in /admin, the viewer's balance shows it and the viewer gifts in
- * a live room; the order and its audit row show in the console. A viewer opening /admin is refused, a
- * signed-out visitor gets the sign-in panel. The operator is a member made operator in the database (no page
- * appoints operators); the packages and the bank account come from the demo seed.
+ * a live room; the order and its audit row show in the console. The operator refunds: the spent order is
+ * refused in the dialog, a second paid order is refunded and the viewer's balance drops by exactly its credit.
+ * The item catalogue: a new item with wrong fields, each message under its field, saved, then taken off sale.
+ * A viewer opening /admin is refused, a signed-out visitor gets the sign-in panel. The operator is a member
+ * made operator in the database (no page appoints operators); the packages and the bank account come from the
+ * demo seed.
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const newPage = pagesPerFile(baseUrl);
 
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
   await closeDatabase();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'ko-KR' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
-  return page;
+/** A member made operator in the database, signed in on a page of their own. */
+async function operatorPage(tag: string): Promise<{ page: Page; id: string }> {
+  const page = await newPage();
+  const op = await joinByApi(page.request, { id: `${tag}${run}`, nick: `운영${tag}${run}` });
+  await sql(`update users set role = 'operator' where lower(id) = lower($1)`, [op.id]);
+  return { page, id: op.id };
 }
 
-async function starOf(page: Page): Promise<number> {
-  const res = await page.request.get('/v1/user/user_info', { headers: API_HEADERS });
-  return ((await res.json()) as { rslt_set: { user_info: { star_cnt: number } } }).rslt_set.user_info.star_cnt;
+/** Opens `orderNo` in the orders screen, then its refund dialog; answers the dialog. */
+async function openRefund(opPage: Page, orderNo: string) {
+  await opPage.goto(`/admin/orders?order_no=${orderNo}`);
+  await opPage.locator(`[data-order-row="${orderNo}"] [data-order-open]`).click();
+  const detail = opPage.locator(`[data-order-detail="${orderNo}"]`);
+  await detail.locator('[data-order-refund]').click();
+  const dialog = opPage.locator('[data-admin-dialog]');
+  await expect.poll(() => dialog.count()).toBe(1);
+  return { detail, dialog };
 }
 
 describe('operator console', { timeout: 180_000 }, () => {
-  it('a viewer buys STAR by bank deposit, an operator confirms it in /admin, the viewer sees the balance and gifts', async () => {
+  it('a viewer buys STAR by bank deposit, an operator confirms it in /admin, the viewer gifts; a refund of spent STAR is refused, another is exact', async () => {
     const viewerPage = await newPage();
     await joinByApi(viewerPage.request, { id: `adv${run}`, nick: `입금팬${run}` });
 
@@ -60,16 +62,14 @@ describe('operator console', { timeout: 180_000 }, () => {
     await expect.poll(() => done.count()).toBe(1);
     const orderNo = ((await done.locator('[data-done="order-no"] dd').textContent()) ?? '').trim();
     expect(orderNo).toMatch(/^D\d{8}-\d{8}$/);
-    const [order] = await sql<{ credited: number; price: number }>(
-      'select amount + bonus as credited, price from user_payment_log where order_no = $1',
+    const [order] = await sql<{ credited: number; price: number; product_sn: number }>(
+      'select amount + bonus as credited, price, product_sn from user_payment_log where order_no = $1',
       [orderNo],
     );
     if (!order) throw new Error(`no order ${orderNo}`);
 
     // The operator: /admin shows the dashboard and the pending deposit; confirming it credits the viewer.
-    const opPage = await newPage();
-    const op = await joinByApi(opPage.request, { id: `adop${run}`, nick: `운영${run}` });
-    await sql(`update users set role = 'operator' where lower(id) = lower($1)`, [op.id]);
+    const { page: opPage, id: opId } = await operatorPage('adop');
     await opPage.goto('/admin');
     await expect.poll(() => opPage.locator('[data-admin-console]').count()).toBe(1);
     expect(Number(await opPage.locator('[data-dashboard-card="pending"] [data-dashboard-value]').textContent())).toBeGreaterThan(0);
@@ -86,7 +86,7 @@ describe('operator console', { timeout: 180_000 }, () => {
     await dialog.locator('#admin-amount').fill(String(order.price - 1));
     await dialog.locator('[data-admin-submit]').click();
     await expect.poll(() => dialog.locator('[role="alert"]').first().textContent()).toBeTruthy();
-    expect(await starOf(viewerPage)).toBe(0);
+    expect(await balanceOf(viewerPage, 'star')).toBe(0);
     await dialog.locator('#admin-amount').fill(String(order.price));
     await dialog.locator('[data-admin-submit]').click();
     await expect.poll(() => dialog.count()).toBe(0);
@@ -99,10 +99,10 @@ describe('operator console', { timeout: 180_000 }, () => {
     await found.locator('[data-order-open]').click();
     const detail = opPage.locator(`[data-order-detail="${orderNo}"]`);
     await expect.poll(() => detail.locator('[data-action="deposit_confirm"]').count()).toBe(1);
-    expect(await detail.locator('[data-action="deposit_confirm"]').textContent()).toContain(`운영${run}`);
+    expect(await detail.locator('[data-action="deposit_confirm"]').textContent()).toContain(`운영adop${run}`);
     expect(await detail.locator('[data-order-refund]').count()).toBe(1);
     await opPage.keyboard.press('Escape');
-    await opPage.goto(`/admin/audit?action=deposit_confirm&actor=${op.id}`);
+    await opPage.goto(`/admin/audit?action=deposit_confirm&actor=${opId}`);
     await expect.poll(() => opPage.locator('[data-admin-table="audit"] [data-action="deposit_confirm"]').count()).toBe(1);
     expect(await opPage.locator('[data-audit-target]').first().textContent()).toContain(orderNo);
 
@@ -125,7 +125,116 @@ describe('operator console', { timeout: 180_000 }, () => {
     const giftLine = chatOf(bjPage).locator('[data-chat-line="gift"]');
     await expect.poll(() => giftLine.count()).toBe(1);
     expect(await giftLine.textContent()).toContain(`입금팬${run}님이 STAR 10개를 선물했습니다`);
-    expect(await starOf(viewerPage)).toBe(order.credited - 10);
+    expect(await balanceOf(viewerPage, 'star')).toBe(order.credited - 10);
+
+    // The operator refunds it: the viewer spent part of it, so the refund is refused in the dialog and
+    // nothing moves.
+    const spent = await openRefund(opPage, orderNo);
+    await spent.dialog.locator('#admin-reason').fill('고객 요청');
+    await spent.dialog.locator('[data-admin-submit]').click();
+    const refusal = spent.dialog.locator('[role="alert"]');
+    await expect.poll(() => refusal.count()).toBe(1);
+    expect(await refusal.textContent()).toContain('구매자가 이미 사용하여 환불할 수 없습니다');
+    expect(await spent.dialog.count()).toBe(1);
+    expect(await balanceOf(viewerPage, 'star')).toBe(order.credited - 10);
+    await opPage.keyboard.press('Escape');
+
+    // A second order, placed and confirmed (by the API), is refunded in the console: the viewer's balance
+    // drops by exactly its credit and the order shows refunded.
+    const second = await call<{ user_payment_log_sn: number; order_no: string; price: number; amount: number }>(
+      viewerPage.request,
+      '/payment/user_deposit_proc',
+      { product_sn: String(order.product_sn), depositor_nm: `입금${run}`, idempotency_key: `adm-second-${run}` },
+    );
+    await call(opPage.request, '/admin/deposit_confirm', {
+      user_payment_log_sn: String(second.user_payment_log_sn),
+      depositor_nm: `입금${run}`,
+      amount: String(second.price),
+      deposited_at: new Date().toISOString(),
+    });
+    const before = await balanceOf(viewerPage, 'star');
+    expect(before).toBe(order.credited - 10 + second.amount);
+    const refund = await openRefund(opPage, second.order_no);
+    expect(await refund.dialog.textContent()).toContain(second.price.toLocaleString('ko-KR'));
+    await refund.dialog.locator('[data-admin-submit]').click();
+    // A refund needs its reason.
+    await expect.poll(() => refund.dialog.locator('[role="alert"]').count()).toBe(1);
+    await refund.dialog.locator('#admin-reason').fill('중복 결제');
+    await refund.dialog.locator('[data-admin-submit]').click();
+    await expect.poll(() => refund.dialog.count()).toBe(0);
+    await expect.poll(() => refund.detail.getAttribute('data-state')).toBe('refunded');
+    expect(await refund.detail.locator('[data-action="refund"]').count()).toBe(1);
+    expect(await refund.detail.locator('[data-order-refund]').count()).toBe(0);
+    expect(await balanceOf(viewerPage, 'star')).toBe(before - second.amount);
+    await opPage.keyboard.press('Escape');
+    await expect
+      .poll(() => opPage.locator(`[data-order-row="${second.order_no}"] [data-order-state]`).getAttribute('data-order-state'))
+      .toBe('refunded');
+  });
+
+  it('an operator adds a catalogue item: each wrong field says so under itself; saved, it is listed and taken off sale', async () => {
+    const { page } = await operatorPage('adit');
+    await page.goto('/admin/items');
+    await page.locator('[data-admin-section="items"]').waitFor();
+    await page.locator('[data-item-new]').click();
+    const form = page.locator('[data-item-form]');
+    await expect.poll(() => form.count()).toBe(1);
+    const errorOf = (field: string) => form.locator(`[data-field-errors="item-${field}"]`);
+
+    // Empty: the Korean name, the price and the validity are named, each under its own field; nothing is sent.
+    await form.locator('[data-item-save]').click();
+    await expect.poll(() => errorOf('name_ko').textContent()).toBe('입력해 주세요.');
+    expect(await errorOf('price').textContent()).toBe('1부터 10,000,000까지의 정수로 입력해 주세요.');
+    expect(await errorOf('validity_days').textContent()).toContain('1부터 3,650까지');
+    // The first wrong field has the focus.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('item-name_ko');
+    expect(await errorOf('uses_per_day').count()).toBe(0);
+
+    const name = `콘솔아이템${run}`;
+    await form.locator('#item-category').selectOption('chat');
+    await form.locator('#item-name_ko').fill(name);
+    await form.locator('#item-name_en').fill(`Console item ${run}`);
+    await form.locator('#item-price').fill('1.5');
+    await form.locator('#item-validity_days').fill('30');
+    await form.locator('#item-uses_per_day').fill('3');
+    // Fixing a field clears its message; the price is still wrong.
+    expect(await errorOf('name_ko').count()).toBe(0);
+    await form.locator('[data-item-save]').click();
+    await expect.poll(() => errorOf('price').count()).toBe(1);
+    expect(await errorOf('validity_days').count()).toBe(0);
+
+    // The server refuses a script as the image: its message shows under the image URL.
+    await form.locator('#item-price').fill('700');
+    await form.locator('#item-image_url').fill('javascript:alert(1)');
+    await form.locator('[data-item-save]').click();
+    await expect.poll(() => errorOf('image_url').count()).toBe(1);
+    const [stored] = await sql<{ n: number }>(`select count(*)::int as n from store_item where names->>'ko' = $1`, [name]);
+    expect(stored?.n).toBe(0);
+
+    await form.locator('#item-image_url').fill('/items/console.svg');
+    await form.locator('[data-item-save]').click();
+    await expect.poll(() => form.count()).toBe(0);
+    const [item] = await sql<{ item_sn: number; page: number }>(
+      `select s.item_sn::int as item_sn,
+              (select count(*)::int from store_item o where o.category = 'chat' and (o.sort, o.item_sn) < (s.sort, s.item_sn)) / 20 + 1 as page
+         from store_item s where names->>'ko' = $1`,
+      [name],
+    );
+    if (!item) throw new Error('the item was not saved');
+
+    // Listed under its category with its price and terms; stopping its sale shows in the row.
+    await page.goto(`/admin/items?category=chat&page=${item.page}`);
+    const row = page.locator(`[data-item-row="${item.item_sn}"]`);
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator('[data-item-name]').textContent()).toBe(name);
+    expect(await row.locator('[data-price]').getAttribute('data-price')).toBe('700');
+    expect(await row.locator('[data-item-terms]').textContent()).toContain('하루 3회');
+    expect(await row.getAttribute('data-on-sale')).toBe('Y');
+    await row.locator('[data-item-toggle]').click();
+    await expect.poll(() => row.getAttribute('data-on-sale')).toBe('N');
+    // The store no longer sells it.
+    const res = await page.request.post('/v1/sub/store_detail_more', { form: { item_sn: String(item.item_sn) }, headers: API_HEADERS });
+    expect(((await res.json()) as { rslt_set: { on_sale_yn: string } }).rslt_set.on_sale_yn).toBe('N');
   });
 
   it('a viewer opening /admin is refused; a signed-out visitor gets the sign-in panel', async () => {

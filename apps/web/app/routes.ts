@@ -47,6 +47,7 @@ export default [
       route('deposits', 'routes/admin-deposits.tsx'),
       route('orders', 'routes/admin-orders.tsx'),
       route('products', 'routes/admin-products.tsx'),
+      route('items', 'routes/admin-items.tsx'),
       route('grants', 'routes/admin-grants.tsx'),
       route('audit', 'routes/admin-audit.tsx'),
     ]),

@@ -132,6 +132,15 @@ describe('orders search', () => {
       confirmed_by: 'operator',
       user_key: buyer.userKey,
     });
+    // The list (one query for the page) shows each order exactly as its detail (the payments module's reading).
+    for (const listed of all.data_list) {
+      const detail = await t.post<{ order: AdminPaymentOrder }>(
+        '/v1/admin/payment_order_detail',
+        { user_payment_log_sn: String(listed.user_payment_log_sn) },
+        { cookie: await operator(t) },
+      );
+      expect(listed).toEqual(detail.body.rslt_set.order);
+    }
     expect((await orders({ member: buyer.nick.slice(2) })).data_totalcount).toBe(3);
     expect((await orders({ member: buyer.id, state: 'paid' })).data_list.map((o) => o.order_no)).toEqual([paid.order_no]);
     expect((await orders({ member: buyer.id, state: 'rejected' })).data_list.map((o) => o.order_no)).toEqual([rejected.order_no]);

@@ -4,7 +4,7 @@ import { AppError, invalid } from '../../platform/errors.js';
 import type { SessionUser } from '../../platform/session.js';
 import { findOrder, toAdminOrder } from '../payments/payments.repository.js';
 import type { SiteService } from '../site/site.service.js';
-import { type AuditRow, dashboardCounts, findOrderSns, listAudit, memberNames } from './admin.repository.js';
+import { type AuditRow, dashboardCounts, findOrders, listAudit, memberNames } from './admin.repository.js';
 
 /** Entries of one order's audit trail shown with it (an order has a handful: placed, confirmed, refunded…). */
 const ORDER_TRAIL_MAX = 100;
@@ -62,13 +62,9 @@ export class AdminService {
     checkDay(q.date_from, 'date_from');
     checkDay(q.date_to, 'date_to');
     if (q.date_from !== '' && q.date_to !== '' && q.date_from > q.date_to) throw invalid('date_to');
-    const [terms, { rows, total }] = await Promise.all([this.terms(lang), findOrderSns(this.db, q)]);
-    // Each order through the payments module's own reading, so the console shows what every other call shows.
-    const found = await Promise.all(rows.map((r) => findOrder(this.db, r.sn)));
-    const list = found.flatMap((row, i) =>
-      row ? [toAdminOrder({ ...row, id: rows[i]?.id ?? '', nick: rows[i]?.nick ?? '' }, terms)] : [],
-    );
-    return { list, total };
+    const [terms, { rows, total }] = await Promise.all([this.terms(lang), findOrders(this.db, q)]);
+    // Shaped by the payments module's own mapping, so the console shows what every other call shows.
+    return { list: rows.map((row) => toAdminOrder(row, terms)), total };
   }
 
   async order(sn: number, lang: Lang): Promise<{ order: AdminPaymentOrder; audit: AdminAuditEntry[] }> {

@@ -3,6 +3,7 @@ import type {
   AdminPaymentOrder,
   AdminPaymentProduct,
   AdminPaymentProductSaveReq,
+  AdminStoreItem,
   DepositConfirmReq,
   WalletGrantSet,
 } from '@byeol/contract';
@@ -39,6 +40,11 @@ export function orderDetail(sn: number, fallback: string): Promise<Answer<OrderD
 
 export function saveProduct(req: AdminPaymentProductSaveReq, fallback: string): Promise<Answer<AdminPaymentProduct>> {
   return send(() => api.post<AdminPaymentProduct>('/admin/payment_product_save', req), fallback);
+}
+
+/** Creates (no `item_sn`) or updates a catalogue item (items module). */
+export function saveItem(body: Record<string, string>, fallback: string): Promise<Answer<AdminStoreItem>> {
+  return send(() => api.post<AdminStoreItem>('/admin/item_save', body), fallback);
 }
 
 /** An operator grant; `key` is kept while the answer is undecided (lib/action-key), so a retry grants once. */

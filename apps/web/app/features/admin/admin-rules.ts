@@ -1,7 +1,7 @@
-import { ADMIN_PAGE_SIZE } from '@byeol/contract';
+import { ADMIN_PAGE_SIZE, type AdminItemSaveReq, AdminItemSaveSchema, type AdminStoreItem } from '@byeol/contract';
 
 /** The console's sections, in the order of its left menu (later issues add theirs here). */
-export const ADMIN_SECTIONS = ['home', 'deposits', 'orders', 'products', 'grants', 'audit'] as const;
+export const ADMIN_SECTIONS = ['home', 'deposits', 'orders', 'products', 'items', 'grants', 'audit'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 export const sectionPath = (section: AdminSection) => (section === 'home' ? '/admin' : `/admin/${section}`);
@@ -59,3 +59,100 @@ export function auditDiff(before: Record<string, unknown> | null, after: Record<
   }
   return lines;
 }
+
+// ---- the item catalogue form -------------------------------------------------------------------------
+
+/** The catalogue form's fields: what POST /admin/item_save takes (docs/items.md), all as the inputs hold them. */
+export type ItemFormField = Exclude<keyof AdminItemSaveReq, 'item_sn'>;
+export type ItemFormValues = Record<ItemFormField, string>;
+
+const shape = AdminItemSaveSchema.shape;
+
+/** Whole-number fields and their bounds, read from the contract's schema (the server checks the same). */
+export const ITEM_NUMBER_FIELDS = {
+  price: shape.price,
+  validity_days: shape.validity_days,
+  uses_per_day: shape.uses_per_day,
+  sort: shape.sort.unwrap(),
+} as const;
+
+/** Text fields and their longest length, from the same schema. */
+const ITEM_TEXT_FIELDS = {
+  name_ko: shape.name_ko,
+  name_en: shape.name_en.unwrap(),
+  name_ja: shape.name_ja.unwrap(),
+  name_zh: shape.name_zh.unwrap(),
+  description_ko: shape.description_ko.unwrap(),
+  description_en: shape.description_en.unwrap(),
+  description_ja: shape.description_ja.unwrap(),
+  description_zh: shape.description_zh.unwrap(),
+  image_url: shape.image_url.unwrap(),
+} as const;
+
+/** What is wrong with one field, as a key of the admin texts' `items.error` with its values. */
+export type ItemFieldError =
+  | { key: 'required' }
+  | { key: 'tooLong'; max: number }
+  | { key: 'range'; min: number; max: number }
+  | { key: 'choose' };
+
+/** The form for a new item (on sale, unlimited uses per day) or for `item` as saved. */
+export function itemFormValues(item: AdminStoreItem | null): ItemFormValues {
+  const yn = (v: 'Y' | 'N' | undefined, fallback: 'Y' | 'N') => v ?? fallback;
+  return {
+    category: item?.category ?? 'effect',
+    name_ko: item?.names.ko ?? '',
+    name_en: item?.names.en ?? '',
+    name_ja: item?.names.ja ?? '',
+    name_zh: item?.names['zh-CN'] ?? '',
+    description_ko: item?.descriptions.ko ?? '',
+    description_en: item?.descriptions.en ?? '',
+    description_ja: item?.descriptions.ja ?? '',
+    description_zh: item?.descriptions['zh-CN'] ?? '',
+    image_url: item?.image_url ?? '',
+    price: item ? String(item.price) : '',
+    validity_days: item ? String(item.validity_days) : '',
+    uses_per_day: item ? String(item.uses_per_day) : '0',
+    refund_yn: yn(item?.refund_yn, 'Y'),
+    gift_yn: yn(item?.gift_yn, 'Y'),
+    single_use_yn: yn(item?.single_use_yn, 'N'),
+    on_sale_yn: yn(item?.on_sale_yn, 'Y'),
+    sort: item ? String(item.sort) : '0',
+  };
+}
+
+/**
+ * Every wrong field of the catalogue form at once, checked with the contract's schema (so the browser and the
+ * server agree), each with a message the operator can act on. A number must be typed as digits: the schema
+ * would read an empty box as 0. Empty: the form may be sent.
+ */
+export function itemFormErrors(values: ItemFormValues): Partial<Record<ItemFormField, ItemFieldError>> {
+  const errors: Partial<Record<ItemFormField, ItemFieldError>> = {};
+  for (const [field, schema] of Object.entries(ITEM_NUMBER_FIELDS) as [
+    keyof typeof ITEM_NUMBER_FIELDS,
+    (typeof ITEM_NUMBER_FIELDS)['price'],
+  ][]) {
+    const raw = values[field].trim();
+    if (!/^\d{1,9}$/.test(raw) || !schema.safeParse(raw).success) {
+      errors[field] = { key: 'range', min: schema.minValue ?? 0, max: schema.maxValue ?? Number.MAX_SAFE_INTEGER };
+    }
+  }
+  const checked = AdminItemSaveSchema.safeParse(values);
+  for (const issue of checked.success ? [] : checked.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (!(field in values) || errors[field as ItemFormField]) continue;
+    if (field in ITEM_TEXT_FIELDS) {
+      const name = field as keyof typeof ITEM_TEXT_FIELDS;
+      errors[name] = values[name].trim() === '' ? { key: 'required' } : { key: 'tooLong', max: ITEM_TEXT_FIELDS[name].maxLength ?? 0 };
+    } else {
+      errors[field as ItemFormField] = { key: 'choose' };
+    }
+  }
+  return errors;
+}
+
+/** The catalogue item as the save call takes it: `item_sn` when editing, each field as typed. */
+export const itemSaveBody = (sn: number | null, values: ItemFormValues): Record<string, string> => ({
+  ...(sn === null ? {} : { item_sn: String(sn) }),
+  ...values,
+});

@@ -1,4 +1,4 @@
-import type { AdminAuditEntry, AdminDashboard, PaymentState } from '@byeol/contract';
+import type { AdminAuditEntry, AdminDashboard } from '@byeol/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -133,27 +133,6 @@ export function Pager({ page, total, busy }: { page: number; total: number; busy
   );
 }
 
-const STATE_STYLE: Record<PaymentState, string> = {
-  pending: 'bg-amber-100 text-amber-800',
-  paid: 'bg-emerald-100 text-emerald-800',
-  cancelled: 'bg-neutral-200 text-neutral-700',
-  expired: 'bg-neutral-200 text-neutral-700',
-  rejected: 'bg-red-100 text-red-800',
-  refunded: 'bg-sky-100 text-sky-800',
-};
-
-export function StateBadge({ state }: { state: PaymentState }) {
-  const { t } = useTranslation('payments');
-  return (
-    <span
-      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[state] ?? ''}`}
-      data-order-state={state}
-    >
-      {t(`state.${state}`)}
-    </span>
-  );
-}
-
 export function MemberCell({ nick, id }: { nick: string; id: string }) {
   return (
     <span>
@@ -199,6 +178,34 @@ function AuditChange({ entry }: { entry: AdminAuditEntry }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One button of a row's actions; `name` becomes its `data-<name>` attribute. */
+export interface RowAction {
+  name: string;
+  text: string;
+  run: () => void;
+  danger?: boolean;
+}
+
+/** A row's action buttons, all disabled while any action of the screen runs. */
+export function RowActions({ actions, disabled }: { actions: RowAction[]; disabled: boolean }) {
+  return (
+    <div className="flex gap-2">
+      {actions.map((a) => (
+        <button
+          key={a.name}
+          type="button"
+          className={a.danger ? `${smallButton} text-red-700` : smallButton}
+          disabled={disabled}
+          onClick={a.run}
+          {...{ [`data-${a.name}`]: '' }}
+        >
+          {a.text}
+        </button>
+      ))}
+    </div>
   );
 }
 

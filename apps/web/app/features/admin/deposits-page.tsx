@@ -8,7 +8,7 @@ import { kstDate } from '../store/item-rules';
 import type { AdminList } from './admin.server';
 import { confirmDeposit, rejectDeposit } from './admin-api';
 import { kstMinute } from './admin-rules';
-import { ActionDialog, AdminEmpty, AdminTable, cellClass, ListError, MemberCell, Pager, ScreenTitle, smallButton } from './admin-ui';
+import { ActionDialog, AdminEmpty, AdminTable, cellClass, ListError, MemberCell, Pager, RowActions, ScreenTitle } from './admin-ui';
 
 /**
  * Pending bank deposits, oldest first: confirm with what the bank statement shows (prefilled from the order,
@@ -106,26 +106,13 @@ export function DepositsPage({ data, page }: { data: AdminList<AdminPaymentOrder
               <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{kstDate(o.created_at, true)}</td>
               <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{kstDate(o.deadline_at, true)}</td>
               <td className={`${cellClass} whitespace-nowrap`}>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={smallButton}
-                    disabled={busy !== null}
-                    onClick={() => void act(o, 'confirm')}
-                    data-deposit-confirm
-                  >
-                    {t('deposits.confirm')}
-                  </button>
-                  <button
-                    type="button"
-                    className={`${smallButton} text-red-700`}
-                    disabled={busy !== null}
-                    onClick={() => void act(o, 'reject')}
-                    data-deposit-reject
-                  >
-                    {t('deposits.reject')}
-                  </button>
-                </div>
+                <RowActions
+                  disabled={busy !== null}
+                  actions={[
+                    { name: 'deposit-confirm', text: t('deposits.confirm'), run: () => void act(o, 'confirm') },
+                    { name: 'deposit-reject', text: t('deposits.reject'), run: () => void act(o, 'reject'), danger: true },
+                  ]}
+                />
               </td>
             </tr>
           ))}

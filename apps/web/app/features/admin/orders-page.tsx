@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import { useDialog } from '../../ui/dialogs';
+import { PaymentStateBadge } from '../../ui/payment-state-badge';
 import { isOk } from '../account/account-api';
 import { primaryButton, secondaryButton } from '../account/fields';
 import { useWon } from '../payments/payment-panel';
@@ -20,7 +21,6 @@ import {
   MemberCell,
   Pager,
   ScreenTitle,
-  StateBadge,
   smallButton,
 } from './admin-ui';
 
@@ -136,7 +136,7 @@ export function OrdersPage({ data, page }: { data: AdminList<AdminPaymentOrder>;
                 <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{won(o.price)}</td>
                 <td className={cellClass}>{tp(`method.${o.method}`)}</td>
                 <td className={cellClass}>
-                  <StateBadge state={o.state} />
+                  <PaymentStateBadge state={o.state} />
                 </td>
                 <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{kstDate(o.created_at, true)}</td>
               </tr>
@@ -212,7 +212,7 @@ function OrderDetailView({ sn, close }: { sn: number; close: (changed?: boolean)
     ['product', o.product_nm],
     ['price', won(o.price)],
     ['method', tp(`method.${o.method}`)],
-    ['state', <StateBadge key="s" state={o.state} />],
+    ['state', <PaymentStateBadge key="s" state={o.state} />],
     ['placed', kstDate(o.created_at, true)],
     ['depositor', o.depositor_nm],
     ['deposited', o.deposited_at ? `${o.deposited_nm ?? ''} · ${won(o.deposited_amount ?? 0)} · ${kstDate(o.deposited_at, true)}` : '-'],

@@ -10,7 +10,7 @@ import { useLang } from '../site/use-site';
 import { useCurrencyNames } from '../store/use-currency';
 import type { AdminList } from './admin.server';
 import { saveProduct } from './admin-api';
-import { ActionDialog, AdminEmpty, AdminTable, cellClass, ListError, Pager, ScreenTitle, smallButton } from './admin-ui';
+import { ActionDialog, AdminEmpty, AdminTable, cellClass, ListError, Pager, RowActions, ScreenTitle } from './admin-ui';
 
 /** STAR and CUBIC packages, also off sale: create, edit, and put on or off sale (each save audited). */
 export function ProductsPage({ data, page }: { data: AdminList<AdminPaymentProduct>; page: number }) {
@@ -126,14 +126,17 @@ export function ProductsPage({ data, page }: { data: AdminList<AdminPaymentProdu
               <td className={`${cellClass} tabular-nums`}>{p.sort}</td>
               <td className={cellClass}>{p.on_sale_yn === 'Y' ? t('products.on') : t('products.off')}</td>
               <td className={`${cellClass} whitespace-nowrap`}>
-                <div className="flex gap-2">
-                  <button type="button" className={smallButton} disabled={busy} onClick={() => void edit(p)} data-product-edit>
-                    {t('products.edit')}
-                  </button>
-                  <button type="button" className={smallButton} disabled={busy} onClick={() => void toggle(p)} data-product-toggle>
-                    {p.on_sale_yn === 'Y' ? t('products.stopSale') : t('products.startSale')}
-                  </button>
-                </div>
+                <RowActions
+                  disabled={busy}
+                  actions={[
+                    { name: 'product-edit', text: t('products.edit'), run: () => void edit(p) },
+                    {
+                      name: 'product-toggle',
+                      text: p.on_sale_yn === 'Y' ? t('products.stopSale') : t('products.startSale'),
+                      run: () => void toggle(p),
+                    },
+                  ]}
+                />
               </td>
             </tr>
           ))}
