@@ -62,8 +62,8 @@ export const AdminOrderRefSchema = z.object({
     .max(2 ** 53),
 });
 
-/** Where an audit row comes from: the payments' audit or the operator grants' audit. */
-export const ADMIN_AUDIT_SOURCES = ['payment', 'wallet_grant'] as const;
+/** Where an audit row comes from: the payments' audit, the operator grants' audit or the item catalogue's audit. */
+export const ADMIN_AUDIT_SOURCES = ['payment', 'wallet_grant', 'item'] as const;
 export type AdminAuditSource = (typeof ADMIN_AUDIT_SOURCES)[number];
 
 /**
@@ -78,6 +78,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'refund',
   'product_save',
   'wallet_grant',
+  'item_save',
 ] as const;
 
 /** POST /admin/audit_list: every audited operator action, newest first; `actor` as `member` above. */
@@ -94,15 +95,15 @@ export type AdminAuditListReq = z.infer<typeof AdminAuditListSchema>;
 
 /** What an audited action changed. */
 export interface AdminAuditTarget {
-  kind: 'order' | 'product' | 'member';
+  kind: 'order' | 'product' | 'member' | 'item';
   sn: number;
-  /** The order number, the package number or the member's nick and ID. */
+  /** The order number, the package number, the member's nick and ID, or the item's number and Korean name. */
   label: string;
 }
 
 /** One audited action. */
 export interface AdminAuditEntry {
-  /** `payment:<audit_sn>` or `wallet_grant:<txn_id>`: unique over both sources. */
+  /** `payment:<audit_sn>`, `wallet_grant:<txn_id>` or `item:<audit_sn>`: unique over the sources. */
   audit_id: string;
   source: AdminAuditSource;
   action: string;

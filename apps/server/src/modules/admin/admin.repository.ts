@@ -81,6 +81,9 @@ export interface AuditRow {
   order_sn: number | null;
   order_no: string | null;
   product_sn: number | null;
+  item_sn: number | null;
+  /** The item's Korean name now. */
+  item_nm: string | null;
   member_key: number | null;
   member_id: string | null;
   member_nick: string | null;
@@ -90,7 +93,7 @@ export interface AuditRow {
 }
 
 /**
- * payment_audit and wallet_grant_audit as one list (a grant's before/after is the member's balance, with the
+ * payment_audit, wallet_grant_audit and store_item_audit as one list (a grant's before/after is the member's balance, with the
  * amount and the reason), newest first. `orderSn` narrows it to one order's trail.
  */
 export async function listAudit(
@@ -104,21 +107,25 @@ export async function listAudit(
   const { rows } = await db.execute<AuditRow & { total: number } & Record<string, unknown>>(sql`
     with a as (
       select 'payment' as source, p.audit_sn::text as ref, p.action, p.actor_user_key, p.user_payment_log_sn as order_sn,
-             p.product_sn, null::bigint as member_key, p.before, p.after, p.created_at
+             p.product_sn, null::int as item_sn, null::bigint as member_key, p.before, p.after, p.created_at
       from payment_audit p
       union all
-      select 'wallet_grant', g.txn_id::text, 'wallet_grant', g.operator_user_key, null, null, g.user_key,
+      select 'wallet_grant', g.txn_id::text, 'wallet_grant', g.operator_user_key, null, null, null, g.user_key,
              jsonb_build_object('balance', g.balance_before),
              jsonb_build_object('balance', g.balance_after, 'currency', g.currency, 'amount', g.amount, 'reason', g.reason),
              g.created_at
       from wallet_grant_audit g
+      union all
+      select 'item', i.audit_sn::text, i.action, i.actor_user_key, null, null, i.item_sn, null, i.before, i.after, i.created_at
+      from store_item_audit i
     )
     select a.source, a.ref, a.action, a.actor_user_key::float8 as actor_user_key, actor.id as actor_id, actor.nick as actor_nick,
-           a.order_sn::float8 as order_sn, o.order_no, a.product_sn, a.member_key::float8 as member_key,
+           a.order_sn::float8 as order_sn, o.order_no, a.product_sn, a.item_sn, it.names->>'ko' as item_nm, a.member_key::float8 as member_key,
            m.id as member_id, m.nick as member_nick, a.before, a.after, a.created_at, count(*) over ()::int as total
     from a
     left join users actor on actor.user_key = a.actor_user_key
     left join user_payment_log o on o.user_payment_log_sn = a.order_sn
+    left join store_item it on it.item_sn = a.item_sn
     left join users m on m.user_key = coalesce(a.member_key, o.user_key)
     where ${sql.join(where, sql` and `)}
     order by a.created_at desc, a.source, a.ref::bigint desc

@@ -1,4 +1,5 @@
 import {
+  type AdminAuditEntry,
   type AdminStoreItem,
   ITEM_LIMITS,
   type ItemDealSet,
@@ -132,6 +133,19 @@ describe('catalogue', () => {
       on_sale_yn: 'N',
       image_url: 'https://cdn.example.com/a.png',
     });
+    // Each save is in the console's audit log with the item before and after; the refused ones left nothing.
+    const audit = await t.post<ListSet<AdminAuditEntry>>('/v1/admin/audit_list', { actor: operator.id }, { cookie: operator.cookie });
+    expect(audit.body.rslt_set.data_list).toMatchObject([
+      {
+        source: 'item',
+        action: 'item_save',
+        actor_user_key: operator.userKey,
+        target: { kind: 'item', sn: created.item_sn, label: `#${created.item_sn} 스티커` },
+        before: { price: 10, on_sale_yn: 'Y' },
+        after: { price: 20, on_sale_yn: 'N' },
+      },
+      { source: 'item', action: 'item_save', before: null, after: { item_sn: created.item_sn, price: 10 } },
+    ]);
   });
 });
 

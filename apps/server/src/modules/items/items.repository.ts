@@ -121,6 +121,20 @@ export interface ItemValues {
 }
 
 /** Creates a catalogue item (no itemSn) or updates one; undefined when the item to update does not exist. */
+/** The item, its row locked until the transaction ends (an operator save reads what it replaces). */
+export async function lockItem(tx: Tx, itemSn: number): Promise<ItemRow | undefined> {
+  if (itemSn < 1 || itemSn > ITEM_SN_MAX) return undefined;
+  const { rows } = await tx.execute(sql`select item_sn from store_item where item_sn = ${itemSn} for update`);
+  return rows.length === 0 ? undefined : findItem(tx, itemSn);
+}
+
+/** One audit row of an operator's item save (docs/items.md), in the save's transaction. */
+export async function writeItemAudit(tx: Tx, actorUserKey: number, itemSn: number, before: object | null, after: object): Promise<void> {
+  await tx.execute(sql`
+    insert into store_item_audit (actor_user_key, action, item_sn, before, after)
+    values (${actorUserKey}, 'item_save', ${itemSn}, ${before === null ? null : JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`);
+}
+
 export async function saveItem(db: Exec, itemSn: number | undefined, v: ItemValues): Promise<ItemRow | undefined> {
   if (itemSn !== undefined && (itemSn < 1 || itemSn > ITEM_SN_MAX)) return undefined;
   const names = JSON.stringify(v.names);

@@ -140,8 +140,8 @@ export const itemsRoutes: FastifyPluginAsyncZod<ItemsRoutesOptions> = async (app
     '/admin/item_save',
     { schema: { tags: ['items'], summary: 'Create or update a catalogue item (operators)', body: AdminItemSaveSchema } },
     async (request) => {
-      await requireRole(request);
-      return ok(request, await items.adminSave(request.body));
+      const operator = await requireRole(request);
+      return ok(request, await items.adminSave(operator, request.body));
     },
   );
 

@@ -25,7 +25,7 @@ import { publishRoomEvent } from '../chat/chat.events.js';
 import { createChatStore } from '../chat/chat.repository.js';
 import type { ChatStore } from '../chat/chat.types.js';
 import type { LiveRoom, LiveRooms } from '../live/live.rooms.js';
-import { findByLoginId } from '../users/users.repository.js';
+import { findByLoginId, type Tx } from '../users/users.repository.js';
 import type { Applied, Posting } from '../wallet/wallet.batcher.js';
 import { applyInTx, walletCounts } from '../wallet/wallet.repository.js';
 import { requireAmount } from '../wallet/wallet.rules.js';
@@ -41,6 +41,7 @@ import {
   listItems,
   listUserItems,
   listUses,
+  lockItem,
   markRefunded,
   saveItem,
   suspendItem,
@@ -51,6 +52,7 @@ import {
   txnByKey,
   type UserItemRow,
   useItem,
+  writeItemAudit,
 } from './items.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -124,9 +126,20 @@ export class ItemsService {
     return { list: rows.map(toAdminItem), total };
   }
 
-  async adminSave(req: AdminItemSaveReq): Promise<AdminStoreItem> {
+  /** Creates or updates a catalogue item, audited (store_item_audit) in the same transaction. */
+  async adminSave(operator: SessionUser, req: AdminItemSaveReq): Promise<AdminStoreItem> {
     if (!validImageUrl(req.image_url)) throw invalid('image_url');
-    const row = await saveItem(this.db, req.item_sn, {
+    return this.db.transaction(async (tx) => {
+      const before = req.item_sn === undefined ? undefined : await lockItem(tx, req.item_sn);
+      if (req.item_sn !== undefined && !before) throw new AppError('ITEM_NOT_FOUND');
+      const saved = await this.saveValues(tx, req);
+      await writeItemAudit(tx, operator.userKey, saved.item_sn, before ? toAdminItem(before) : null, saved);
+      return saved;
+    });
+  }
+
+  private async saveValues(tx: Tx, req: AdminItemSaveReq): Promise<AdminStoreItem> {
+    const row = await saveItem(tx, req.item_sn, {
       category: req.category,
       names: localizedOf(req.name_ko, req.name_en, req.name_ja, req.name_zh),
       descriptions: localizedOf(req.description_ko, req.description_en, req.description_ja, req.description_zh),

@@ -97,3 +97,19 @@ export const userItemUse = pgTable(
   },
   (t) => [index('user_item_use_user_idx').on(t.userKey, t.usedAt.desc())],
 );
+
+/** Every operator save of a catalogue item: who, when, the item before (null when created) and after. */
+export const storeItemAudit = pgTable(
+  'store_item_audit',
+  {
+    auditSn: bigserial('audit_sn', { mode: 'number' }).primaryKey(),
+    actorUserKey: bigint('actor_user_key', { mode: 'number' }).notNull(),
+    /** item_save. */
+    action: text('action').notNull(),
+    itemSn: integer('item_sn').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('store_item_audit_item_idx').on(t.itemSn, t.auditSn), index('store_item_audit_actor_idx').on(t.actorUserKey, t.createdAt)],
+);
