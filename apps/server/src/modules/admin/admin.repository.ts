@@ -1,17 +1,13 @@
 import type { AdminAuditListReq, AdminAuditSource, AdminOrderListReq } from '@byeol/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import type { OrderRow } from '../payments/payments.repository.js';
+import { ORDER_COLUMNS, type OrderRow, STATE_NOW } from '../payments/payments.repository.js';
 
 /**
  * The console's reads over other modules' tables (payments, wallet, users): read-only SQL. Orders are
  * found here by the console's filters and shaped by the payments module's own mapping (`toAdminOrder`,
  * admin.service.ts), so an order looks the same in every operator call.
  */
-
-/** A pending order past its deadline is expired for every reader (as payments.repository.ts reads it). */
-const STATE_NOW_TEXT = `(case when o.state = 'pending' and o.deadline_at <= now() then 'expired' else o.state end)`;
-const STATE_NOW = sql.raw(STATE_NOW_TEXT);
 
 /** `like` text matching `value` literally. */
 const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -33,16 +29,6 @@ export async function dashboardCounts(db: Db): Promise<{ pending: number; paid: 
 }
 
 /**
- * Every column of payments' `OrderRow` (payments.repository.ts reads an order the same way), read as the
- * payments module reads them: numbers as float8, a pending order past its deadline as `state_now` expired.
- */
-const ORDER_ROW = sql.raw(`o.user_payment_log_sn::float8 as user_payment_log_sn, o.order_no, o.user_key::float8 as user_key,
-  o.product_sn, o.currency, o.amount, o.bonus, o.price, o.method, o.state, ${STATE_NOW_TEXT} as state_now,
-  o.idem_key, o.depositor_nm, o.bank_account_nm, o.cash_receipt_type, o.cash_receipt_no, o.deadline_at, o.txn_id::float8 as txn_id,
-  o.deposited_nm, o.deposited_amount, o.deposited_at, o.confirmed_by, o.bank_tx_id, o.pg_payment_key, o.card_no, o.paid_at, o.closed_at,
-  o.refund_txn_id::float8 as refund_txn_id, o.refunded_by::float8 as refunded_by, o.refund_reason, o.refunded_at, o.created_at`);
-
-/**
  * One page of the orders matching the console's filters, newest first, with their owners' ID and nick and
  * the total: one query for the page.
  */
@@ -59,7 +45,7 @@ export async function findOrders(
   if (q.date_from !== '') where.push(sql`o.created_at >= (${q.date_from}::date::timestamp at time zone 'Asia/Seoul')`);
   if (q.date_to !== '') where.push(sql`o.created_at < ((${q.date_to}::date + 1)::timestamp at time zone 'Asia/Seoul')`);
   const { rows } = await db.execute<OrderRow & { id: string; nick: string; total: number } & Record<string, unknown>>(sql`
-    select ${ORDER_ROW}, u.id, u.nick, count(*) over ()::int as total
+    select ${ORDER_COLUMNS}, u.id, u.nick, count(*) over ()::int as total
     from user_payment_log o join users u on u.user_key = o.user_key
     where ${sql.join(where, sql` and `)}
     order by o.user_payment_log_sn desc offset ${q.offset} limit ${q.limit}`);

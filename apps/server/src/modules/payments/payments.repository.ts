@@ -164,10 +164,11 @@ export interface OrderRow {
   created_at: Date | string;
 }
 
-/** A pending order past its deadline is expired for every reader, before the job writes it. */
-const STATE_NOW = sql.raw(`case when o.state = 'pending' and o.deadline_at <= now() then 'expired' else o.state end`);
+/** A pending order past its deadline is expired for every reader, before the job writes it (`o`: the order). */
+export const STATE_NOW = sql.raw(`(case when o.state = 'pending' and o.deadline_at <= now() then 'expired' else o.state end)`);
 
-const ORDER_COLUMNS = sql.raw(`o.user_payment_log_sn::float8 as user_payment_log_sn, o.order_no, o.user_key::float8 as user_key,
+/** Every column of `OrderRow`, from `user_payment_log o` (the console's order search reads them too). */
+export const ORDER_COLUMNS = sql.raw(`o.user_payment_log_sn::float8 as user_payment_log_sn, o.order_no, o.user_key::float8 as user_key,
   o.product_sn, o.currency, o.amount, o.bonus, o.price, o.method, o.state,
   (case when o.state = 'pending' and o.deadline_at <= now() then 'expired' else o.state end) as state_now,
   o.idem_key, o.depositor_nm, o.bank_account_nm, o.cash_receipt_type, o.cash_receipt_no, o.deadline_at, o.txn_id::float8 as txn_id,
