@@ -10,9 +10,9 @@ import { API_HEADERS, balanceOf, joinByApi } from './support/members.js';
  * Card payments in Chromium, through the built-in test PG (PG_PROVIDER=test, the platform's default outside
  * production): a viewer opens the payment panel from my page, picks a CUBIC package and the card method,
  * pays on the test PG's checkout page and lands on /pg/success, which confirms the payment and shows the
- * package and the new balance; my page and /mypage/payment show it, and reloading the success page charges
- * nothing twice. A viewer who cancels on the checkout page lands on /pg/fail and is charged nothing. The
- * packages are the demo's (the platform starts with --demo).
+ * package and the new balance; my page and /mypage/payment show it, its receipt opens the PG's card sales
+ * slip, and reloading the success page charges nothing twice. A viewer who cancels on the checkout page
+ * lands on /pg/fail and is charged nothing. The packages are the demo's (the platform starts with --demo).
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
@@ -108,6 +108,17 @@ describe('card payments through the test PG', { timeout: 120_000 }, () => {
     expect(await order.textContent()).toContain('카드');
     expect(await order.locator('[data-order-price]').getAttribute('data-order-price')).toBe(String(product.price));
     expect(await order.locator('[data-order-cancel]').count()).toBe(0);
+
+    // "영수증" opens the PG's receipt (the test PG's card sales slip) in a new window, with the amount.
+    const receiptButton = order.getByRole('button', { name: '영수증' });
+    const [receipt] = await Promise.all([page.waitForEvent('popup'), receiptButton.click()]);
+    await receipt.waitForURL('**/pg-test/receipt/**');
+    const slip = await receipt.locator('body').innerText();
+    expect(slip).toContain('TEST PG');
+    expect(slip).toContain('카드 매출전표');
+    expect(await receipt.locator('[data-receipt="amount"]').textContent()).toBe(`${product.price.toLocaleString('ko-KR')}원 (KRW)`);
+    expect(await receipt.locator('[data-receipt="order-name"]').textContent()).toBe(product.product_nm);
+    await receipt.close();
     expect(faults).toEqual([]);
   });
 

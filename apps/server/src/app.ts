@@ -161,7 +161,12 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     });
     // PG_PROVIDER=test: the built-in test PG (Toss' API and a checkout page, no real money) on this server's own origin.
     if (pgProvider(config) === 'test')
-      await app.register(testPgPlugin, { prefix: TEST_PG_PREFIX, secretKey: testPgKeys(config).secretKey });
+      await app.register(testPgPlugin, {
+        prefix: TEST_PG_PREFIX,
+        secretKey: testPgKeys(config).secretKey,
+        // Receipt URLs: on PUBLIC_URL when set, else on the origin the browser paid from.
+        ...(config.PUBLIC_URL ? { publicBaseUrl: `${siteOriginOf(config)}${TEST_PG_PREFIX}` } : {}),
+      });
     app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     // Uploaded files (profile images) are public, outside /v1; see docs/accounts-profile.md.
     await app.register(uploadedFilesRoute, { uploadsDir });

@@ -313,6 +313,17 @@ export interface PaymentSuccessCheck {
   balance: number;
 }
 
+/**
+ * POST /mypage/payment_receipt (our name; the owner, with PaymentOrderRefSchema): the PG's receipt (card
+ * sales slip, 매출전표) of a paid or refunded card order, asked from the PG each time. Bank deposit orders
+ * have no PG receipt: the page shows its own receipt view from the order.
+ */
+export interface PaymentReceipt {
+  user_payment_log_sn: number;
+  /** The PG's receipt page (absolute http(s) URL), opened in a new window. */
+  receipt_url: string;
+}
+
 /** POST /admin/payment_refund (our name; operators, GMs): refund a paid order, reversing its credit exactly. */
 export const PaymentRefundSchema = z.object({
   user_payment_log_sn: z.coerce

@@ -279,6 +279,8 @@ export const ResultCode = {
   PAYMENT_PG_REFUND_FAILED: 7227,
   /** Payments: the order is not a bank deposit order (a card order cannot be confirmed as a deposit). */
   PAYMENT_NOT_BANKBOOK_ORDER: 7228,
+  /** Payments: a receipt exists only for a paid (or refunded) order. */
+  PAYMENT_RECEIPT_NOT_PAID: 7229,
   /** Supporters: the site has supporters switched off (site switch `supporters`). */
   SUPPORTER_DISABLED: 7301,
   /** Supporters: no such plan. */
@@ -1141,6 +1143,12 @@ export const resultMessages: Record<ResultCodeName, Messages> = {
     en: 'This order is not a bank deposit.',
     ja: '銀行振込の注文ではありません。',
     'zh-CN': '该订单不是银行汇款订单。',
+  },
+  PAYMENT_RECEIPT_NOT_PAID: {
+    ko: '결제 완료된 주문만 영수증을 볼 수 있습니다.',
+    en: 'A receipt is only available for a paid order.',
+    ja: '領収書は決済完了の注文のみご覧いただけます。',
+    'zh-CN': '只有已支付的订单才能查看收据。',
   },
   SUPPORTER_DISABLED: {
     ko: '서포터즈 서비스를 이용할 수 없습니다.',

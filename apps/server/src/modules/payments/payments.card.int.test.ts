@@ -1,4 +1,11 @@
-import type { AdminPaymentOrder, AdminPaymentProduct, CardOrderStart, PaymentOrder, PaymentSuccessCheck } from '@byeol/contract';
+import type {
+  AdminPaymentOrder,
+  AdminPaymentProduct,
+  CardOrderStart,
+  PaymentOrder,
+  PaymentReceipt,
+  PaymentSuccessCheck,
+} from '@byeol/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -319,6 +326,70 @@ describe('refunds', () => {
     expect(
       (await t.post('/v1/admin/payment_refund', { user_payment_log_sn: '1', reason: 'x' }, { cookie: buyer.cookie })).body.rslt_cd,
     ).not.toBe(0);
+  });
+});
+
+describe('receipts', () => {
+  const receipt = (cookie: string, sn: number) =>
+    t.post<PaymentReceipt>('/v1/mypage/payment_receipt', { user_payment_log_sn: String(sn) }, { cookie });
+
+  it("the owner of a paid card order gets the PG's receipt URL, and the test PG serves the slip with the amount", async () => {
+    const { buyer, sn, paymentKey, start } = await paidCardOrder();
+    const res = await receipt(buyer.cookie, sn);
+    expect(res.body.rslt_cd, JSON.stringify(res.body)).toBe(0);
+    expect(res.body.rslt_set).toEqual({ user_payment_log_sn: sn, receipt_url: `${pg.baseUrl}/receipt/${paymentKey}` });
+    const slip = await fetch(res.body.rslt_set.receipt_url);
+    expect(slip.status).toBe(200);
+    expect(slip.headers.get('content-type')).toContain('text/html');
+    const html = await slip.text();
+    expect(html).toContain('TEST PG');
+    expect(html).toContain('33,000원');
+    expect(html).toContain(start.order.order_no);
+    expect(html).toContain('43301234****123*');
+    expect(html).not.toContain('data-receipt-cancelled');
+
+    // Refunded: the same receipt, now marked cancelled.
+    expect((await refund(sn)).body.rslt_cd).toBe(0);
+    const again = await receipt(buyer.cookie, sn);
+    expect(again.body.rslt_set.receipt_url).toBe(res.body.rslt_set.receipt_url);
+    const cancelled = await (await fetch(again.body.rslt_set.receipt_url)).text();
+    expect(cancelled).toContain('data-receipt-cancelled');
+    expect(cancelled).toContain('취소 / Cancelled');
+  });
+
+  it('is refused for another member’s order, an unknown order, a pending order, a bank deposit order, and when the PG is unreachable', async () => {
+    const { sn } = await paidCardOrder();
+    const other = await buildViewer(t);
+    const gets = pg.state.calls.get;
+    const refused = await receipt(other.cookie, sn);
+    expectRefused(refused.body, 'PAYMENT_ORDER_OTHER_USER');
+    expect(JSON.stringify(refused.body)).not.toContain('receipt');
+    expectRefused((await receipt(other.cookie, 2_000_000_000)).body, 'PAYMENT_ORDER_NOT_FOUND');
+    const pending = await cardOrder(other.cookie);
+    expectRefused((await receipt(other.cookie, pending.order.user_payment_log_sn)).body, 'PAYMENT_RECEIPT_NOT_PAID');
+    await setBankAccount(t, TEST_BANK_ACCOUNT);
+    const deposit = await placed(t, other.cookie, star.product_sn);
+    expectRefused((await receipt(other.cookie, deposit.user_payment_log_sn)).body, 'PAYMENT_NOT_CARD_ORDER');
+    expect(pg.state.calls.get).toBe(gets);
+    // Signed out: refused.
+    expect((await t.post('/v1/mypage/payment_receipt', { user_payment_log_sn: String(sn) })).body.rslt_cd).not.toBe(0);
+
+    // The PG unreachable: PAYMENT_PG_UNAVAILABLE, nothing else leaks.
+    const { buyer: owner, sn: paid } = await paidCardOrder();
+    const offline = await startTestApp({
+      env: {
+        PG_PROVIDER: 'toss',
+        TOSS_API_BASE: 'http://127.0.0.1:9/v1-gone',
+        TOSS_SECRET_KEY: pg.secretKey,
+        TOSS_CLIENT_KEY: pg.clientKey,
+      },
+    });
+    try {
+      const res = await offline.post('/v1/mypage/payment_receipt', { user_payment_log_sn: String(paid) }, { cookie: owner.cookie });
+      expectRefused(res.body, 'PAYMENT_PG_UNAVAILABLE');
+    } finally {
+      await offline.close();
+    }
   });
 });
 

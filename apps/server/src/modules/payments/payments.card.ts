@@ -5,6 +5,7 @@ import type {
   CardOrderStart,
   Lang,
   PaymentOrder,
+  PaymentReceipt,
   PaymentRefundReq,
   PaymentSuccessCheck,
 } from '@byeol/contract';
@@ -364,6 +365,37 @@ export class CardPaymentsService {
       bonus: row.bonus,
       balance: row.currency === 'STAR' ? counts.star_cnt : counts.cubic_cnt,
     };
+  }
+
+  /**
+   * /mypage/payment_receipt: the PG's receipt (card sales slip) of the owner's paid or refunded card order,
+   * asked from the PG each time (no stored copy, no migration). Only an http(s) URL is passed on: the page
+   * opens it in a new window.
+   */
+  async receipt(user: SessionUser, sn: number): Promise<PaymentReceipt> {
+    const row = await findOrder(this.db, sn);
+    if (!row) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
+    if (row.user_key !== user.userKey) throw new AppError('PAYMENT_ORDER_OTHER_USER');
+    if (row.method !== 'card') throw new AppError('PAYMENT_NOT_CARD_ORDER');
+    if (row.state_now !== 'paid' && row.state_now !== 'refunded') throw new AppError('PAYMENT_RECEIPT_NOT_PAID');
+    if (!row.pg_payment_key) throw new Error(`card order ${sn} is ${row.state_now} without a payment key`);
+    let payment: PgPayment;
+    try {
+      payment = await this.d.pg.getPayment(row.pg_payment_key);
+    } catch (err) {
+      if (!(err instanceof PgError)) throw err;
+      this.d.log.warn({ user_payment_log_sn: sn, pg_code: err.code }, 'the PG answered no payment for a receipt');
+      throw new AppError('PAYMENT_PG_UNAVAILABLE');
+    }
+    const url = payment.receiptUrl ? URL.parse(payment.receiptUrl) : null;
+    if (payment.orderId !== row.order_no || !url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      this.d.log.error(
+        { user_payment_log_sn: sn, pg_order: payment.orderId, receipt_url: payment.receiptUrl },
+        'the PG answered no usable receipt for a card order',
+      );
+      throw new AppError('PAYMENT_PG_UNAVAILABLE');
+    }
+    return { user_payment_log_sn: sn, receipt_url: url.href };
   }
 
   /**

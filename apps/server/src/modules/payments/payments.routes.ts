@@ -123,6 +123,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   app.post(
+    '/mypage/payment_receipt',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The PG's receipt (card sales slip) of one of your paid or refunded card orders: { receipt_url } (our name)",
+        body: PaymentOrderRefSchema,
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return ok(request, await cards.receipt(user, request.body.user_payment_log_sn));
+    },
+  );
+
+  app.post(
     '/pg/pg_request',
     {
       schema: {

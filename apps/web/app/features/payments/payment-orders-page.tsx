@@ -1,9 +1,10 @@
-import type { ListSet, PaymentOrder, PaymentState } from '@byeol/contract';
+import type { ListSet, PaymentOrder } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { useDialog } from '../../ui/dialogs';
+import { PaymentStateBadge } from '../../ui/payment-state-badge';
 import { isOk } from '../account/account-api';
 import { useLoginRequired } from '../account/login-gate';
 import { useLang } from '../site/use-site';
@@ -11,21 +12,13 @@ import { kstDate } from '../store/item-rules';
 import { EmptyState, LinkTabs, MoreButton } from '../store/store-ui';
 import { completeBankbookPath, FORM_BANKBOOK_PATH, openPaymentPopup } from './bankbook-popups';
 import { ChargeButton } from './payment-panel';
-import { canCancel, shownState } from './payment-rules';
+import { ReceiptButton } from './payment-receipt';
+import { canCancel, hasReceipt, shownState } from './payment-rules';
 import { cancelDeposit, type OrderBox, orderList, PAYMENT_PAGE_SIZE } from './payments-api';
 import { useMoreList } from './use-more-list';
 
 const smallButton =
   'min-h-10 rounded-lg border border-neutral-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-50';
-
-const STATE_STYLE: Record<PaymentState, string> = {
-  pending: 'bg-amber-100 text-amber-800',
-  paid: 'bg-emerald-100 text-emerald-800',
-  cancelled: 'bg-neutral-200 text-neutral-700',
-  expired: 'bg-neutral-200 text-neutral-700',
-  rejected: 'bg-red-100 text-red-800',
-  refunded: 'bg-sky-100 text-sky-800',
-};
 
 /**
  * /mypage/payment (all the viewer's orders) and /mypage/payment/bankbook (bank deposit orders with a cancel
@@ -79,19 +72,6 @@ export function PaymentOrdersPage({ box, initial, now }: { box: OrderBox; initia
       )}
       {initial !== null && list.hasMore && <MoreButton onMore={list.more} busy={list.busy} error={list.error} />}
     </div>
-  );
-}
-
-/** An order's state as a coloured badge (`data-order-state`): its name in the payments texts, or `label`. */
-export function PaymentStateBadge({ state, label }: { state: PaymentState; label?: string }) {
-  const { t } = useTranslation('payments');
-  return (
-    <span
-      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[state] ?? ''}`}
-      data-order-state={state}
-    >
-      {label ?? t(`state.${state}`)}
-    </span>
   );
 }
 
@@ -159,6 +139,7 @@ function OrderRow({ order, now, onChanged }: { order: PaymentOrder; now: number;
           {t('popup.openComplete')}
         </button>
       )}
+      {hasReceipt(order, now) && <ReceiptButton order={order} className={`${smallButton} mt-3 mr-2`} />}
       {canCancel(order, now) && (
         <button type="button" disabled={busy} onClick={() => void cancel()} data-order-cancel className={`${smallButton} mt-3`}>
           {busy ? t('orders.cancelling') : t('orders.cancel')}

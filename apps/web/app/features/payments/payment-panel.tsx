@@ -355,6 +355,20 @@ function ChargeForm({
   );
 }
 
+/** An order's facts as label/value rows (the completion view, the receipt); `attr` names each row by its key. */
+export function OrderFacts({ rows, attr }: { rows: [string, string, string][]; attr: 'data-done' | 'data-receipt' }) {
+  return (
+    <dl className="divide-y divide-neutral-200 rounded-lg border border-neutral-200">
+      {rows.map(([key, label, value]) => (
+        <div key={key} className="flex justify-between gap-4 px-3 py-2 text-sm" {...{ [attr]: key }}>
+          <dt className="text-neutral-500">{label}</dt>
+          <dd className="text-right font-semibold tabular-nums break-all">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * The completion view (SPEC §7 /popup/complete_payment_bankbook): where to deposit, how much, by when, the
  * order number. Also the completion popup's body, which may show an order later: then its state heads it.
@@ -377,14 +391,7 @@ export function DepositDone({ order, close, toOrders }: { order: PaymentOrder; c
       <h2 className="text-lg font-bold" role="status">
         {state === 'pending' ? t('done.title') : t('done.stateTitle', { state: t(`state.${state}`) })}
       </h2>
-      <dl className="divide-y divide-neutral-200 rounded-lg border border-neutral-200">
-        {rows.map(([key, label, value]) => (
-          <div key={key} className="flex justify-between gap-4 px-3 py-2 text-sm" data-done={key}>
-            <dt className="text-neutral-500">{label}</dt>
-            <dd className="text-right font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <OrderFacts rows={rows} attr="data-done" />
       {state === 'pending' && <p className="text-xs text-neutral-500">{t('done.note')}</p>}
       <div className="grid grid-cols-2 gap-2">
         {toOrders ? (

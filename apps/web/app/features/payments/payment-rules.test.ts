@@ -1,6 +1,6 @@
 import { ResultCode } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import { canCancel, checkDeposit, depositFieldOf, isUserCancel, pgFailureOf, pgReturnOf, shownState } from './payment-rules';
+import { canCancel, checkDeposit, depositFieldOf, hasReceipt, isUserCancel, pgFailureOf, pgReturnOf, shownState } from './payment-rules';
 
 const now = Date.parse('2026-11-22T09:00:00Z');
 
@@ -50,6 +50,13 @@ describe('order states', () => {
   it('final states and card orders offer no cancel', () => {
     expect(canCancel({ ...pending, state: 'paid' }, now)).toBe(false);
     expect(canCancel({ ...pending, method: 'card' }, now)).toBe(false);
+  });
+
+  it('only paid and refunded orders have a receipt', () => {
+    expect(hasReceipt({ ...pending, state: 'paid' }, now)).toBe(true);
+    expect(hasReceipt({ ...pending, state: 'refunded' }, now)).toBe(true);
+    for (const state of ['pending', 'cancelled', 'expired', 'rejected'] as const)
+      expect(hasReceipt({ ...pending, state }, now)).toBe(false);
   });
 });
 

@@ -66,6 +66,12 @@ export function canCancel(order: Pick<PaymentOrder, 'state' | 'deadline_at' | 'm
   return order.method === 'bankbook' && shownState(order, now) === 'pending';
 }
 
+/** A paid or refunded order has a receipt (card: the PG's sales slip; bank deposit: ours). */
+export function hasReceipt(order: Pick<PaymentOrder, 'state' | 'deadline_at'>, now: number): boolean {
+  const state = shownState(order, now);
+  return state === 'paid' || state === 'refunded';
+}
+
 /** What the card provider's checkout sends back to /pg/success (Toss' redirect: paymentKey, orderId, amount). */
 export interface PgReturn {
   paymentKey: string;

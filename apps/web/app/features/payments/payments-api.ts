@@ -5,6 +5,7 @@ import type {
   ListSet,
   PaymentOrder,
   PaymentProduct,
+  PaymentReceipt,
   PaymentState,
   PaymentSuccessCheck,
 } from '@byeol/contract';
@@ -93,4 +94,9 @@ export function cardConfirm(input: PgReturn, fallback: string): Promise<Answer<P
 /** Whether the order's credit landed, and the wallet balance of its currency now (SPEC §7). */
 export function successCheck(userPaymentLogSn: number, fallback: string): Promise<Answer<PaymentSuccessCheck>> {
   return send(() => api.get<PaymentSuccessCheck>(`/sub/store_payment_success_check/${userPaymentLogSn}`), fallback);
+}
+
+/** The PG's receipt (card sales slip) of one of the caller's paid or refunded card orders: its URL. */
+export function cardReceipt(userPaymentLogSn: number, fallback: string): Promise<Answer<PaymentReceipt>> {
+  return send(() => api.post<PaymentReceipt>('/mypage/payment_receipt', { user_payment_log_sn: userPaymentLogSn }), fallback);
 }

@@ -25,6 +25,8 @@ export interface PgPayment {
   approvedAt: string | null;
   /** The masked card number and issuer, when paid by card. */
   card: { number: string; issuerCode: string } | null;
+  /** The provider's receipt page of the payment (the card sales slip, 매출전표; Toss: `receipt.url`), when it has one. */
+  receiptUrl: string | null;
 }
 
 /** A billing key for auto-pay (Toss: POST /v1/billing/authorizations/issue). */

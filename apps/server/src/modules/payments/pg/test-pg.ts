@@ -18,6 +18,7 @@ import { tossAuthorization } from './toss.js';
  * | GET /checkout?mode=payment&orderId&amount&orderName&successUrl&failUrl | the checkout page: the order, a fake card form, Pay and Cancel |
  * | GET /checkout?mode=billing&customerKey&successUrl&failUrl | the card registration page for auto-pay |
  * | POST /checkout/pay (form) | what Pay sends: redirects to successUrl?paymentKey&orderId&amount (billing: ?authKey&customerKey) |
+ * | GET /receipt/{paymentKey} | the card sales slip (매출전표) of an approved payment: each payment's `receipt.url` |
  * | POST /v1/payments/confirm, GET /v1/payments/{paymentKey}, GET /v1/payments/orders/{orderId}, POST /v1/payments/{paymentKey}/cancel | Toss' payment API |
  * | POST /v1/billing/authorizations/issue, POST /v1/billing/{billingKey} | Toss' billing (auto-pay) API |
  *
@@ -90,6 +91,12 @@ interface Answer {
 /** The test PG's memory: payments, billing authorisations and keys, answers by idempotency key. */
 export class TestPgState {
   readonly payments = new Map<string, TestPgPayment>();
+  /**
+   * Where browsers reach this test PG (e.g. http://127.0.0.1:3000/pg-test) when a call does not say:
+   * payments' `receipt.url` is `<base>/receipt/<paymentKey>`, absolute like Toss'. The plugin passes its
+   * `publicBaseUrl`, else the origin and prefix of the request that made the payment; `startTestPg` sets it.
+   */
+  receiptBase = '';
   /** authKey → the customer who registered a card, and the card (an authKey is used once). */
   private readonly billingAuths = new Map<string, { customerKey: string; cardNumber: string }>();
   readonly billingKeys = new Map<string, { customerKey: string; cardNumber: string }>();
@@ -111,7 +118,13 @@ export class TestPgState {
   }
 
   /** What the Pay button does: the buyer authorised `amount` for `orderId`; answers the paymentKey. */
-  authorize(input: { orderId: string; orderName: string; amount: number; cardNumber?: string }): string | TestPgFailure {
+  authorize(input: {
+    orderId: string;
+    orderName: string;
+    amount: number;
+    cardNumber?: string;
+    receiptBase?: string;
+  }): string | TestPgFailure {
     if (!/^[A-Za-z0-9_-]{6,64}$/.test(input.orderId))
       return invalid('orderId는 영문 대소문자, 숫자, -, _ 로 이루어진 6자 이상 64자 이하 문자열이어야 합니다.');
     if (!Number.isSafeInteger(input.amount) || input.amount < 1) return invalid('결제 금액이 올바르지 않습니다.');
@@ -120,7 +133,10 @@ export class TestPgState {
       if (p.orderId === input.orderId && p.status !== 'IN_PROGRESS' && p.status !== 'ABORTED') return DUPLICATED_ORDER;
     }
     const paymentKey = token('tpg_');
-    this.payments.set(paymentKey, this.newPayment(paymentKey, 'NORMAL', input.orderId, input.orderName, input.amount, input.cardNumber));
+    this.payments.set(
+      paymentKey,
+      this.newPayment(paymentKey, 'NORMAL', input.orderId, input.orderName, input.amount, input.cardNumber, input.receiptBase),
+    );
     return paymentKey;
   }
 
@@ -138,6 +154,7 @@ export class TestPgState {
     orderName: string,
     amount: number,
     cardNumber = '4330123412341234',
+    receiptBase = this.receiptBase,
   ): TestPgPayment {
     const digits = cardDigits(cardNumber);
     return {
@@ -159,7 +176,7 @@ export class TestPgState {
       card: { issuerCode: '61', acquirerCode: '31', number: maskCard(digits), cardType: '신용', ownerType: '개인', amount },
       cancels: null,
       failure: null,
-      receipt: { url: `https://example.invalid/test-pg/receipt/${paymentKey}` },
+      receipt: { url: `${receiptBase}/receipt/${encodeURIComponent(paymentKey)}` },
     };
   }
 
@@ -279,7 +296,7 @@ export class TestPgState {
     };
   }
 
-  charge(billingKey: string, body: Record<string, unknown>, key?: string): Answer {
+  charge(billingKey: string, body: Record<string, unknown>, key?: string, receiptBase?: string): Answer {
     this.calls.charge += 1;
     return this.once('charge', key, () => {
       const { customerKey, amount, orderId, orderName } = body;
@@ -293,7 +310,7 @@ export class TestPgState {
       if (!/^[A-Za-z0-9_-]{6,64}$/.test(orderId)) return refuse(invalid('orderId 형식이 올바르지 않습니다.'));
       for (const p of this.payments.values()) if (p.orderId === orderId) return refuse(DUPLICATED_ORDER);
       const paymentKey = token('tpg_');
-      const p = this.newPayment(paymentKey, 'BILLING', orderId, orderName, amount, registered.cardNumber);
+      const p = this.newPayment(paymentKey, 'BILLING', orderId, orderName, amount, registered.cardNumber, receiptBase);
       this.payments.set(paymentKey, p);
       const failure = this.failure('charge') ?? (p.card.number.startsWith('4000') ? DECLINED : undefined);
       if (failure && failure.status >= 500) {
@@ -367,6 +384,8 @@ export interface TestPgOptions {
   /** The secret key callers must authenticate with (Basic base64(secretKey + ':')). */
   secretKey: string;
   state?: TestPgState;
+  /** Where browsers reach the plugin (origin + prefix), for the receipt URLs; unset: the origin of the request making the payment. */
+  publicBaseUrl?: string;
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -408,6 +427,34 @@ function errorPage(reply: FastifyReply, message: string) {
     .send(page('Error', `<h1>결제 요청 오류 / Bad checkout request</h1><p>${esc(message)}</p>`));
 }
 
+/** The card sales slip (매출전표) of an approved payment, cancelled ones marked so. */
+function receiptPage(p: TestPgPayment): string {
+  const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
+  const cancelled = p.cancels?.length ? p.cancels[p.cancels.length - 1] : undefined;
+  const row = (name: string, label: string, value: string) => `<dt>${label}</dt><dd data-receipt="${name}">${esc(value)}</dd>`;
+  const rows = [
+    row('order-name', '상품 / Order', p.orderName),
+    row('order-id', '주문번호 / Order no.', p.orderId),
+    row('amount', '결제 금액 / Amount', `${won(p.totalAmount)} (KRW)`),
+    row('supplied', '공급가액 / Supplied', won(p.suppliedAmount)),
+    row('vat', '부가세 / VAT', won(p.vat)),
+    row('card', '카드 / Card', `${p.card.number} (${p.card.cardType})`),
+    row('approved-at', '승인 시각 / Approved', p.approvedAt ?? ''),
+    row('status', '상태 / Status', p.status === 'DONE' ? '승인 / Approved' : p.status === 'CANCELED' ? '취소 / Cancelled' : p.status),
+    ...(cancelled
+      ? [
+          row('cancelled-at', '취소 시각 / Cancelled', cancelled.canceledAt),
+          row('cancelled-amount', '취소 금액 / Cancelled amount', won(p.totalAmount - p.balanceAmount)),
+        ]
+      : []),
+  ];
+  return page(
+    'Receipt',
+    `<h1>카드 매출전표 / Card sales slip</h1>${p.status === 'CANCELED' ? '<p class="banner" data-receipt-cancelled>취소된 결제 / CANCELLED</p>' : ''}<dl data-receipt-status="${esc(p.status)}">${rows.join('')}</dl>
+<p class="hint">결제 키 / Payment key: ${esc(p.paymentKey)}</p>`,
+  );
+}
+
 /** The checkout request as the page (query) and its Pay form (body) carry it. */
 interface CheckoutRequest {
   mode: 'payment' | 'billing';
@@ -441,6 +488,8 @@ function checkoutRequest(q: Record<string, unknown>): CheckoutRequest | string {
 /** The test PG as a Fastify plugin (register it with a prefix, e.g. /pg-test). */
 export const testPgPlugin: FastifyPluginAsync<TestPgOptions> = async (app, opts) => {
   const state = opts.state ?? new TestPgState();
+  const receiptBase = (request: FastifyRequest) =>
+    opts.publicBaseUrl ? opts.publicBaseUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}${app.prefix}`;
   const expectedAuth = Buffer.from(tossAuthorization(opts.secretKey));
 
   // Toss-shaped errors for what the handlers did not answer themselves (bad JSON, unknown content type).
@@ -483,8 +532,21 @@ export const testPgPlugin: FastifyPluginAsync<TestPgOptions> = async (app, opts)
   );
   app.post('/v1/billing/authorizations/issue', async (request, reply) => answer(reply, state.issueBillingKey(jsonBody(request))));
   app.post<{ Params: { billingKey: string } }>('/v1/billing/:billingKey', async (request, reply) =>
-    answer(reply, state.charge(request.params.billingKey, jsonBody(request), idemKey(request))),
+    answer(reply, state.charge(request.params.billingKey, jsonBody(request), idemKey(request), receiptBase(request))),
   );
+
+  // ---- the receipt (Toss' receipt.url: a public page, reachable by whoever holds the URL) ---------------
+
+  app.get<{ Params: { paymentKey: string } }>('/receipt/:paymentKey', async (request, reply) => {
+    const p = state.payments.get(request.params.paymentKey);
+    if (!p || p.approvedAt === null) {
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(page('Receipt', '<h1>영수증 없음 / No receipt</h1><p>승인된 결제가 없습니다. / No approved payment.</p>'));
+    }
+    return reply.type('text/html; charset=utf-8').send(receiptPage(p));
+  });
 
   // ---- the checkout page -----------------------------------------------------------------------------
 
@@ -539,6 +601,7 @@ export const testPgPlugin: FastifyPluginAsync<TestPgOptions> = async (app, opts)
       orderName: req.orderName,
       amount: req.amount,
       cardNumber: cardNumber || undefined,
+      receiptBase: receiptBase(request),
     });
     if (typeof paymentKey !== 'string') {
       return reply.redirect(withQuery(req.failUrl, { code: paymentKey.code, message: paymentKey.message, orderId: req.orderId }), 303);
@@ -600,6 +663,7 @@ export async function startTestPg(keys: { secretKey?: string; clientKey?: string
   await app.register(testPgPlugin, { prefix: '/pg-test', secretKey, state });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const baseUrl = `${address}/pg-test`;
+  state.receiptBase = baseUrl;
   const checkoutUrl = `${baseUrl}/checkout`;
 
   const postForm = async (fields: Record<string, string>) => {

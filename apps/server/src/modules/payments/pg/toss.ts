@@ -6,7 +6,7 @@ import { type PgBillingKey, type PgCheckout, type PgClient, PgError, type PgPaym
  * | call | Toss |
  * |---|---|
  * | confirm | POST /v1/payments/confirm {paymentKey, orderId, amount} |
- * | getPayment | GET /v1/payments/{paymentKey} |
+ * | getPayment | GET /v1/payments/{paymentKey} (also the receipt: `receipt.url`) |
  * | getPaymentByOrderId | GET /v1/payments/orders/{orderId} |
  * | cancel | POST /v1/payments/{paymentKey}/cancel {cancelReason, cancelAmount?} |
  * | issueBillingKey | POST /v1/billing/authorizations/issue {authKey, customerKey} |
@@ -40,6 +40,7 @@ interface TossPayment {
   method?: string | null;
   approvedAt?: string | null;
   card?: { number?: string; issuerCode?: string } | null;
+  receipt?: { url?: string | null } | null;
 }
 
 interface TossBillingKey {
@@ -64,6 +65,7 @@ function toPayment(p: TossPayment): PgPayment {
     method: p.method ?? '',
     approvedAt: p.approvedAt ?? null,
     card: p.card ? { number: p.card.number ?? '', issuerCode: p.card.issuerCode ?? '' } : null,
+    receiptUrl: typeof p.receipt?.url === 'string' && p.receipt.url !== '' ? p.receipt.url : null,
   };
 }
 
