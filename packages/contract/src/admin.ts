@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_STATES } from './payments.js';
+import { PAYMENT_METHODS, PAYMENT_STATES, PaymentOrderRefSchema } from './payments.js';
 
 /**
  * The operator console (/admin, docs/admin.md): read calls over other modules' tables for operators and GMs.
@@ -54,13 +54,7 @@ export const AdminOrderListSchema = z.object({
 export type AdminOrderListReq = z.infer<typeof AdminOrderListSchema>;
 
 /** POST /admin/payment_order_detail: one order with its audit trail. */
-export const AdminOrderRefSchema = z.object({
-  user_payment_log_sn: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53),
-});
+export const AdminOrderRefSchema = PaymentOrderRefSchema;
 
 /** Where an audit row comes from: the payments' audit, the operator grants' audit or the item catalogue's audit. */
 export const ADMIN_AUDIT_SOURCES = ['payment', 'wallet_grant', 'item'] as const;

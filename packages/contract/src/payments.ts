@@ -168,14 +168,15 @@ export interface PaymentOrder {
   refunded_at: string | null;
 }
 
+/** An order's number (`user_payment_log_sn`) as a form or a path sends it. */
+export const PaymentSn = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 53);
+
 /** One of the caller's orders, by number. */
-export const PaymentOrderRefSchema = z.object({
-  user_payment_log_sn: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53),
-});
+export const PaymentOrderRefSchema = z.object({ user_payment_log_sn: PaymentSn });
 
 /** POST /mypage/payment and /mypage/payment_bankbook: the caller's orders, newest first. */
 export const PaymentOrderListSchema = z.object({
@@ -215,11 +216,7 @@ export interface AdminPaymentOrder extends PaymentOrder {
  * credited once.
  */
 export const DepositConfirmSchema = z.object({
-  user_payment_log_sn: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53),
+  user_payment_log_sn: PaymentSn,
   depositor_nm: z.string().max(100),
   amount: z.string().max(64),
   /** ISO 8601 with an offset, or 'YYYY-MM-DD HH:mm' in Korean time. */
@@ -229,11 +226,7 @@ export type DepositConfirmReq = z.infer<typeof DepositConfirmSchema>;
 
 /** POST /admin/deposit_reject (operators): no matching deposit; the order ends `rejected`. */
 export const DepositRejectSchema = z.object({
-  user_payment_log_sn: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53),
+  user_payment_log_sn: PaymentSn,
   reason: z.string().trim().min(1).max(PAYMENT_LIMITS.reasonMax),
 });
 
@@ -326,11 +319,7 @@ export interface PaymentReceipt {
 
 /** POST /admin/payment_refund (our name; operators, GMs): refund a paid order, reversing its credit exactly. */
 export const PaymentRefundSchema = z.object({
-  user_payment_log_sn: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53),
+  user_payment_log_sn: PaymentSn,
   reason: z.string().trim().min(1).max(PAYMENT_LIMITS.reasonMax),
 });
 export type PaymentRefundReq = z.infer<typeof PaymentRefundSchema>;

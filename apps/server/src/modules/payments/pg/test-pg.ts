@@ -210,14 +210,7 @@ export class TestPgState {
       if (p.status !== 'IN_PROGRESS') return refuse(p.status === 'ABORTED' ? NO_SESSION : ALREADY_PROCESSED);
       if (amount !== p.totalAmount) return refuse(invalid('결제 금액이 일치하지 않습니다.'));
       const failure = this.failure('confirm') ?? (p.card.number.startsWith('4000') ? DECLINED : undefined);
-      if (failure) {
-        p.status = 'ABORTED';
-        p.failure = { code: failure.code, message: failure.message };
-        return refuse(failure);
-      }
-      p.status = 'DONE';
-      p.approvedAt = kstIso();
-      return { status: 200, body: p };
+      return settle(p, failure);
     });
   }
 
@@ -318,19 +311,24 @@ export class TestPgState {
         this.payments.delete(paymentKey);
         return refuse(failure);
       }
-      if (failure) {
-        p.status = 'ABORTED';
-        p.failure = { code: failure.code, message: failure.message };
-        return refuse(failure);
-      }
-      p.status = 'DONE';
-      p.approvedAt = kstIso();
-      return { status: 200, body: p };
+      return settle(p, failure);
     });
   }
 }
 
 const refuse = (f: TestPgFailure): Answer => ({ status: f.status, body: { code: f.code, message: f.message } });
+
+/** Ends an approval: declined (`failure`: ABORTED with its reason) or DONE now. */
+function settle(p: TestPgPayment, failure: TestPgFailure | undefined): Answer {
+  if (failure) {
+    p.status = 'ABORTED';
+    p.failure = { code: failure.code, message: failure.message };
+    return refuse(failure);
+  }
+  p.status = 'DONE';
+  p.approvedAt = kstIso();
+  return { status: 200, body: p };
+}
 
 /** The digits of a typed card number, padded to 16 (the form accepts anything; this is a test PG). */
 function cardDigits(raw: string): string {
