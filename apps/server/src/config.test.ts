@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       CHAT_NODE_CAPACITY: 19_000,
       SMS_LIMIT_PER_IP: 20,
       DATA_DIR: path.resolve('data'),
+      EMBEDDED_PG_STAGE_DIR: '/var/lib/byeol',
       RTMP_HOST: '127.0.0.1',
       RTMP_PORT: 1935,
       MEDIA_FLV_PORT: 0,

@@ -66,6 +66,15 @@ export const ConfigSchema = z.object({
     .min(1)
     .default('./data')
     .transform((v) => path.resolve(v)),
+  /**
+   * As root, where the embedded PostgreSQL's binaries and data go when its `postgres` user cannot reach
+   * them (a clone in /root): platform/embedded-pg.ts.
+   */
+  EMBEDDED_PG_STAGE_DIR: z
+    .string()
+    .min(1)
+    .default('/var/lib/byeol')
+    .transform((v) => path.resolve(v)),
   /** Address the RTMP ingest (media role) binds; 0.0.0.0 lets OBS on other machines publish. */
   RTMP_HOST: z.string().min(1).default('127.0.0.1'),
   /** RTMP port OBS publishes to (rtmp://host:RTMP_PORT/live, the stream key as the stream name). */

