@@ -2,6 +2,7 @@ import { QUALITIES, type Quality } from '@byeol/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FLV_LIVE_CONFIG, HLS_LIVE_CONFIG, HLS_REPLAY_CONFIG } from './player-config';
+import { MEDIA_RECOVERIES, nextStep, type PlayerMode, type PlayerStatus } from './player-recovery';
 
 /** A quality level of the master playlist, as the selector lists it. */
 export interface PlayerLevel {
@@ -18,8 +19,6 @@ export function levelName(level: { name?: string; url?: string[]; height?: numbe
   return level.height ? `${level.height}p` : (level.name ?? '?');
 }
 
-type Mode = 'hls' | 'ultra';
-
 /** high, normal, low first (in that order), anything else after them. */
 const rank = (name: string) => {
   const i = (QUALITIES as readonly string[]).indexOf(name);
@@ -32,24 +31,40 @@ const selectClass = 'rounded border border-neutral-600 bg-neutral-900 px-2 py-1 
  * The player of /play and /vod. HLS through hls.js (Safari plays HLS itself), with a quality selector
  * built from the master playlist's levels (auto by default). While live, the latency switch plays the
  * ultra-low-latency HTTP-FLV through mpegts.js instead, and falls back to HLS when mpegts.js is not
- * supported here or fails. The players are loaded in the browser only (never during SSR).
+ * supported here or keeps failing. A player that fails (a room opened before its first segment, a dropped
+ * connection, a decoder error) is started again with backoff (player-recovery.ts) while the viewer sees
+ * "connecting" or "reconnecting" over the video. The players are loaded in the browser only (never during SSR).
  */
 export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: string; live: boolean }) {
   const { t } = useTranslation('play');
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<{ currentLevel: number } | null>(null);
+  const levelRef = useRef(-1);
   const [levels, setLevels] = useState<PlayerLevel[]>([]);
   const [level, setLevel] = useState(-1);
-  const [mode, setMode] = useState<Mode>('hls');
+  const [mode, setMode] = useState<PlayerMode>('hls');
   const [notice, setNotice] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [status, setStatus] = useState<PlayerStatus>('connecting');
+  // Bumped by the retry button: the whole player starts again.
+  const [round, setRound] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is the retry button's: the whole player starts again.
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     let cancelled = false;
     let destroy = () => {};
-    setFailed(false);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let played = false;
+    setStatus('connecting');
+    setLevels([]);
+
+    const teardown = () => {
+      const d = destroy;
+      destroy = () => {};
+      d();
+    };
 
     const fallBack = () => {
       if (cancelled) return;
@@ -57,23 +72,53 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
       setMode('hls');
     };
 
+    /** The current player failed: start a new one after a pause, fall back, or give up. */
+    const retry = () => {
+      if (cancelled) return;
+      teardown();
+      clearTimeout(timer);
+      failures += 1;
+      const step = nextStep(failures, { live, mode });
+      if (step.kind === 'fallback') return fallBack();
+      if (step.kind === 'give-up') return setStatus('failed');
+      setStatus(played ? 'reconnecting' : 'connecting');
+      timer = setTimeout(start, step.delayMs);
+    };
+
+    const onPlaying = () => {
+      failures = 0;
+      played = true;
+      setStatus('playing');
+    };
+    const onWaiting = () => setStatus((s) => (s === 'playing' ? 'buffering' : s));
+    video.addEventListener('playing', onPlaying);
+    video.addEventListener('waiting', onWaiting);
+
     async function startHls(el: HTMLVideoElement) {
       const { default: Hls } = await import('hls.js');
       if (cancelled) return;
       if (Hls.isSupported()) {
         const hls = new Hls(live ? { ...HLS_LIVE_CONFIG } : { ...HLS_REPLAY_CONFIG });
+        let recoveries = 0;
         hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
           // Best first, as SPEC §1 names them (hls.js keeps its levels by ascending bitrate).
           const named = data.levels.map((l, index) => ({ index, name: levelName(l), bitrate: l.bitrate }));
           named.sort((a, b) => rank(a.name) - rank(b.name) || b.bitrate - a.bitrate);
           setLevels(named.map(({ index, name }) => ({ index, name })));
+          // A viewer's choice of quality outlives a reconnection.
+          if (levelRef.current >= 0 && levelRef.current < data.levels.length) hls.currentLevel = levelRef.current;
           void el.play().catch(() => {});
         });
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (!data.fatal) return;
-          if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();
-          else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
-          else setFailed(true);
+          // A decoder hiccup: hls.js's own recovery first. Anything else (the manifest, a playlist or a
+          // segment that would not load, even after hls.js's own retries): a new player after a pause.
+          if (data.type === Hls.ErrorTypes.MEDIA_ERROR && recoveries < MEDIA_RECOVERIES) {
+            recoveries += 1;
+            hls.recoverMediaError();
+            return;
+          }
+          retry();
         });
         hls.loadSource(hlsUrl);
         hls.attachMedia(el);
@@ -83,14 +128,17 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
           hlsRef.current = null;
         };
       } else if (el.canPlayType('application/vnd.apple.mpegurl')) {
+        const onError = () => retry();
+        el.addEventListener('error', onError);
         el.src = hlsUrl;
         void el.play().catch(() => {});
         destroy = () => {
+          el.removeEventListener('error', onError);
           el.removeAttribute('src');
           el.load();
         };
       } else {
-        setFailed(true);
+        setStatus('failed');
       }
     }
 
@@ -102,7 +150,9 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
         { type: 'flv', isLive: true, url: new URL(flvUrl, window.location.href).href },
         { ...FLV_LIVE_CONFIG },
       );
-      player.on(mpegts.Events.ERROR, () => fallBack());
+      // A network or decoder error, or the stream closing under a live room: connect again.
+      player.on(mpegts.Events.ERROR, () => retry());
+      player.on(mpegts.Events.LOADING_COMPLETE, () => retry());
       player.attachMediaElement(el);
       player.load();
       void Promise.resolve(player.play()).catch(() => {});
@@ -114,23 +164,30 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
       };
     }
 
-    setLevels([]);
-    setLevel(-1);
-    if (mode === 'ultra' && flvUrl) void startFlv(video).catch(fallBack);
-    else void startHls(video).catch(() => setFailed(true));
+    function start() {
+      if (cancelled) return;
+      if (mode === 'ultra' && flvUrl) void startFlv(video as HTMLVideoElement).catch(retry);
+      else void startHls(video as HTMLVideoElement).catch(retry);
+    }
+
+    start();
     return () => {
       cancelled = true;
-      destroy();
+      clearTimeout(timer);
+      video.removeEventListener('playing', onPlaying);
+      video.removeEventListener('waiting', onWaiting);
+      teardown();
     };
-  }, [hlsUrl, flvUrl, mode, live, t]);
+  }, [hlsUrl, flvUrl, mode, live, t, round]);
 
   const chooseLevel = (index: number) => {
     setLevel(index);
+    levelRef.current = index;
     if (hlsRef.current) hlsRef.current.currentLevel = index;
   };
 
   return (
-    <div className="bg-black" data-player data-mode={mode}>
+    <div className="bg-black" data-player data-mode={mode} data-state={status}>
       <div className="relative aspect-video">
         <video ref={videoRef} className="h-full w-full" controls muted playsInline autoPlay aria-label={t('player.label')} />
         {live && (
@@ -138,10 +195,30 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
             {t('badge.live')}
           </span>
         )}
-        {failed && (
-          <p role="alert" className="absolute inset-x-0 bottom-12 mx-auto w-fit rounded bg-black/80 px-3 py-2 text-sm text-white">
-            {t('player.error')}
-          </p>
+        {(status === 'connecting' || status === 'reconnecting' || status === 'buffering') && (
+          <div
+            className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/40 text-sm text-white"
+            aria-live="polite"
+            data-player-overlay
+          >
+            <span className="h-9 w-9 animate-spin rounded-full border-2 border-white/30 border-t-white" aria-hidden="true" />
+            {status !== 'buffering' && <span>{t(`player.${status}`)}</span>}
+          </div>
+        )}
+        {status === 'failed' && (
+          <div
+            role="alert"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/70 px-4 text-center text-sm text-white"
+          >
+            <p>{t('player.error')}</p>
+            <button
+              type="button"
+              className="rounded bg-violet-600 px-3 py-1.5 font-semibold text-white"
+              onClick={() => setRound((r) => r + 1)}
+            >
+              {t('player.retry')}
+            </button>
+          </div>
         )}
       </div>
       <div className="flex flex-wrap items-center gap-4 px-3 py-2 text-sm text-neutral-200">

@@ -14,6 +14,9 @@ export const play = {
       latencyUltra: '초저지연',
       fallback: '초저지연 재생을 할 수 없어 일반 모드로 재생합니다.',
       error: '영상을 재생할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+      connecting: '연결 중…',
+      reconnecting: '연결이 끊겨 다시 연결하는 중…',
+      retry: '다시 시도',
     },
     state: {
       ended: '방송이 종료되었습니다.',
@@ -69,6 +72,9 @@ export const play = {
       latencyUltra: 'Ultra-low',
       fallback: 'Ultra-low latency playback is not available here; playing in normal mode.',
       error: 'The video cannot be played. Please try again shortly.',
+      connecting: 'Connecting…',
+      reconnecting: 'Connection lost. Reconnecting…',
+      retry: 'Try again',
     },
     state: {
       ended: 'The broadcast has ended.',
@@ -124,6 +130,9 @@ export const play = {
       latencyUltra: '超低遅延',
       fallback: '超低遅延で再生できないため、標準モードで再生します。',
       error: '映像を再生できません。しばらくしてからもう一度お試しください。',
+      connecting: '接続中…',
+      reconnecting: '接続が切れました。再接続中…',
+      retry: 'もう一度試す',
     },
     state: {
       ended: '放送は終了しました。',
@@ -179,6 +188,9 @@ export const play = {
       latencyUltra: '超低延迟',
       fallback: '无法使用超低延迟播放，已切换为标准模式。',
       error: '无法播放视频，请稍后重试。',
+      connecting: '正在连接…',
+      reconnecting: '连接已断开，正在重新连接…',
+      retry: '重试',
     },
     state: {
       ended: '直播已结束。',
