@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
-import { chatJoined, chatOf, liveRoomOf } from './support/live-room.js';
+import { chatJoined, chatOf, endLiveRooms, liveRoomOf } from './support/live-room.js';
 import { API_HEADERS, balanceOf, call, joinByApi } from './support/members.js';
 
 /**
@@ -21,6 +21,7 @@ const run = randomBytes(3).toString('hex');
 const newPage = pagesPerFile(baseUrl);
 
 afterAll(async () => {
+  await endLiveRooms();
   await closeDatabase();
 });
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
-import { userKeyOf } from './support/live-room.js';
+import { endLiveRooms, liveBroadcast, userKeyOf } from './support/live-room.js';
 import { joinByApi } from './support/members.js';
 
 /**
@@ -18,6 +18,7 @@ const run = randomBytes(3).toString('hex');
 const newPage = pagesPerFile(baseUrl);
 
 afterAll(async () => {
+  await endLiveRooms();
   await closeDatabase();
 });
 
@@ -38,11 +39,7 @@ describe('live chat', { timeout: 120_000 }, () => {
     const viewerKey = await userKeyOf(viewer);
     await sql(`update users set type_cd = 'bj', role = 'bj', bj_type_cd = 'general' where user_key = $1`, [bjKey]);
     const vodKey = `chat${run}`;
-    await sql(`insert into broadcast (vod_key, bj_user_key, title, state) values ($1, $2, $3, 'live')`, [
-      vodKey,
-      bjKey,
-      `채팅 방송 ${run}`,
-    ]);
+    await liveBroadcast(bjKey, vodKey, `채팅 방송 ${run}`);
 
     // The OBS overlay, signed out, before anyone enters: transparent, joined as a guest. Its URL carries the
     // BJ's ID (what /mypage/stream hands out), so it follows the BJ into this broadcast.
@@ -112,7 +109,7 @@ describe('live chat', { timeout: 120_000 }, () => {
     const bj = await joinByApi(bjPage.request, { id: `cbj2${run}`, nick: `방장둘${run}` });
     const bjKey = await userKeyOf(bj);
     const vodKey = `chat2${run}`;
-    await sql(`insert into broadcast (vod_key, bj_user_key, title, state) values ($1, $2, $3, 'live')`, [vodKey, bjKey, `두번째 ${run}`]);
+    await liveBroadcast(bjKey, vodKey, `두번째 ${run}`);
     const guest = await newPage();
     await guest.goto(`/play/${vodKey}`);
     await expect.poll(() => chat(guest).getAttribute('data-chat-status'), { timeout: 20_000 }).toBe('joined');

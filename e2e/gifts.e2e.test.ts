@@ -3,7 +3,7 @@ import type { APIRequestContext } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
-import { chatJoined, chatOf, liveRoomOf, userKeyOf } from './support/live-room.js';
+import { chatJoined, chatOf, endLiveRooms, liveRoomOf, userKeyOf } from './support/live-room.js';
 import { API_HEADERS, apiClient, balanceOf, joinByApi } from './support/members.js';
 
 /**
@@ -21,6 +21,7 @@ const newPage = pagesPerFile(baseUrl);
 
 afterAll(async () => {
   await operator?.dispose();
+  await endLiveRooms();
   await closeDatabase();
 });
 

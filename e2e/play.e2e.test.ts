@@ -13,6 +13,7 @@ import { connectExternal, type Database } from '../apps/server/src/platform/db.j
 import { createTestDatabase, type TestDatabase } from '../apps/server/src/testing/database.js';
 import { launchBrowser } from './support/browser.js';
 import { type RunningPlatform, startPlatform } from './support/platform.js';
+import { advances } from './support/publisher.js';
 
 /**
  * The viewer's pages on a platform of this file's own (no demo content, so the lists start empty), with
@@ -98,8 +99,6 @@ async function newPage(lang = 'ko'): Promise<Page> {
   const page = await context.newPage();
   return page;
 }
-
-const currentTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
 describe('/sub/live and /sub/replay', () => {
   it.each([
@@ -192,9 +191,7 @@ describe('/play/{vod_key}', () => {
     await page.goto(`/play/${live.vodKey}`);
     expect(await page.locator('[data-live-badge]').textContent()).toBe('LIVE');
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1, undefined, { timeout: 30_000 });
-    const t1 = await currentTime(page);
-    await page.waitForTimeout(1500);
-    expect(await currentTime(page)).toBeGreaterThan(t1 + 0.5);
+    await advances(page, 0.5);
 
     const levels = await page
       .locator('[data-quality] option')
@@ -203,8 +200,7 @@ describe('/play/{vod_key}', () => {
     expect(await page.locator('[data-quality] option').allTextContents()).toEqual(['자동', '고화질', '저화질']);
     // Choosing a level keeps playing.
     await page.locator('[data-quality]').selectOption({ label: '저화질' });
-    const t2 = await currentTime(page);
-    await page.waitForFunction((from) => (document.querySelector('video')?.currentTime ?? 0) > from + 1, t2, { timeout: 15_000 });
+    await advances(page, 1, 15_000);
 
     // The heartbeat counts this viewer.
     await expect.poll(async () => page.locator('[data-viewers]').textContent(), { timeout: 10_000 }).toBe('1명 시청 중');

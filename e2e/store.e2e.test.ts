@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type FreshPage, freshPagePerTest } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
+import { endLiveRooms, liveBroadcast } from './support/live-room.js';
 import { API_HEADERS, apiClient, joinByApi } from './support/members.js';
 
 /**
@@ -27,6 +28,7 @@ let itemSn: number | undefined;
 
 afterAll(async () => {
   await operator?.dispose();
+  await endLiveRooms();
   await closeDatabase();
 });
 
@@ -201,11 +203,7 @@ describe('store and items', { timeout: 120_000 }, () => {
       [bj.id],
     );
     const vodKey = `store${run}`;
-    await sql(`insert into broadcast (vod_key, bj_user_key, title, state) values ($1, $2, $3, 'live')`, [
-      vodKey,
-      bjRow?.user_key,
-      `아이템 방송 ${run}`,
-    ]);
+    await liveBroadcast(bjRow?.user_key as string, vodKey, `아이템 방송 ${run}`);
 
     await page.goto(`/play/${vodKey}`);
     await page.locator('[data-items-button]').waitFor();

@@ -19,8 +19,25 @@ export async function liveRoomOf(bjPage: Page, tag: string): Promise<{ vodKey: s
   const bjKey = await userKeyOf(bj);
   await sql(`update users set type_cd = 'bj', role = 'bj', bj_type_cd = 'general' where user_key = $1`, [bjKey]);
   const vodKey = `gift${tag}`;
-  await sql(`insert into broadcast (vod_key, bj_user_key, title, state) values ($1, $2, $3, 'live')`, [vodKey, bjKey, `선물 방송 ${tag}`]);
+  await liveBroadcast(bjKey, vodKey, `선물 방송 ${tag}`);
   return { vodKey, bj };
+}
+
+const opened: string[] = [];
+
+/**
+ * A live broadcast row of `bjUserKey` (no media: enough for the chat, gifts and items), ended again by
+ * endLiveRooms() in the file's afterAll so the live lists of later files hold only what they expect.
+ */
+export async function liveBroadcast(bjUserKey: number | string, vodKey: string, title: string): Promise<void> {
+  await sql(`insert into broadcast (vod_key, bj_user_key, title, state) values ($1, $2, $3, 'live')`, [vodKey, bjUserKey, title]);
+  opened.push(vodKey);
+}
+
+/** Ends every broadcast this file opened with liveBroadcast (or liveRoomOf). */
+export async function endLiveRooms(): Promise<void> {
+  if (opened.length === 0) return;
+  await sql(`update broadcast set state = 'ended', ended_at = now() where vod_key = any($1) and state = 'live'`, [opened.splice(0)]);
 }
 
 /** The chat panel of a play page. */
