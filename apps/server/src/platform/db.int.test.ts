@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedServer } from './embedded-pg.js';
+import { EmbeddedPostgresError, startEmbeddedServer } from './embedded-pg.js';
 
 const DB_MODULE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'db.ts');
 const silent = pino({ level: 'silent' });
@@ -87,6 +87,20 @@ describe('the embedded PostgreSQL', () => {
       } finally {
         await again.stop();
       }
+      // A link removed by hand finds the same cluster; without its password file the start says what to do.
+      await rm(path.join(dir, 'pg'));
+      const relinked = await startEmbeddedServer({ dir, log: silent, stageRoot, nativeDir });
+      try {
+        expect(await query(relinked, 'select v from kept')).toEqual([{ v: '별' }]);
+      } finally {
+        await relinked.stop();
+      }
+      await rm(path.join(dir, 'pg.json'));
+      await expect(startEmbeddedServer({ dir, log: silent, stageRoot, nativeDir })).rejects.toThrow(
+        new EmbeddedPostgresError(
+          `${path.join(dir, 'pg.json')} is missing or unreadable, so the database in ${first.dataDir} cannot be opened: restore it from a backup, or remove that folder to start over with an empty database.`,
+        ),
+      );
     },
   );
 });

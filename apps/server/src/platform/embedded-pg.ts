@@ -140,9 +140,23 @@ async function dataFolder(dir: string, ids: Ids | undefined, stageRoot: string, 
   const target = path.join(stageRoot, `data-${hash}`, 'pg');
   await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
   await chmod(stageRoot, 0o755);
+  // A link removed by hand finds its cluster again: nothing is thrown away without someone deleting it.
   await symlink(target, link);
   log.info({ data_dir: dir, pg: target }, 'DATA_DIR is out of the postgres user’s reach: the database files live in the linked folder');
   return target;
+}
+
+/** The password of an existing cluster, kept in pg.json since its first start. */
+async function savedPassword(stateFile: string, dataDir: string): Promise<string> {
+  const state = await readFile(stateFile, 'utf8')
+    .then((t) => JSON.parse(t) as { password?: unknown })
+    .catch(() => null);
+  if (typeof state?.password !== 'string') {
+    throw new EmbeddedPostgresError(
+      `${stateFile} is missing or unreadable, so the database in ${dataDir} cannot be opened: restore it from a backup, or remove that folder to start over with an empty database.`,
+    );
+  }
+  return state.password;
 }
 
 /** Runs a binary as the server user; rejects with what it printed. */
@@ -203,9 +217,7 @@ export async function startEmbeddedServer(o: EmbeddedOptions): Promise<EmbeddedS
   const bin = (name: string) => path.join(native, 'bin', name);
   const stateFile = path.join(o.dir, 'pg.json');
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const password = fresh
-    ? randomBytes(18).toString('base64url')
-    : (JSON.parse(await readFile(stateFile, 'utf8')) as { password: string }).password;
+  const password = fresh ? randomBytes(18).toString('base64url') : await savedPassword(stateFile, dataDir);
 
   if (fresh) {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
