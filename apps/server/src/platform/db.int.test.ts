@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, readlink, rm, stat, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,56 @@ describe('the embedded PostgreSQL', () => {
     });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(3);
+  });
+
+  // A power cut, an OOM kill or kill -9 of the server leaves its PostgreSQL running and holding the folder.
+  it('starts again after the server was killed, stopping the PostgreSQL it left behind (and only that one)', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'byeol-pg-crash-'));
+    cleanup.push(dir);
+    const script = `const m = await import(${JSON.stringify(DB_MODULE)});
+      const { pino } = await import('pino');
+      const db = await m.startEmbedded(${JSON.stringify(dir)}, 'byeol', 1, pino({ level: 'silent' }));
+      await db.pool.query("create table kept (v text); insert into kept values ('before the crash')");
+      console.log('ready');
+      setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (c: Buffer) => c.toString().includes('ready') && resolve());
+      child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+    });
+    const orphan = Number((await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    expect(() => process.kill(orphan, 0)).not.toThrow();
+
+    const logged: string[] = [];
+    const log = { ...silent, warn: (_o: unknown, msg: string) => logged.push(msg) } as unknown as typeof silent;
+    const server = await startEmbeddedServer({ dir, log });
+    try {
+      expect(logged).toEqual(['embedded PostgreSQL left running by a crashed server: stopping it before the start']);
+      expect(() => process.kill(orphan, 0)).toThrow();
+      const client = new pg.Client({
+        host: '127.0.0.1',
+        port: server.port,
+        user: 'postgres',
+        password: server.password,
+        database: 'byeol',
+      });
+      await client.connect();
+      expect((await client.query('select v from kept')).rows).toEqual([{ v: 'before the crash' }]);
+      await client.end();
+      // A database that a running server (a Node.js process, here this one) still uses is not taken.
+      await expect(startEmbeddedServer({ dir, log: silent })).rejects.toThrow(
+        `Another server (process ${process.pid}) is using the database in ${path.join(dir, 'pg')}: stop it first, or give this one another DATA_DIR.`,
+      );
+      expect(await query(server, 'select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await server.stop();
+    }
   });
 
   // A self-hoster who is root clones into /root (0700): PostgreSQL runs as `postgres`, which can enter

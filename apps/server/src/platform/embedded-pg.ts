@@ -174,6 +174,57 @@ function run(file: string, args: string[], ids: Ids | undefined): Promise<void> 
   });
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * After a crash of the server (SIGKILL, an OOM kill), its PostgreSQL runs on without it and holds the data
+ * folder, so the next start would fail. The process named in `postmaster.pid` is stopped (fast shutdown,
+ * then immediate) when, and only when, it is PostgreSQL on this very folder and no Node.js process is its
+ * parent any more (a running Byeol server's database is its child: that is refused with one line).
+ */
+async function takeOverOrphan(dataDir: string, log: Logger): Promise<void> {
+  const pidText = await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(pidText.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  const args = await readFile(`/proc/${pid}/cmdline`, 'utf8')
+    .then((t) => t.split('\0'))
+    .catch(() => [] as string[]);
+  const folder = args.indexOf('-D') > 0 ? args[args.indexOf('-D') + 1] : undefined;
+  const onThisFolder =
+    path.basename(args[0] ?? '') === 'postgres' && !!folder && (await realpath(folder).catch(() => folder)) === (await realpath(dataDir));
+  if (!onThisFolder) return;
+  const ppid = Number((await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).replace(/^.*\) /s, '').split(' ')[1]);
+  const parent = ppid > 1 ? await realpath(`/proc/${ppid}/exe`).catch(() => '') : '';
+  if (/\bnode[\d.]*$/.test(path.basename(parent))) {
+    throw new EmbeddedPostgresError(
+      `Another server (process ${ppid}) is using the database in ${dataDir}: stop it first, or give this one another DATA_DIR.`,
+    );
+  }
+  log.warn({ pid, data_dir: dataDir }, 'embedded PostgreSQL left running by a crashed server: stopping it before the start');
+  for (const [signal, waitMs] of [
+    ['SIGINT', 15_000],
+    ['SIGQUIT', 5000],
+    ['SIGKILL', 5000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    const until = Date.now() + waitMs;
+    while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    if (!alive(pid)) return;
+  }
+  throw new EmbeddedPostgresError(`PostgreSQL (process ${pid}) holds ${dataDir} and would not stop: stop it, then start again.`);
+}
+
 /** Starts `postgres` and answers once it accepts connections. */
 function startServer(file: string, args: string[], ids: Ids | undefined): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
@@ -236,6 +287,7 @@ export async function startEmbeddedServer(o: EmbeddedOptions): Promise<EmbeddedS
       await rm(pwfile, { force: true });
     }
   }
+  if (!fresh) await takeOverOrphan(dataDir, o.log);
   const port = await freePort();
   const child = await startServer(
     bin('postgres'),
