@@ -54,6 +54,11 @@ beforeAll(async () => {
       app.post('/v1/probe/fault', async () => {
         throw new Error(`${FAKE_SQL} at Object.<anonymous> (/srv/byeol/secret.ts:12:3)`);
       });
+      app.get('/v1/probe/pgdata', async (request) => {
+        // A value only PostgreSQL finds wrong (no schema checked it).
+        await t.database.pool.query('select $1::int', [(request.query as { n: string }).n]);
+        return { never: true };
+      });
       app.get('/v1/probe/sql', async () => {
         // A real SQL error from PostgreSQL, through the real driver.
         await t.database.pool.query('select secret_column from no_such_table_for_probe');
@@ -359,6 +364,54 @@ describe('multipart uploads', () => {
     expect(res.status).toBe(403);
     expect(res.body.rslt_cd).toBe(ResultCode.API_HEADERS_REQUIRED);
     expect(await readdir(uploadDir)).toEqual([]);
+  });
+});
+
+describe('characters PostgreSQL cannot store', () => {
+  it('a NUL in a form field answers rslt_cd 1001 naming the field, before validation or any query', async () => {
+    const res = await t.post('/v1/probe/form', { name: 'a\u0000b', age: '3' }, { lang: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
+    expect(res.body.rslt_msg).toBe('Invalid value: name');
+    expect(res.body.rslt_set).toMatchObject({ field: 'name' });
+  });
+
+  // The operations an outside test answered with HTTP 500 (and the SQL in the log) for a NUL byte.
+  it.each([
+    ['/v1/user/login_proc', { id: 'demo\u0000', passwd: 'x' }, 'id'],
+    ['/v1/user/restore_proc', { id: '\u0000', passwd: 'x' }, 'id'],
+    ['/v1/supporters/bj_list', { nick: '별\u0000' }, 'nick'],
+    ['/v1/star/gift_rank', { vod_key: 'k\u0000' }, 'vod_key'],
+    ['/v1/chat/chat_token', { vod_key: '\u0000' }, 'vod_key'],
+    ['/v1/star/user_star_use_proc', { vod_key: 'a\u0000', star_cnt: '1' }, 'vod_key'],
+    ['/v1/item/item_deal_proc', { gift_id: 'x\u0000' }, 'gift_id'],
+    ['/v1/pg/pg_confirm', { order_id: 'o\u0000' }, 'order_id'],
+  ])('%s with a NUL answers rslt_cd 1001 naming the field, not 500', async (url, form, field) => {
+    const res = await t.post(url, form, { lang: 'ko' });
+    expect(res.status).toBe(200);
+    expect(res.body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
+    expect(res.body.rslt_msg).toBe(`입력값이 올바르지 않습니다: ${field}`);
+  });
+
+  it('a value PostgreSQL refuses as data answers rslt_cd 1001, not 500, and shows no SQL', async () => {
+    const res = await t.get('/v1/probe/pgdata', { n: 'not a number' }, { lang: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
+    expect(JSON.stringify(res.body)).not.toMatch(/select|integer|invalid input syntax/i);
+  });
+
+  it('a NUL in the query string or a JSON body is refused the same way', async () => {
+    const query = await t.get('/v1/pubapi/vod_info', { vod_key: 'v\u0000' }, { lang: 'en' });
+    expect(query.status).toBe(200);
+    expect(query.body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
+    expect(query.body.rslt_set).toMatchObject({ field: 'vod_key' });
+    const json = await raw('POST', '/v1/probe/form', {
+      headers: { ...API_HEADERS, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: ['ok', 'x\u0000'], age: 3 }),
+    });
+    expect(json.status).toBe(200);
+    expect(json.body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
+    expect(json.body.rslt_set).toMatchObject({ field: 'name.1' });
   });
 });
 

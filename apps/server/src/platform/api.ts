@@ -124,6 +124,32 @@ function sendError(reply: FastifyReply, err: AppError) {
   return reply.code(err.httpStatus).send(envelope(reply.request.lang, set, err.code, err.params));
 }
 
+/**
+ * The first field of a request part holding a NUL character (`name`, `items.2`, `file.filename`), or
+ * undefined. Arrays and nested objects (multipart files) are walked.
+ */
+export function fieldWithNul(value: unknown, name = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? name || 'body' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return name || 'body';
+    const found = fieldWithNul(inner, name ? `${name}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** SQLSTATEs of values PostgreSQL cannot take: too long, out of range, not a number or date, bad characters. */
+const INPUT_DATA_ERRORS = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+
+/** The SQLSTATE of a PostgreSQL error, also when Drizzle wrapped it (DrizzleQueryError's cause). */
+function postgresCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
 export interface ApiOptions {
   bodyLimit: number;
   uploadLimit: number;
@@ -161,8 +187,19 @@ export const apiConventions = fp<ApiOptions>(async (app: FastifyInstance, opts) 
   });
 
   // Runs after the multipart plugin's own preValidation hook has read every part.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     if (request.isMultipart()) multipartRead.add(request);
+    if (!request.url.startsWith('/v1/')) return;
+    // PostgreSQL cannot store NUL in text: such a value never reaches a query (it would fail there with
+    // the SQL in the log); it is refused here like any invalid value, naming the field.
+    for (const value of [request.params, request.query, request.body]) {
+      const field = fieldWithNul(value);
+      if (field === undefined) continue;
+      request.log.info({ field }, 'NUL character in input');
+      return reply
+        .code(200)
+        .send(envelope(request.lang, { field, errors: [{ field, reason: 'invalid_character' }] }, 'INVALID_INPUT', { field }));
+    }
   });
 
   app.decorateRequest('lang', 'ko');
@@ -213,6 +250,13 @@ export const apiConventions = fp<ApiOptions>(async (app: FastifyInstance, opts) 
       // Unreadable bodies: bad JSON, broken percent-encoding, unsupported content types, bad multipart.
       request.log.info({ err: { code: error.code, message: error.message } }, 'malformed request');
       return sendError(reply, new AppError('MALFORMED_BODY', { field: 'body' }, status === 415 ? 415 : 400));
+    }
+    // A value PostgreSQL refused as data (too long, out of range, not a number, bad characters) is the
+    // caller's mistake that a schema let through: an invalid value, logged without the SQL.
+    const pgCode = postgresCode(error);
+    if (pgCode && INPUT_DATA_ERRORS.has(pgCode)) {
+      request.log.warn({ pg_code: pgCode, url: request.url.split('?')[0] }, 'input refused by PostgreSQL');
+      return reply.code(200).send(envelope(request.lang, { field: 'body', errors: [] }, 'INVALID_INPUT', { field: 'body' }));
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, new AppError('INTERNAL_ERROR', {}, 500));
