@@ -91,6 +91,14 @@ describe('not found', () => {
     // Still inside the default layout: the footer is there.
     expect(await page.locator('footer').count()).toBe(1);
   });
+
+  it('answers 404, not 503, for a path segment longer than any page name', async () => {
+    const long = 'a'.repeat(260);
+    const res = await page.goto(`/${long}`);
+    expect(res?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe(`Page not found: /${long}`);
+    expect((await page.goto(`/sub/${long}`))?.status()).toBe(404);
+  });
 });
 
 describe('API headers', () => {

@@ -117,11 +117,14 @@ export interface SiteInfo {
   _SITE_META: HeadMeta;
 }
 
+/** The longest path segment that can name a page with its own head (`_SITE_META`). */
+export const SITE_SEGMENT_MAX = 200;
+
 export const SiteCacheInfoQuerySchema = z.object({
   /** First path segment of the page asking, e.g. `sub` for /sub/live. */
-  segment1: z.string().max(200).optional().default(''),
+  segment1: z.string().max(SITE_SEGMENT_MAX).optional().default(''),
   /** Second path segment, e.g. `live` for /sub/live. */
-  segment2: z.string().max(200).optional().default(''),
+  segment2: z.string().max(SITE_SEGMENT_MAX).optional().default(''),
 });
 
 /**

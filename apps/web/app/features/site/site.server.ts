@@ -1,4 +1,4 @@
-import type { Envelope, SiteInfo } from '@byeol/contract';
+import { type Envelope, SITE_SEGMENT_MAX, type SiteInfo } from '@byeol/contract';
 import type { AppLoadContext } from 'react-router';
 
 /** Calls an API path from a loader and answers its envelope; a transport failure throws a 503 page. */
@@ -10,7 +10,12 @@ export async function callApi<T>(context: AppLoadContext, pathWithQuery: string)
 
 /** Site info with `_SITE_META` for the page being rendered (SPEC §7 segment1/segment2). */
 export async function loadSiteInfo(context: AppLoadContext, pathname: string): Promise<SiteInfo> {
-  const [segment1 = '', segment2 = ''] = pathname.split('/').filter(Boolean);
+  // A segment longer than any page's name (a mistyped or hostile URL) gets the site-wide head: the page
+  // itself then answers (404), instead of the site info refusing it and the whole page failing.
+  const [segment1 = '', segment2 = ''] = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => (s.length > SITE_SEGMENT_MAX ? '' : s));
   const qs = new URLSearchParams({ segment1, segment2 });
   const body = await callApi<SiteInfo>(context, `/v1/pubapi/api_site_cache_info?${qs}`);
   if (body.rslt_cd !== 0) throw new Response(body.rslt_msg, { status: 503 });
