@@ -60,8 +60,12 @@ describe('layouts (SPEC §2)', () => {
     const live = await page.request.get('/v1/pubapi/play_live_list?limit=1');
     const vodKey = ((await live.json()) as { rslt_set: { data_list: { vod_key: string }[] } }).rslt_set.data_list[0]?.vod_key;
     expect(vodKey).toBeTruthy();
-    expect((await page.goto(path.replace('{k}', vodKey as string)))?.status()).toBe(200);
+    const res = await page.goto(path.replace('{k}', vodKey as string));
+    expect(res?.status()).toBe(200);
     expect(await page.getAttribute('[data-layout]', 'data-layout')).toBe(layout);
+    // Pages are never framed by other sites, except the overlays made to be embedded.
+    expect(res?.headers()['x-content-type-options']).toBe('nosniff');
+    expect(res?.headers()['x-frame-options']).toBe(layout === 'play-effects' ? undefined : 'DENY');
   });
 
   it('leads from the header and the home sections to the full live and replay lists', async () => {

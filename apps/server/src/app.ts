@@ -42,6 +42,7 @@ import { apiConventions } from './platform/api.js';
 import type { Bus } from './platform/bus.js';
 import type { Database } from './platform/db.js';
 import { observability } from './platform/observability.js';
+import { securityHeaders } from './platform/security-headers.js';
 import { sessions } from './platform/session.js';
 import { webRole } from './platform/web.js';
 
@@ -77,7 +78,9 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
   });
   // Before apiConventions: its session-cookie refresh must run before the cookie plugin writes cookies.
   await app.register(sessions, { db: database.db, secure: config.NODE_ENV === 'production' });
+  await app.register(securityHeaders, { https: (config.PUBLIC_URL ?? '').startsWith('https:') });
   await app.register(apiConventions, {
+    publicUrl: config.PUBLIC_URL,
     bodyLimit: config.BODY_LIMIT,
     uploadLimit: config.UPLOAD_LIMIT,
     uploadDir: path.join(config.DATA_DIR, 'tmp'),

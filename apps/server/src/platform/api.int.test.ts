@@ -181,6 +181,45 @@ describe('required API headers on state-changing calls', () => {
   });
 });
 
+describe('calls from other sites', () => {
+  it('refuses a state-changing call a browser marks as from another site, even with the API headers', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await raw('POST', '/v1/probe/form', {
+        headers: { ...API_HEADERS, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': site },
+        body: 'name=a&age=3',
+      });
+      expect(res.status, site).toBe(403);
+      expect(res.body.rslt_cd).toBe(ResultCode.API_HEADERS_REQUIRED);
+    }
+    const same = await raw('POST', '/v1/probe/form', {
+      headers: { ...API_HEADERS, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: 'name=a&age=3',
+    });
+    expect(same.body.rslt_cd).toBe(ResultCode.OK);
+  });
+
+  it('without Sec-Fetch-Site, refuses an Origin that is not this site and accepts its own', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const origin of ['https://evil.example', 'null']) {
+      const res = await raw('POST', '/v1/probe/form', { headers: { ...API_HEADERS, ...form, origin }, body: 'name=a&age=3' });
+      expect(res.status, origin).toBe(403);
+      expect(res.body.rslt_cd).toBe(ResultCode.API_HEADERS_REQUIRED);
+    }
+    const own = await raw('POST', '/v1/probe/form', { headers: { ...API_HEADERS, ...form, origin: t.url }, body: 'name=a&age=3' });
+    expect(own.body.rslt_cd).toBe(ResultCode.OK);
+  });
+
+  it('sends the security headers on every answer', async () => {
+    const res = await raw('GET', '/v1/probe/nothing-here');
+    expect(res.response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.response.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    // Served over plain HTTP here: no HSTS.
+    expect(res.response.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
 describe('form-encoded bodies and validation', () => {
   it('accepts a valid form and coerces the integer', async () => {
     const res = await t.post('/v1/probe/form', { name: '하늘별', age: '19' });

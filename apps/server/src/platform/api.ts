@@ -70,6 +70,26 @@ export function hasApiHeaders(request: FastifyRequest): boolean {
   });
 }
 
+/**
+ * A browser's state-changing call from another site: `Sec-Fetch-Site` (set by every current browser from
+ * the page's own origin, whatever proxies do to Host) other than same-origin or none; without it, an
+ * `Origin` that is neither this host nor one of `origins` (PUBLIC_URL). Calls from servers and tools send
+ * neither header and pass: they still need the API headers.
+ */
+export function crossSite(request: FastifyRequest, origins: readonly string[]): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    const url = new URL(origin);
+    return url.host !== request.host && !origins.includes(url.origin);
+  } catch {
+    // 'null' (a sandboxed frame, a data: page) or garbage.
+    return true;
+  }
+}
+
 function fieldOf(instancePath: string, fallback: string): string {
   const parts = instancePath.split('/').filter(Boolean);
   return parts.length > 0 ? parts.join('.') : fallback;
@@ -151,6 +171,8 @@ function postgresCode(error: unknown): string | undefined {
 }
 
 export interface ApiOptions {
+  /** PUBLIC_URL: browsers' Origin behind a proxy that rewrites Host. */
+  publicUrl?: string | undefined;
   bodyLimit: number;
   uploadLimit: number;
   uploadDir: string;
@@ -162,6 +184,7 @@ export interface ApiOptions {
  * to a result code. Nothing here leaks a stack or SQL.
  */
 export const apiConventions = fp<ApiOptions>(async (app: FastifyInstance, opts) => {
+  const origins = opts.publicUrl ? [new URL(opts.publicUrl).origin] : [];
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: opts.bodyLimit, parser: parseFormBody });
   await mkdir(opts.uploadDir, { recursive: true });
@@ -208,7 +231,7 @@ export const apiConventions = fp<ApiOptions>(async (app: FastifyInstance, opts) 
   app.addHook('onRequest', async (request, reply) => {
     request.lang = resolveLang(request.cookies[LANG_COOKIE]);
     request.uploads = [];
-    if (request.url.startsWith('/v1/') && !SAFE_METHODS.has(request.method) && !hasApiHeaders(request)) {
+    if (request.url.startsWith('/v1/') && !SAFE_METHODS.has(request.method) && (!hasApiHeaders(request) || crossSite(request, origins))) {
       // Refused before the body is even read: nothing changes.
       return sendError(reply, new AppError('API_HEADERS_REQUIRED', {}, 403));
     }
