@@ -9,10 +9,10 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { seedDemo } from '../apps/server/src/demo/demo.seed.js';
 import { seedSiteDefaults } from '../apps/server/src/modules/site/site.repository.js';
+import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../apps/server/src/modules/users/users.session.js';
 import { userSession, users } from '../apps/server/src/modules/users/users.tables.js';
 import { createBus } from '../apps/server/src/platform/bus.redis.js';
 import { connectExternal, migrateDatabase } from '../apps/server/src/platform/db.js';
-import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../apps/server/src/platform/session.js';
 import { createTestDatabase } from '../apps/server/src/testing/database.js';
 
 const testDb = await createTestDatabase('byeol_bench');

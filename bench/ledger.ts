@@ -18,10 +18,10 @@ import { parseArgs, promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedSiteDefaults } from '../apps/server/src/modules/site/site.repository.js';
+import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../apps/server/src/modules/users/users.session.js';
 import { LedgerService } from '../apps/server/src/modules/wallet/wallet.service.js';
 import { verifyLedger } from '../apps/server/src/modules/wallet/wallet.verify.js';
 import { connectExternal, migrateDatabase } from '../apps/server/src/platform/db.js';
-import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../apps/server/src/platform/session.js';
 import { createTestDatabase } from '../apps/server/src/testing/database.js';
 
 const { values: opts } = parseArgs({
@@ -206,7 +206,7 @@ await client.query(
 );
 const tokens = walletKeys.map(() => randomBytes(32).toString('base64url'));
 // Sessions as a login leaves them (SESSION_TTL_MS ahead): a session a day from expiring would have its
-// expiry moved forward, one UPDATE and a Set-Cookie, on its first request of the run (platform/session.ts).
+// expiry moved forward, one UPDATE and a Set-Cookie, on its first request of the run (modules/users/users.session.ts).
 await client.query(
   `insert into user_session (token_hash, user_key, expires_at) select h, u, now() + $3 * interval '1 millisecond' from unnest($1::text[], $2::bigint[]) as x(h, u)`,
   [tokens.map(hashToken), walletKeys, SESSION_TTL_MS],

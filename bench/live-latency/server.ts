@@ -15,12 +15,12 @@ import { pino } from 'pino';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { seedSiteDefaults } from '../../apps/server/src/modules/site/site.repository.js';
+import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../../apps/server/src/modules/users/users.session.js';
 import { userSession, users } from '../../apps/server/src/modules/users/users.tables.js';
 import type { Bus } from '../../apps/server/src/platform/bus.js';
 import { createBus } from '../../apps/server/src/platform/bus.redis.js';
 import { connectExternal, type Database, type Db } from '../../apps/server/src/platform/db.js';
 import { freePort } from '../../apps/server/src/platform/net.js';
-import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../../apps/server/src/platform/session.js';
 import { createTestDatabase, type TestDatabase } from '../../apps/server/src/testing/database.js';
 
 export interface BenchBj {

@@ -34,6 +34,7 @@ import { socialFormPostRoutes, socialRoutes } from './modules/social/social.rout
 import { serverOrigin, supportersRoutes } from './modules/supporters/supporters.routes.js';
 import { uploadedFilesRoute, uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { sessions } from './modules/users/users.session.js';
 import { createSmsDriver } from './modules/verification/sms.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -43,7 +44,6 @@ import type { Bus } from './platform/bus.js';
 import type { Database } from './platform/db.js';
 import { observability } from './platform/observability.js';
 import { securityHeaders } from './platform/security-headers.js';
-import { sessions } from './platform/session.js';
 import { webRole } from './platform/web.js';
 
 export interface AppDeps {

@@ -5,13 +5,12 @@ import { seedDemoItems } from '../modules/items/items.demo.js';
 import { broadcast } from '../modules/live/live.tables.js';
 import { seedDemoPayments } from '../modules/payments/payments.demo.js';
 import { seedDemoSupporterPlans } from '../modules/supporters/supporters.demo.js';
-import type { Tx } from '../modules/users/users.repository.js';
 import { hashPassword } from '../modules/users/users.service.js';
 import { users } from '../modules/users/users.tables.js';
 import type { Posting } from '../modules/wallet/wallet.batcher.js';
 import { type AccountRef, applyInTx, ensureAccounts, refKey } from '../modules/wallet/wallet.repository.js';
 import { fingerprintOf } from '../modules/wallet/wallet.rules.js';
-import type { Db } from '../platform/db.js';
+import type { Db, Tx } from '../platform/db.js';
 
 const BJS = [
   { id: 'demo_haneul', nick: '하늘별', memo: '매일 밤 9시 커버 댄스 라이브!' },

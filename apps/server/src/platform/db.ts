@@ -7,6 +7,10 @@ import { startEmbeddedServer } from './embedded-pg.js';
 import type { Logger } from './logger.js';
 
 export type Db = NodePgDatabase<Record<string, never>>;
+/** An open transaction (the callback argument of `db.transaction`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a query runs: the pool or an open transaction. */
+export type Exec = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -1,8 +1,8 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { VerifyPurpose } from '@byeol/contract';
+import { hashToken, SESSION_COOKIE } from '../modules/users/users.session.js';
 import { users } from '../modules/users/users.tables.js';
 import { tokenHash } from '../modules/verification/verification.service.js';
-import { hashToken, SESSION_COOKIE } from '../platform/session.js';
 import type { Called, TestApp } from './app.js';
 
 /** A member made through the real join call, with the session cookie the join set. */
@@ -53,7 +53,7 @@ export function sessionCookie(called: Called<unknown>): string {
   return cookie;
 }
 
-/** A session for an account, stored the way platform/session.ts stores it (for accounts without a password). */
+/** A session for an account, stored the way modules/users/users.session.ts stores it (for accounts without a password). */
 export async function sessionCookieFor(t: TestApp, userKey: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await sql(t, `insert into user_session (token_hash, user_key, expires_at) values ($1, $2, now() + interval '30 days')`, [

@@ -2,8 +2,8 @@ import { AdminAuditListSchema, AdminOrderListSchema, AdminOrderRefSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import type { Db } from '../../platform/db.js';
-import { requireRole } from '../../platform/session.js';
 import type { SiteService } from '../site/site.service.js';
+import { requireRole } from '../users/users.session.js';
 import { AdminService } from './admin.service.js';
 
 export interface AdminRoutesOptions {

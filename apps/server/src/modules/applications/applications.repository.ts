@@ -1,14 +1,14 @@
 import { type ApplicationKind, type ApplicationState, OPEN_APPLICATION_STATES } from '@byeol/contract';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx, UserRow } from '../users/users.repository.js';
+import type { Exec, Tx } from '../../platform/db.js';
+import type { UserRow } from '../users/users.repository.js';
 import { users } from '../users/users.tables.js';
-import type { DbOrTx } from '../verification/verification.service.js';
 import { accountApplication } from './applications.tables.js';
 
 export type ApplicationRow = typeof accountApplication.$inferSelect;
 
 /** The applicant's latest application of a kind. */
-export async function latestApplication(db: DbOrTx, userKey: number, kind: ApplicationKind): Promise<ApplicationRow | undefined> {
+export async function latestApplication(db: Exec, userKey: number, kind: ApplicationKind): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .select()
     .from(accountApplication)
@@ -19,7 +19,7 @@ export async function latestApplication(db: DbOrTx, userKey: number, kind: Appli
 }
 
 /** An application of the kind that is still open or completed (either blocks a new one). */
-export async function blockingApplication(db: DbOrTx, userKey: number, kind: ApplicationKind): Promise<ApplicationRow | undefined> {
+export async function blockingApplication(db: Exec, userKey: number, kind: ApplicationKind): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .select()
     .from(accountApplication)
@@ -40,7 +40,7 @@ export async function lockApplicant(tx: Tx, userKey: number, kind: ApplicationKi
 }
 
 export async function insertApplication(
-  db: DbOrTx,
+  db: Exec,
   values: { userKey: number; kind: ApplicationKind; form: Record<string, string> },
 ): Promise<ApplicationRow> {
   const [row] = await db.insert(accountApplication).values(values).returning();
@@ -55,7 +55,7 @@ export async function lockApplication(tx: Tx, appSn: number): Promise<Applicatio
 }
 
 export async function updateApplication(
-  db: DbOrTx,
+  db: Exec,
   appSn: number,
   values: { state: ApplicationState; operatorMemo?: string; accountUserKey?: number },
 ): Promise<ApplicationRow> {
@@ -75,7 +75,7 @@ export interface ListedApplication extends ApplicationRow {
 
 /** Applications for operators, oldest first (first come, first served), with the applicant's ID and nick. */
 export async function listApplications(
-  db: DbOrTx,
+  db: Exec,
   filter: { state?: ApplicationState | undefined; kind?: ApplicationKind | undefined },
   paging: { offset: number; limit: number },
 ): Promise<{ rows: ListedApplication[]; total: number }> {
@@ -96,7 +96,7 @@ export async function listApplications(
 }
 
 /** Active accounts an owner holds, oldest first. */
-export async function ownedAccounts(db: DbOrTx, ownerUserKey: number): Promise<UserRow[]> {
+export async function ownedAccounts(db: Exec, ownerUserKey: number): Promise<UserRow[]> {
   return db
     .select()
     .from(users)
@@ -105,7 +105,7 @@ export async function ownedAccounts(db: DbOrTx, ownerUserKey: number): Promise<U
 }
 
 /** An active personal account (no owner) by key. */
-export async function activePersonalAccount(db: DbOrTx, userKey: number): Promise<UserRow | undefined> {
+export async function activePersonalAccount(db: Exec, userKey: number): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)

@@ -17,10 +17,10 @@ import {
   type SignupInfo,
 } from '@byeol/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
-import { requireAccount, requireRole, startSession } from '../../platform/session.js';
-import { idTaken, insertUser, nickTaken, type Tx, type UserRow, uniqueViolation } from '../users/users.repository.js';
+import { idTaken, insertUser, nickTaken, type UserRow, uniqueViolation } from '../users/users.repository.js';
+import { requireAccount, requireRole, startSession } from '../users/users.session.js';
 import {
   type ApplicationRow,
   activePersonalAccount,

@@ -45,7 +45,7 @@ const settingColumns = {
 
 /**
  * The three reads the chat engine makes on joins and target lookups, as prepared statements (built once
- * per database handle, planned once per connection; see platform/session.ts on why).
+ * per database handle, planned once per connection; see modules/users/users.session.ts on why).
  */
 function prepare(db: Db) {
   const bj = alias(users, 'bj');

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IDENTITY_TOKEN_TTL_SECONDS, type IdentityPurpose } from '@byeol/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Exec } from '../../platform/db.js';
 import { users } from '../users/users.tables.js';
-import type { DbOrTx } from '../verification/verification.service.js';
 import type { VerifiedPerson } from './identity.drivers.js';
 import { identityVerification } from './identity.tables.js';
 
@@ -13,7 +13,7 @@ export const identityTokenHash = (token: string) => createHash('sha256').update(
 
 /** Records a verified person with the hash of their one-time token; false when the provider ref was already used. */
 export async function insertIdentity(
-  db: DbOrTx,
+  db: Exec,
   person: VerifiedPerson,
   purpose: IdentityPurpose,
   driver: string,
@@ -42,7 +42,7 @@ export async function insertIdentity(
  * Spends an identity token on its purpose, once, within its 10 minutes; undefined otherwise. Called in
  * the transaction of the action, so a refused action leaves the token usable.
  */
-export async function spendIdentity(db: DbOrTx, token: string, purpose: IdentityPurpose): Promise<IdentityRow | undefined> {
+export async function spendIdentity(db: Exec, token: string, purpose: IdentityPurpose): Promise<IdentityRow | undefined> {
   const [row] = await db
     .update(identityVerification)
     .set({ usedAt: sql`now()` })
@@ -59,7 +59,7 @@ export async function spendIdentity(db: DbOrTx, token: string, purpose: Identity
 }
 
 /** Records an adult verification on an account: the verified identity wins over what was declared at the join. */
-export async function setAdultVerified(db: DbOrTx, userKey: number, person: IdentityRow): Promise<Date> {
+export async function setAdultVerified(db: Exec, userKey: number, person: IdentityRow): Promise<Date> {
   const [row] = await db
     .update(users)
     .set({

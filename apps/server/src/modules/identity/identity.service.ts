@@ -13,12 +13,11 @@ import {
 } from '@byeol/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Exec } from '../../platform/db.js';
 import { AppError, required } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { requireAccount, requireUser } from '../../platform/session.js';
 import { findByKey } from '../users/users.repository.js';
-import type { DbOrTx } from '../verification/verification.service.js';
+import { requireAccount, requireUser } from '../users/users.session.js';
 import type { IdentityDriver } from './identity.drivers.js';
 import { insertIdentity, setAdultVerified, spendIdentity } from './identity.repository.js';
 
@@ -128,7 +127,7 @@ export interface GuardianConsent {
  * identity token is spent, the typed guardian name must equal the verified one and the guardian must be
  * 19+. Answers null for a join of 14 or older (a guardian sent anyway is ignored).
  */
-export async function guardianConsent(tx: DbOrTx, input: GuardianInput): Promise<GuardianConsent | null> {
+export async function guardianConsent(tx: Exec, input: GuardianInput): Promise<GuardianConsent | null> {
   if (!needsGuardianConsent(input.birth_date, koreanToday())) return null;
   if (!input.guardian_token) throw new AppError('GUARDIAN_REQUIRED', { field: 'guardian_token' });
   if (!input.guardian_name) throw required('guardian_name');

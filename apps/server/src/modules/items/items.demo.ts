@@ -1,6 +1,6 @@
 import type { ItemCategory, LocalizedText } from '@byeol/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../users/users.repository.js';
+import type { Tx } from '../../platform/db.js';
 import { users } from '../users/users.tables.js';
 import type { Posting } from '../wallet/wallet.batcher.js';
 import { applyInTx, ensureAccounts, refKey } from '../wallet/wallet.repository.js';

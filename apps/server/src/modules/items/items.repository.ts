@@ -12,15 +12,12 @@ import {
   type UserItemState,
 } from '@byeol/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
-import type { Tx } from '../users/users.repository.js';
+import type { Exec, Tx } from '../../platform/db.js';
 
 /**
  * The SQL of the store and users' items (docs/items.md). An active item (unused, in use, stopped) past its
  * `expires_at` reads as `expired` everywhere, before the expiry job has written it.
  */
-
-type Exec = Db | Tx;
 
 /** The KST day, as the per-day use count counts it. */
 export const KST_TODAY = sql.raw(`(now() at time zone 'Asia/Seoul')::date`);

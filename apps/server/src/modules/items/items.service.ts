@@ -18,14 +18,14 @@ import {
   type UserItem,
 } from '@byeol/contract';
 import type { Bus } from '../../platform/bus.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
-import type { SessionUser } from '../../platform/session.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
 import { createChatStore } from '../chat/chat.repository.js';
 import type { ChatStore } from '../chat/chat.types.js';
 import type { LiveRoom, LiveRooms } from '../live/live.rooms.js';
-import { findByLoginId, type Tx } from '../users/users.repository.js';
+import { findByLoginId } from '../users/users.repository.js';
+import type { SessionUser } from '../users/users.session.js';
 import type { Applied, Posting } from '../wallet/wallet.batcher.js';
 import { applyInTx, walletCounts } from '../wallet/wallet.repository.js';
 import { requireAmount } from '../wallet/wallet.rules.js';

@@ -16,7 +16,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { requireUser } from '../../platform/session.js';
+import { requireUser } from '../users/users.session.js';
 import {
   addLike,
   adultVerifiedAt,

@@ -23,7 +23,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { requireUser } from '../../platform/session.js';
+import { requireUser } from '../users/users.session.js';
 import { users } from '../users/users.tables.js';
 import { broadcast, streamKey, streamSetting } from './live.tables.js';
 

@@ -4,7 +4,7 @@ import { ok } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { requireRole } from '../../platform/session.js';
+import { requireRole } from '../users/users.session.js';
 import { findBroadcast, freezeBroadcast } from './media.repository.js';
 
 /**

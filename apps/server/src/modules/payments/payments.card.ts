@@ -10,11 +10,10 @@ import type {
   PaymentSuccessCheck,
 } from '@byeol/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import type { SessionUser } from '../../platform/session.js';
 import type { SiteService } from '../site/site.service.js';
-import type { Tx } from '../users/users.repository.js';
+import type { SessionUser } from '../users/users.session.js';
 import { applyInTx, walletCounts } from '../wallet/wallet.repository.js';
 import type { LedgerService } from '../wallet/wallet.service.js';
 import {

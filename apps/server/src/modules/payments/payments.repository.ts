@@ -11,10 +11,7 @@ import {
   type PaymentState,
 } from '@byeol/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
-import type { Tx } from '../users/users.repository.js';
-
-type Exec = Db | Tx;
+import type { Exec } from '../../platform/db.js';
 
 /** The site's names for the two currencies in one language (SPEC §3 site terms). */
 export interface CurrencyTerms {

@@ -17,11 +17,10 @@ import {
   type PaymentState,
 } from '@byeol/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { AppError, required } from '../../platform/errors.js';
-import type { SessionUser } from '../../platform/session.js';
 import type { SiteService } from '../site/site.service.js';
-import type { Tx } from '../users/users.repository.js';
+import type { SessionUser } from '../users/users.session.js';
 import { applyInTx } from '../wallet/wallet.repository.js';
 import { requireAmount } from '../wallet/wallet.rules.js';
 import type { LedgerService } from '../wallet/wallet.service.js';

@@ -1,10 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import type { Exec, Tx } from '../../platform/db.js';
 import { userSocial } from '../social/social.tables.js';
-import type { Tx } from '../users/users.repository.js';
 import { userSession, users } from '../users/users.tables.js';
-
-type Exec = Db | Tx;
 
 export interface PhoneAccount {
   userKey: number;

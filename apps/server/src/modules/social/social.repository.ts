@@ -1,11 +1,8 @@
 import type { SocialProvider } from '@byeol/contract';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
-import type { Tx } from '../users/users.repository.js';
+import type { Exec } from '../../platform/db.js';
 import { users } from '../users/users.tables.js';
 import { oauthState, socialSignup, userSocial } from './social.tables.js';
-
-type Exec = Db | Tx;
 
 export type OAuthStateRow = typeof oauthState.$inferSelect;
 export type SocialSignupRow = typeof socialSignup.$inferSelect;

@@ -18,9 +18,9 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { startSession } from '../../platform/session.js';
 import type { SiteService } from '../site/site.service.js';
 import { insertUser, nickTaken, uniqueViolation } from '../users/users.repository.js';
+import { startSession } from '../users/users.session.js';
 import type { SocialClient, SocialIdentity } from './social.providers.js';
 import {
   deleteExpired,

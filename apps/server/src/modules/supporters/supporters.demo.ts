@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../users/users.repository.js';
+import type { Tx } from '../../platform/db.js';
 import { savePlan } from './supporters.repository.js';
 import { supporterPlan } from './supporters.tables.js';
 

@@ -10,10 +10,7 @@ import {
   type SupporterType,
 } from '@byeol/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
-import type { Tx } from '../users/users.repository.js';
-
-export type Exec = Db | Tx;
+import type { Exec } from '../../platform/db.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));

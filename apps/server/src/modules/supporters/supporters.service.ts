@@ -21,11 +21,11 @@ import {
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import type { SessionUser } from '../../platform/session.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
 import { createChatStore } from '../chat/chat.repository.js';
 import { type PgClient, PgError, type PgPayment } from '../payments/pg/pg.js';
 import type { SiteService } from '../site/site.service.js';
+import type { SessionUser } from '../users/users.session.js';
 import { requireAmount } from '../wallet/wallet.rules.js';
 import {
   type ChargeRow,

@@ -16,11 +16,10 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { UploadedFile } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { requireUser } from '../../platform/session.js';
-import type { Tx } from '../users/users.repository.js';
+import { requireUser } from '../users/users.session.js';
 import { users } from '../users/users.tables.js';
 import { uploadFile } from './uploads.tables.js';
 

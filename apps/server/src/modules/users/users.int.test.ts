@@ -13,7 +13,6 @@ import {
   type UserInfoSet,
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashToken, SESSION_COOKIE } from '../../platform/session.js';
 import { type CallOptions, startTestApp, type TestApp } from '../../testing/app.js';
 import {
   buildAccount,
@@ -31,6 +30,7 @@ import {
   verifiedPhone,
 } from '../../testing/members.js';
 import { LOGIN_LIMITS } from './users.service.js';
+import { hashToken, SESSION_COOKIE } from './users.session.js';
 
 let t: TestApp;
 beforeAll(async () => {

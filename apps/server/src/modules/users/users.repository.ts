@@ -1,12 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import type { Exec } from '../../platform/db.js';
 import { users } from './users.tables.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
-/** A Drizzle transaction handle: anything with the query builders of `Db`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Exec = Db | Tx;
 
 /** The account of a login ID, case-insensitive (closed accounts included: their IDs stay taken). */
 export async function findByLoginId(db: Exec, id: string): Promise<UserRow | undefined> {

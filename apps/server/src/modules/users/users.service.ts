@@ -18,7 +18,6 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { endAllSessions, endSession, requireAccount, startSession } from '../../platform/session.js';
 import { guardianConsent } from '../identity/identity.service.js';
 import { claimProfileImage, removeStored } from '../uploads/uploads.service.js';
 import { consumeVerification } from '../verification/verification.service.js';
@@ -35,6 +34,7 @@ import {
   uniqueViolation,
   updateUser,
 } from './users.repository.js';
+import { endAllSessions, endSession, requireAccount, startSession } from './users.session.js';
 import { userSummary } from './users.summary.js';
 
 export interface UsersDeps {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { requireUser } from '../../platform/session.js';
+import { requireUser } from './users.session.js';
 import { type UserSettings, users } from './users.tables.js';
 
 /** The switches of a new account (the column default of users.settings). */

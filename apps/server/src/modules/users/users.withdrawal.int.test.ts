@@ -12,9 +12,9 @@ import {
 } from '@byeol/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../platform/session.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { buildAccount, buildMember, fromIp, type Member, sessionCookieOf, signedInAs, sql } from '../../testing/members.js';
+import { SESSION_COOKIE } from './users.session.js';
 import { purgeClosedAccounts, purgedNick } from './users.withdrawal.js';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { KR_MOBILE_PATTERN, PHONE_COUNTRIES, PIN, type VerifyPurpose } from '@byeol/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Bus } from '../../platform/bus.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Exec } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
@@ -19,7 +19,6 @@ export interface VerificationDeps {
 }
 
 /** A database handle or a transaction opened on it. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Purposes that only make sense for a phone some active account already uses. */
 export const ACCOUNT_PURPOSES: readonly VerifyPurpose[] = ['find_id', 'find_pw', 'login_unlock'];
@@ -44,7 +43,7 @@ export interface SendPinInput {
 }
 
 /** Active accounts using a phone, oldest first. */
-export async function activeAccountsByPhone(db: DbOrTx, phoneCountryNum: string, phoneNo: string) {
+export async function activeAccountsByPhone(db: Exec, phoneCountryNum: string, phoneNo: string) {
   return db
     .select({ userKey: users.userKey, id: users.id, nick: users.nick, createdAt: users.createdAt })
     .from(users)
@@ -53,7 +52,7 @@ export async function activeAccountsByPhone(db: DbOrTx, phoneCountryNum: string,
 }
 
 /** Seconds until the phone may get another pin for this purpose (0 when it may now). */
-async function resendWait(db: DbOrTx, phoneCountryNum: string, phoneNo: string, purpose: VerifyPurpose): Promise<number> {
+async function resendWait(db: Exec, phoneCountryNum: string, phoneNo: string, purpose: VerifyPurpose): Promise<number> {
   const [last] = await db
     .select({
       wait: sql<string>`extract(epoch from (${phoneVerification.sentAt} + make_interval(secs => ${PIN.resendSeconds}) - now()))`,
@@ -196,10 +195,10 @@ const spendable = (token: string, purpose: VerifyPurpose) =>
  * Pass `within` (a transaction) to spend it inside the caller's own transaction. Else VERIFY_REQUIRED.
  */
 export async function consumeVerification(
-  db: DbOrTx,
+  db: Exec,
   token: string,
   purpose: VerifyPurpose,
-  within?: DbOrTx,
+  within?: Exec,
 ): Promise<{ phoneCountryNum: string; phoneNo: string }> {
   const [row] = await (within ?? db)
     .update(phoneVerification)
@@ -212,7 +211,7 @@ export async function consumeVerification(
 
 /** The same check as consumeVerification without spending the token (e.g. for the account chooser). */
 export async function peekVerification(
-  db: DbOrTx,
+  db: Exec,
   token: string,
   purpose: VerifyPurpose,
 ): Promise<{ phoneCountryNum: string; phoneNo: string }> {

@@ -1,13 +1,10 @@
 import type { Currency, GiftRankEntry, GiftRankScope, StatementEntry, TxnKind } from '@byeol/contract';
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '../../platform/db.js';
-import type { Tx } from '../users/users.repository.js';
+import type { Db, Exec } from '../../platform/db.js';
 import { users as usersTable } from '../users/users.tables.js';
 import type { Applied, Posting } from './wallet.batcher.js';
 import { bjFan, starGiftRank, walletAccount, walletEntry, walletTxn } from './wallet.tables.js';
-
-type Exec = Db | Tx;
 
 /** An account as callers name it: a user's wallet or earnings, or a system account, in one currency. */
 export type AccountRef =

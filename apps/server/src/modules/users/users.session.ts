@@ -3,10 +3,10 @@ import type { AccountRole } from '@byeol/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { userSession, users } from '../modules/users/users.tables.js';
-import type { Db } from './db.js';
-import { AppError } from './errors.js';
-import { TurnLoader } from './turn-loader.js';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { TurnLoader } from '../../platform/turn-loader.js';
+import { userSession, users } from './users.tables.js';
 
 /** The cookie holding the opaque session token. */
 export const SESSION_COOKIE = 'byeol_sid';
