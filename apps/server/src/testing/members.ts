@@ -28,8 +28,15 @@ export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomIn
  */
 export const fromIp = (ip = randomIp()) => ({ 'x-forwarded-for': ip });
 
-/** `prefix`, then this run's six hex characters, a counter and a random tail: unique across test files and runs. */
-export const unique = (prefix: string) => `${prefix}${RUN}${(seq++).toString(36)}${randomInt(36 ** 3).toString(36)}`;
+/**
+ * `prefix`, then this run's six hex characters, a counter and a random tail: unique across test files and
+ * runs. Counter and tail have fixed widths (3 each), so a value cut to a column's length (nicknames: 12)
+ * stays unique: with variable widths, counter '1k' + tail 'dup' equalled counter '1kd' + tail 'up…'.
+ */
+export const unique = (prefix: string) =>
+  `${prefix}${RUN}${(seq++).toString(36).padStart(3, '0')}${randomInt(36 ** 3)
+    .toString(36)
+    .padStart(3, '0')}`;
 /** IDs and nicknames unique across test files and runs. */
 export const uniqueId = () => unique('m');
 export const uniqueNick = () => unique('p').slice(0, 12);
