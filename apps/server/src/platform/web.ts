@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { rawSecurityHeaders } from './security-headers.js';
 
 /** What SSR loaders get (declared for the web app in apps/web/app/load-context.ts). */
 export type WebLoadContext = {
@@ -82,6 +83,7 @@ export async function webRole(app: FastifyInstance, opts: { buildDir: string; ap
     method: ['GET', 'HEAD', 'POST'],
     url: '/*',
     onRequest(request, reply, done) {
+      rawSecurityHeaders(reply);
       reply.hijack();
       listener(request.raw, reply.raw);
       done();

@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../../platform/db.js';
+import { rawSecurityHeaders } from '../../platform/security-headers.js';
 import type { IngestServer } from './ingest.server.js';
 import { MediaGate } from './media.gate.js';
 import { liveStreamKey } from './media.repository.js';
@@ -57,11 +58,7 @@ export const mediaFilesRoutes: FastifyPluginAsync<MediaFilesOptions> = async (ap
     if (!info?.isFile()) return notFound(reply);
     const vodKey = parts[0] as string;
     if (!(await gate.allows(request, vodKey))) return forbidden(reply);
-    reply
-      .type(kind.type)
-      .header('accept-ranges', 'bytes')
-      .header('last-modified', info.mtime.toUTCString())
-      .header('x-content-type-options', 'nosniff');
+    reply.type(kind.type).header('accept-ranges', 'bytes').header('last-modified', info.mtime.toUTCString());
     // Gated media (adult, login-required) is per viewer: never kept by shared caches nor read cross-origin.
     if (await gate.gated(vodKey)) reply.header('cache-control', kind.cache.replace('public', 'private')).header('vary', 'cookie');
     else reply.header('cache-control', kind.cache).header('access-control-allow-origin', '*');
@@ -119,12 +116,12 @@ function proxyFlv(reply: FastifyReply, upstream: string) {
         notFound(reply);
         return resolve();
       }
+      rawSecurityHeaders(reply);
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'video/x-flv',
         'cache-control': 'no-store',
         'access-control-allow-origin': '*',
-        'x-content-type-options': 'nosniff',
       });
       res.pipe(reply.raw);
       res.once('end', resolve);

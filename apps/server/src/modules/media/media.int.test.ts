@@ -172,6 +172,8 @@ describe('a live broadcast from publish to replay', () => {
     expect(master.status).toBe(200);
     expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
     expect(master.headers.get('cache-control')).toBe('public, max-age=1');
+    // The platform's security headers reach media files too (platform/security-headers.ts).
+    expect(master.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await master.text()).toMatch(/#EXT-X-STREAM-INF:BANDWIDTH=\d+,RESOLUTION=640x360,NAME="high"\nhigh\/index.m3u8/);
     const streams = await ffprobe(`${t.url}/media/live/${vodKey}/master.m3u8`);
     expect(streams).toEqual(
