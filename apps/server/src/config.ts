@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_STAGE_ROOT } from './platform/embedded-pg.js';
 
 export const ROLES = ['api', 'chat', 'media', 'web'] as const;
 export type Role = (typeof ROLES)[number];
@@ -73,7 +74,7 @@ export const ConfigSchema = z.object({
   EMBEDDED_PG_STAGE_DIR: z
     .string()
     .min(1)
-    .default('/var/lib/byeol')
+    .default(DEFAULT_STAGE_ROOT)
     .transform((v) => path.resolve(v)),
   /** Address the RTMP ingest (media role) binds; 0.0.0.0 lets OBS on other machines publish. */
   RTMP_HOST: z.string().min(1).default('127.0.0.1'),

@@ -90,10 +90,10 @@ function serverUser(): Ids | undefined {
   return made;
 }
 
-/** Whether `ids` may `test -<flag>` the path (every folder on the way included; ACLs too). */
-function reaches(ids: Ids | undefined, flag: 'x' | 'w', p: string): boolean {
+/** Whether `ids` may enter or run `p` (`test -x` as that user: every folder on the way and ACLs count). */
+function reaches(ids: Ids | undefined, p: string): boolean {
   if (!ids) return true;
-  return spawnSync('test', [`-${flag}`, p], { uid: ids.uid, gid: ids.gid, stdio: 'ignore' }).status === 0;
+  return spawnSync('test', ['-x', p], { uid: ids.uid, gid: ids.gid, stdio: 'ignore' }).status === 0;
 }
 
 /** A copy of the binaries the server user can run, made once per version (copied aside, then renamed). */
@@ -125,7 +125,7 @@ async function stagedNative(native: string, stageRoot: string, log: Logger): Pro
  */
 async function dataFolder(dir: string, ids: Ids | undefined, stageRoot: string, log: Logger): Promise<string> {
   const link = path.join(dir, 'pg');
-  if (reaches(ids, 'x', dir)) return link;
+  if (reaches(ids, dir)) return link;
   const existing = await lstat(link).catch(() => null);
   if (existing?.isSymbolicLink()) return realpath(link);
   if (existing) {
@@ -157,21 +157,6 @@ async function savedPassword(stateFile: string, dataDir: string): Promise<string
     );
   }
   return state.password;
-}
-
-/** Runs a binary as the server user; rejects with what it printed. */
-function run(file: string, args: string[], ids: Ids | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
-    let stderr = '';
-    child.stderr?.setEncoding('utf8').on('data', (c: string) => {
-      stderr = (stderr + c).slice(-4000);
-    });
-    child.once('error', (err) => reject(new EmbeddedPostgresError(`${path.basename(file)} could not start: ${err.message}`)));
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new EmbeddedPostgresError(`${path.basename(file)} failed (${code}): ${stderr.trim()}`)),
-    );
-  });
 }
 
 const alive = (pid: number) => {
@@ -225,8 +210,13 @@ async function takeOverOrphan(dataDir: string, log: Logger): Promise<void> {
   throw new EmbeddedPostgresError(`PostgreSQL (process ${pid}) holds ${dataDir} and would not stop: stop it, then start again.`);
 }
 
-/** Starts `postgres` and answers once it accepts connections. */
-function startServer(file: string, args: string[], ids: Ids | undefined): Promise<ChildProcess> {
+/**
+ * Runs a PostgreSQL binary as the server user. With `ready`, answers the running process once `ready` holds
+ * for what it printed (postgres: 'ready to accept connections'); without, once it exits with 0 (initdb).
+ * Anything else (not startable, a non-zero exit, no answer within a minute) rejects with the end of its output.
+ */
+function runAs(file: string, args: string[], ids: Ids | undefined, ready?: (stderr: string) => boolean): Promise<ChildProcess> {
+  const name = path.basename(file);
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
     let stderr = '';
@@ -240,14 +230,16 @@ function startServer(file: string, args: string[], ids: Ids | undefined): Promis
     };
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      finish(new EmbeddedPostgresError(`PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s: ${stderr.trim()}`));
+      finish(new EmbeddedPostgresError(`${name} did not finish starting within ${START_TIMEOUT_MS / 1000} s: ${stderr.trim()}`));
     }, START_TIMEOUT_MS);
     child.stderr?.setEncoding('utf8').on('data', (c: string) => {
       stderr = (stderr + c).slice(-4000);
-      if (stderr.includes(READY)) finish();
+      if (ready?.(stderr)) finish();
     });
-    child.once('error', (err) => finish(new EmbeddedPostgresError(`PostgreSQL could not start: ${err.message}`)));
-    child.once('exit', (code) => finish(new EmbeddedPostgresError(`PostgreSQL exited (${code}) while starting: ${stderr.trim()}`)));
+    child.once('error', (err) => finish(new EmbeddedPostgresError(`${name} could not start: ${err.message}`)));
+    child.once('exit', (code) =>
+      finish(code === 0 && !ready ? undefined : new EmbeddedPostgresError(`${name} exited (${code}): ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -263,7 +255,7 @@ export async function startEmbeddedServer(o: EmbeddedOptions): Promise<EmbeddedS
   // The server user enters DATA_DIR when it can (the password file inside stays 0600).
   if (ids) await chmod(o.dir, 0o755);
   let native = o.nativeDir ?? (await platformNativeDir());
-  if (!reaches(ids, 'x', path.join(native, 'bin', 'postgres'))) native = await stagedNative(native, stageRoot, o.log);
+  if (!reaches(ids, path.join(native, 'bin', 'postgres'))) native = await stagedNative(native, stageRoot, o.log);
   const dataDir = await dataFolder(o.dir, ids, stageRoot, o.log);
   const bin = (name: string) => path.join(native, 'bin', name);
   const stateFile = path.join(o.dir, 'pg.json');
@@ -278,7 +270,7 @@ export async function startEmbeddedServer(o: EmbeddedOptions): Promise<EmbeddedS
     await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
     try {
       if (ids) await chown(pwfile, ids.uid, ids.gid);
-      await run(
+      await runAs(
         bin('initdb'),
         [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'],
         ids,
@@ -289,10 +281,11 @@ export async function startEmbeddedServer(o: EmbeddedOptions): Promise<EmbeddedS
   }
   if (!fresh) await takeOverOrphan(dataDir, o.log);
   const port = await freePort();
-  const child = await startServer(
+  const child = await runAs(
     bin('postgres'),
     ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100'],
     ids,
+    (stderr) => stderr.includes(READY),
   );
   await writeFile(stateFile, JSON.stringify({ password, port }), { mode: 0o600 });
   const exited = new Promise<void>((resolve) => {
