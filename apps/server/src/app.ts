@@ -31,7 +31,7 @@ import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 import { socialClients } from './modules/social/social.providers.js';
 import { socialFormPostRoutes, socialRoutes } from './modules/social/social.routes.js';
-import { serverOrigin, supportersRoutes } from './modules/supporters/supporters.routes.js';
+import { supportersRoutes } from './modules/supporters/supporters.routes.js';
 import { uploadedFilesRoute, uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { sessions } from './modules/users/users.session.js';
@@ -235,4 +235,14 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     });
   }
   return app;
+}
+
+/** How this server reaches itself once listening (the built-in test PG under /pg-test of the same process). */
+function serverOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (address && typeof address === 'object') {
+    const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  }
+  return 'http://127.0.0.1';
 }

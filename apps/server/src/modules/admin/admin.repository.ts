@@ -1,7 +1,7 @@
 import type { AdminAuditListReq, AdminAuditSource, AdminOrderListReq } from '@byeol/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { ORDER_COLUMNS, type OrderRow, STATE_NOW } from '../payments/payments.repository.js';
+import { ORDER_COLUMNS, type OrderRow, STATE_NOW } from '../payments/index.js';
 
 /**
  * The console's reads over other modules' tables (payments, wallet, users): read-only SQL. Orders are

@@ -1,7 +1,7 @@
 import type { AdminAuditEntry, AdminAuditListReq, AdminDashboard, AdminOrderListReq, AdminPaymentOrder, Lang } from '@byeol/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
-import { findOrder, toAdminOrder } from '../payments/payments.repository.js';
+import { findOrder, toAdminOrder } from '../payments/index.js';
 import type { SiteService } from '../site/site.service.js';
 import type { SessionUser } from '../users/users.session.js';
 import { type AuditRow, dashboardCounts, findOrders, listAudit, memberNames } from './admin.repository.js';

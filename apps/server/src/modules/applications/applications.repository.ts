@@ -1,8 +1,8 @@
 import { type ApplicationKind, type ApplicationState, OPEN_APPLICATION_STATES } from '@byeol/contract';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Exec, Tx } from '../../platform/db.js';
-import type { UserRow } from '../users/users.repository.js';
-import { users } from '../users/users.tables.js';
+import type { UserRow } from '../users/index.js';
+import { users } from '../users/index.js';
 import { accountApplication } from './applications.tables.js';
 
 export type ApplicationRow = typeof accountApplication.$inferSelect;

@@ -19,7 +19,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
-import { idTaken, insertUser, nickTaken, type UserRow, uniqueViolation } from '../users/users.repository.js';
+import { idTaken, insertUser, nickTaken, type UserRow, uniqueViolation } from '../users/index.js';
 import { requireAccount, requireRole, startSession } from '../users/users.session.js';
 import {
   type ApplicationRow,

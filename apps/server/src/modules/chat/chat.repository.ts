@@ -2,9 +2,9 @@ import { type ChatRoomSettings, type ChatUserInfo, DEFAULT_CHAT_SETTINGS } from 
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
-import { broadcast } from '../live/live.tables.js';
-import { users } from '../users/users.tables.js';
-import { bjFan } from '../wallet/wallet.tables.js';
+import { broadcast } from '../live/index.js';
+import { users } from '../users/index.js';
+import { bjFan } from '../wallet/index.js';
 import { chatManager, chatRoomBlock, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
 import type { ChatStore, MemberStanding, RoomContext } from './chat.types.js';
 
@@ -120,6 +120,21 @@ function statementsOf(db: Db) {
 const keys = (list: ReadonlyArray<string | number> | null | undefined): number[] => (list ?? []).map(Number);
 
 /** Whether a user key is the room's BJ or the main account owning the BJ account (SPEC §4 is_bj). */
+/** Whether the BJ shows the room's gift ranking to everyone (SPEC §3 chat settings, sponsor_list_public_yn). */
+export async function sponsorListPublic(db: Db, bjUserKey: number): Promise<'Y' | 'N'> {
+  const [setting] = await db.select().from(chatSetting).where(eq(chatSetting.bjUserKey, bjUserKey));
+  return settingsOf(setting ?? null).sponsor_list_public_yn;
+}
+
+/** Whether the member is one of the BJ's chat managers. */
+export async function isChatManager(db: Db, bjUserKey: number, userKey: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userKey: chatManager.userKey })
+    .from(chatManager)
+    .where(and(eq(chatManager.bjUserKey, bjUserKey), eq(chatManager.userKey, userKey)));
+  return row !== undefined;
+}
+
 export const isRoomBj = (room: Pick<RoomContext, 'bjUserKey' | 'bjOwnerUserKey'>, userKey: number) =>
   userKey !== 0 && (userKey === room.bjUserKey || userKey === room.bjOwnerUserKey);
 

@@ -24,7 +24,7 @@ import { ok, parseFormBody } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { findBroadcast } from '../live/live.repository.js';
+import { findBroadcast } from '../live/index.js';
 import { requireRole } from '../users/users.session.js';
 import { publishAllRoomsEvent, publishRoomEvent } from './chat.events.js';
 import { nodeHost, pickChatNode } from './chat.node.js';

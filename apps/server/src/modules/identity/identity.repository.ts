@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { IDENTITY_TOKEN_TTL_SECONDS, type IdentityPurpose } from '@byeol/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Exec } from '../../platform/db.js';
-import { users } from '../users/users.tables.js';
+import { users } from '../users/index.js';
 import type { VerifiedPerson } from './identity.drivers.js';
 import { identityVerification } from './identity.tables.js';
 

@@ -16,7 +16,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db, Exec } from '../../platform/db.js';
 import { AppError, required } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { findByKey } from '../users/users.repository.js';
+import { findByKey } from '../users/index.js';
 import { requireAccount, requireUser } from '../users/users.session.js';
 import type { IdentityDriver } from './identity.drivers.js';
 import { insertIdentity, setAdultVerified, spendIdentity } from './identity.repository.js';

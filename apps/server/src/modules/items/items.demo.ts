@@ -1,9 +1,9 @@
 import type { ItemCategory, LocalizedText } from '@byeol/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.js';
-import { users } from '../users/users.tables.js';
+import { users } from '../users/index.js';
+import { applyInTx, ensureAccounts, refKey } from '../wallet/index.js';
 import type { Posting } from '../wallet/wallet.batcher.js';
-import { applyInTx, ensureAccounts, refKey } from '../wallet/wallet.repository.js';
 import { createItems } from './items.repository.js';
 import { storeItem } from './items.tables.js';
 

@@ -21,13 +21,13 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
-import { createChatStore } from '../chat/chat.repository.js';
 import type { ChatStore } from '../chat/chat.types.js';
+import { createChatStore } from '../chat/index.js';
 import type { LiveRoom, LiveRooms } from '../live/live.rooms.js';
-import { findByLoginId } from '../users/users.repository.js';
+import { findByLoginId } from '../users/index.js';
 import type { SessionUser } from '../users/users.session.js';
+import { applyInTx, walletCounts } from '../wallet/index.js';
 import type { Applied, Posting } from '../wallet/wallet.batcher.js';
-import { applyInTx, walletCounts } from '../wallet/wallet.repository.js';
 import { requireAmount } from '../wallet/wallet.rules.js';
 import type { LedgerService } from '../wallet/wallet.service.js';
 import {

@@ -1,7 +1,7 @@
 import type { LiveListItem, VodListItem } from '@byeol/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { users } from '../users/users.tables.js';
+import { users } from '../users/index.js';
 import { broadcast, broadcastLike } from './live.tables.js';
 
 const bjColumns = {

@@ -2,7 +2,7 @@ import { LIVE_BUS_CHANNEL, type LiveBusMessage } from '@byeol/contract';
 import { eq } from 'drizzle-orm';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
-import { users } from '../users/users.tables.js';
+import { users } from '../users/index.js';
 import { broadcast } from './live.tables.js';
 
 /** A broadcast room as gifts and items need it: its BJ and its state. */

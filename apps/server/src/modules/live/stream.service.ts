@@ -23,8 +23,8 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
+import { users } from '../users/index.js';
 import { requireUser } from '../users/users.session.js';
-import { users } from '../users/users.tables.js';
 import { broadcast, streamKey, streamSetting } from './live.tables.js';
 
 export interface StreamDeps {

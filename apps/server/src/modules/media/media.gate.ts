@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db.js';
-import { adultVerifiedAt } from '../live/live.repository.js';
-import { broadcast } from '../live/live.tables.js';
+import { adultVerifiedAt, broadcast } from '../live/index.js';
 
 /** How long a broadcast's gate flags and an account's adult verification are trusted before a new read. */
 const FLAGS_TTL_MS = 10_000;

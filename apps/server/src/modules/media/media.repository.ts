@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { broadcast, streamKey, streamSetting } from '../live/live.tables.js';
-import { users } from '../users/users.tables.js';
+import { broadcast, streamKey, streamSetting } from '../live/index.js';
+import { users } from '../users/index.js';
 
 /** Why a broadcast ended (broadcast.end_reason). */
 export type EndReason = 'publisher_gone' | 'frozen' | 'shutdown' | 'error';

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { SiteService } from '../site/site.service.js';
 import type { SessionUser } from '../users/users.session.js';
-import { applyInTx, walletCounts } from '../wallet/wallet.repository.js';
+import { applyInTx, walletCounts } from '../wallet/index.js';
 import type { LedgerService } from '../wallet/wallet.service.js';
 import {
   auditView,

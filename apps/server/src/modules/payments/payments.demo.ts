@@ -1,7 +1,7 @@
 import type { Currency } from '@byeol/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.js';
-import { site } from '../site/site.tables.js';
+import { site } from '../site/index.js';
 import { insertProduct } from './payments.repository.js';
 import { paymentProduct } from './payments.tables.js';
 

@@ -30,7 +30,7 @@ import { CardPaymentsService } from './payments.card.js';
 import { CARD_RECONCILE, expirePaymentOrders, reconcileCardOrders } from './payments.jobs.js';
 import { PaymentsService } from './payments.service.js';
 import type { PgClient } from './pg/pg.js';
-import { TOSS_SIGNATURE_HEADER, TOSS_TRANSMISSION_TIME_HEADER, validTossSignature } from './pg/test-pg.js';
+import { TOSS_SIGNATURE_HEADER, TOSS_TRANSMISSION_TIME_HEADER, validTossSignature } from './pg/toss.js';
 
 export interface PaymentsRoutesOptions {
   db: Db;

@@ -21,7 +21,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { AppError, required } from '../../platform/errors.js';
 import type { SiteService } from '../site/site.service.js';
 import type { SessionUser } from '../users/users.session.js';
-import { applyInTx } from '../wallet/wallet.repository.js';
+import { applyInTx } from '../wallet/index.js';
 import { requireAmount } from '../wallet/wallet.rules.js';
 import type { LedgerService } from '../wallet/wallet.service.js';
 import {

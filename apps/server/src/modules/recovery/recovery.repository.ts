@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Exec, Tx } from '../../platform/db.js';
-import { userSocial } from '../social/social.tables.js';
-import { userSession, users } from '../users/users.tables.js';
+import { userSocial } from '../social/index.js';
+import { userSession, users } from '../users/index.js';
 
 export interface PhoneAccount {
   userKey: number;

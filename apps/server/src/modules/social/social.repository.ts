@@ -1,7 +1,7 @@
 import type { SocialProvider } from '@byeol/contract';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Exec } from '../../platform/db.js';
-import { users } from '../users/users.tables.js';
+import { users } from '../users/index.js';
 import { oauthState, socialSignup, userSocial } from './social.tables.js';
 
 export type OAuthStateRow = typeof oauthState.$inferSelect;

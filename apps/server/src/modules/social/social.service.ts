@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
 import type { SiteService } from '../site/site.service.js';
-import { insertUser, nickTaken, uniqueViolation } from '../users/users.repository.js';
+import { insertUser, nickTaken, uniqueViolation } from '../users/index.js';
 import { startSession } from '../users/users.session.js';
 import type { SocialClient, SocialIdentity } from './social.providers.js';
 import {

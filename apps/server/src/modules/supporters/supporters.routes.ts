@@ -11,7 +11,7 @@ import {
   SupportersConfirmSchema,
   SupportersRequestSchema,
 } from '@byeol/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
@@ -36,16 +36,6 @@ export interface SupportersRoutesOptions {
 }
 
 const CHARGE_EVERY_MS = 10 * 60_000;
-
-/** How this server reaches itself once listening (the built-in test PG under /pg-test of the same process). */
-export function serverOrigin(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (address && typeof address === 'object') {
-    const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-    return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-  }
-  return 'http://127.0.0.1';
-}
 
 /** The origin of the page that called: where the provider's checkout returns to. */
 function originOf(request: FastifyRequest, publicUrl: string | undefined): string {

@@ -22,7 +22,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
-import { createChatStore } from '../chat/chat.repository.js';
+import { createChatStore } from '../chat/index.js';
 import { type PgClient, PgError, type PgPayment } from '../payments/pg/pg.js';
 import type { SiteService } from '../site/site.service.js';
 import type { SessionUser } from '../users/users.session.js';

@@ -19,8 +19,8 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
+import { users } from '../users/index.js';
 import { requireUser } from '../users/users.session.js';
-import { users } from '../users/users.tables.js';
 import { uploadFile } from './uploads.tables.js';
 
 // Files are read once; sharp's cache would only keep them open.

@@ -21,7 +21,7 @@ import { enforceLimits } from '../../platform/rate-limit.js';
 import { guardianConsent } from '../identity/identity.service.js';
 import { claimProfileImage, removeStored } from '../uploads/uploads.service.js';
 import { consumeVerification } from '../verification/verification.service.js';
-import { walletCounts } from '../wallet/wallet.repository.js';
+import { walletCounts } from '../wallet/index.js';
 import {
   addLoginFailure,
   findByKey,

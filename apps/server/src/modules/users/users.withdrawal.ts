@@ -2,9 +2,9 @@ import { LOGIN_FAILURE_LIMIT, type RestoreReq, WITHDRAWAL_GRACE_DAYS, type Withd
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { AppError, required } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { userSocial } from '../social/social.tables.js';
+import { userSocial } from '../social/index.js';
+import { uploadFile } from '../uploads/index.js';
 import { removeStored } from '../uploads/uploads.service.js';
-import { uploadFile } from '../uploads/uploads.tables.js';
 import { type CallCtx, checkLoginPassword, type UsersDeps, verifyPassword } from './users.service.js';
 import { endAllSessions, endSession, requireAccount, startSession } from './users.session.js';
 import { DEFAULT_SETTINGS } from './users.settings.js';

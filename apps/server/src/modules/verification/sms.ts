@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db.js';
 import type { Logger } from '../../platform/logger.js';
-import { smsOutbox } from '../users/users.tables.js';
+import { smsOutbox } from './verification.tables.js';
 
 /** Where a text message goes: country calling code and national number, digits only. */
 export interface SmsRecipient {

@@ -3,8 +3,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okList } from '../../platform/api.js';
-import { smsOutbox } from '../users/users.tables.js';
 import { ACCOUNT_PURPOSES, activeAccountsByPhone, confirmPin, sendPin, type VerificationDeps } from './verification.service.js';
+import { smsOutbox } from './verification.tables.js';
 
 const FindSendPinSchema = SendPinSchema.extend({ purpose: z.enum(['find_id', 'find_pw']).default('find_id') });
 

@@ -6,8 +6,9 @@ import type { Db, Exec } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { phoneVerification, users } from '../users/users.tables.js';
+import { users } from '../users/index.js';
 import type { SmsDriver } from './sms.js';
+import { phoneVerification } from './verification.tables.js';
 
 export interface VerificationDeps {
   db: Db;

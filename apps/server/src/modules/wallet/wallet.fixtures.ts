@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Currency } from '@byeol/contract';
 import type { TestApp } from '../../testing/app.js';
 import { buildAccount } from '../../testing/members.js';
-import { broadcast } from '../live/live.tables.js';
+import { broadcast } from '../live/index.js';
 import type { LedgerService } from './wallet.service.js';
 
 /** Named builders for the wallet's integration tests (STYLE.md: buildUser, signedInAs…). */

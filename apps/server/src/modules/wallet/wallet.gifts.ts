@@ -10,15 +10,13 @@ import {
   type StarGiftSet,
   starGiftCode,
 } from '@byeol/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { TurnLoader } from '../../platform/turn-loader.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
-import { isRoomBj, settingsOf } from '../chat/chat.repository.js';
-import { chatManager, chatSetting } from '../chat/chat.tables.js';
+import { isChatManager, isRoomBj, sponsorListPublic } from '../chat/index.js';
 import type { LiveRoom, LiveRooms } from '../live/live.rooms.js';
 import { type GiftStanding, giftRanking, giftStandings, standingKey } from './wallet.repository.js';
 import { requireAmount } from './wallet.rules.js';
@@ -179,8 +177,7 @@ export class RoomGifts {
   ): Promise<{ list: GiftRankEntry[]; total: number; extra: GiftRankExtra }> {
     const room = await this.rooms.get(req.vod_key);
     if (!room) throw new AppError('BROADCAST_NOT_FOUND');
-    const [setting] = await this.db.select().from(chatSetting).where(eq(chatSetting.bjUserKey, room.bjUserKey));
-    const publicYn = settingsOf(setting ?? null).sponsor_list_public_yn;
+    const publicYn = await sponsorListPublic(this.db, room.bjUserKey);
     const extra: GiftRankExtra = {
       vod_key: req.vod_key,
       bj_user_key: room.bjUserKey,
@@ -196,10 +193,6 @@ export class RoomGifts {
   private async maySeePrivate(viewer: Pick<Gifter, 'userKey' | 'role'> | null, room: LiveRoom): Promise<boolean> {
     if (!viewer) return false;
     if (viewer.role === 'operator' || viewer.role === 'gm' || isRoomBj(room, viewer.userKey)) return true;
-    const [row] = await this.db
-      .select({ userKey: chatManager.userKey })
-      .from(chatManager)
-      .where(and(eq(chatManager.bjUserKey, room.bjUserKey), eq(chatManager.userKey, viewer.userKey)));
-    return row !== undefined;
+    return isChatManager(this.db, room.bjUserKey, viewer.userKey);
   }
 }

@@ -2,7 +2,7 @@ import type { Currency, GiftRankEntry, GiftRankScope, StatementEntry, TxnKind } 
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db, Exec } from '../../platform/db.js';
-import { users as usersTable } from '../users/users.tables.js';
+import { users as usersTable } from '../users/index.js';
 import type { Applied, Posting } from './wallet.batcher.js';
 import { bjFan, starGiftRank, walletAccount, walletEntry, walletTxn } from './wallet.tables.js';
 

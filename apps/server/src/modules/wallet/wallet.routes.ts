@@ -10,7 +10,6 @@ import {
   StatementQuerySchema,
   WalletGrantSchema,
 } from '@byeol/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
@@ -18,10 +17,10 @@ import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import type { LiveRooms } from '../live/live.rooms.js';
 import type { SiteService } from '../site/site.service.js';
-import { findByKey, findByLoginId } from '../users/users.repository.js';
+import { findByKey, findByLoginId } from '../users/index.js';
 import { requireRole, requireUser } from '../users/users.session.js';
 import { RoomGifts } from './wallet.gifts.js';
-import { requireIdempotencyKey } from './wallet.rules.js';
+import { inSiteTerms, requireIdempotencyKey } from './wallet.rules.js';
 import type { LedgerService } from './wallet.service.js';
 
 export interface WalletRoutesOptions {
@@ -31,23 +30,6 @@ export interface WalletRoutesOptions {
   site: SiteService;
   /** The process's rooms (one LiveRooms per app, shared with the items). */
   rooms: LiveRooms;
-}
-
-/**
- * WALLET_INSUFFICIENT names the currency by the site's term in the caller's language (SPEC §3 site terms:
- * the UI never shows the code STAR or CUBIC).
- */
-export async function inSiteTerms<T>(site: SiteService, request: FastifyRequest, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'WALLET_INSUFFICIENT') {
-      const terms = (await site.info(request.lang)).site_terms;
-      const name = err.params.currency === 'CUBIC' ? terms.CURRENCY_ITEM_NAME : terms.CURRENCY_NAME;
-      throw new AppError(err.code, { ...err.params, currency: name }, err.httpStatus);
-    }
-    throw err;
-  }
 }
 
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { db, bus, ledger, site, rooms }) => {

@@ -1,5 +1,7 @@
 import { type AmountLimits, checkAmount, IdempotencyKeySchema, SITE_DEFAULTS } from '@byeol/contract';
+import type { FastifyRequest } from 'fastify';
 import { AppError, required } from '../../platform/errors.js';
+import type { SiteService } from '../site/site.service.js';
 
 /** A reward rate as parts per million, so the split is integer arithmetic (no float rounding). */
 export type RatePpm = number;
@@ -59,4 +61,21 @@ export function requireIdempotencyKey(field: string | undefined, header: string 
  */
 export function fingerprintOf(kind: string, fromAccountId: number, primaryAccountId: number, currency: string, amount: number): string {
   return `${kind}:${fromAccountId}:${primaryAccountId}:${currency}:${amount}`;
+}
+
+/**
+ * WALLET_INSUFFICIENT names the currency by the site's term in the caller's language (SPEC §3 site terms:
+ * the UI never shows the code STAR or CUBIC).
+ */
+export async function inSiteTerms<T>(site: SiteService, request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'WALLET_INSUFFICIENT') {
+      const terms = (await site.info(request.lang)).site_terms;
+      const name = err.params.currency === 'CUBIC' ? terms.CURRENCY_ITEM_NAME : terms.CURRENCY_NAME;
+      throw new AppError(err.code, { ...err.params, currency: name }, err.httpStatus);
+    }
+    throw err;
+  }
 }

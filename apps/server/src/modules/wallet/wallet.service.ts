@@ -14,7 +14,7 @@ import type pg from 'pg';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import { TurnLoader } from '../../platform/turn-loader.js';
-import { findByKey } from '../users/users.repository.js';
+import { findByKey } from '../users/index.js';
 import { type Applied, type BatcherOptions, LedgerBatcher, type Posting } from './wallet.batcher.js';
 import { FanWriter } from './wallet.fans.js';
 import {

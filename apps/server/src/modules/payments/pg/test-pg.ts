@@ -1,7 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
-import { tossAuthorization } from './toss.js';
+import { TOSS_SIGNATURE_HEADER, TOSS_TRANSMISSION_TIME_HEADER, tossAuthorization, tossWebhookSignature } from './toss.js';
 
 /**
  * The built-in test PG (docs/payments.md, "Card payments"): a local server speaking Toss Payments'
@@ -335,36 +335,6 @@ function cardDigits(raw: string): string {
   const digits = raw.replace(/\D/g, '').slice(0, 16);
   return digits.length === 16 ? digits : digits.padEnd(16, '0');
 }
-
-/**
- * A Toss-style webhook signature over `payload + ':' + transmissionTime` (HMAC-SHA256, base64), the scheme
- * Toss documents for its signed webhooks: `tosspayments-webhook-signature: v1:<sig>[,v1:<sig>]`.
- */
-export function tossWebhookSignature(secret: string, payload: string, transmissionTime: string): string {
-  return `v1:${createHmac('sha256', secret).update(`${payload}:${transmissionTime}`).digest('base64')}`;
-}
-
-/** Whether one of the header's `v1:` signatures is the HMAC of `payload:time` with `secret` (constant time). */
-export function validTossSignature(
-  secret: string,
-  payload: Buffer,
-  header: string | undefined,
-  transmissionTime: string | undefined,
-): boolean {
-  if (!header || !transmissionTime) return false;
-  const expected = createHmac('sha256', secret)
-    .update(Buffer.concat([payload, Buffer.from(`:${transmissionTime}`)]))
-    .digest();
-  return header.split(',').some((part) => {
-    const m = /^\s*v1:([A-Za-z0-9+/=]+)\s*$/.exec(part);
-    if (!m) return false;
-    const got = Buffer.from(m[1] as string, 'base64');
-    return got.length === expected.length && timingSafeEqual(got, expected);
-  });
-}
-
-export const TOSS_SIGNATURE_HEADER = 'tosspayments-webhook-signature';
-export const TOSS_TRANSMISSION_TIME_HEADER = 'tosspayments-webhook-transmission-time';
 
 /** POSTs a PAYMENT_STATUS_CHANGED event for the payment to `url`, signed with `secret` unless it is null. */
 export async function sendTestPgWebhook(url: string, payment: unknown, secret: string | null): Promise<Response> {

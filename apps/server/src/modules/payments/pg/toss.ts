@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type PgBillingKey, type PgCheckout, type PgClient, PgError, type PgPayment } from './pg.js';
 
 /**
@@ -149,3 +150,33 @@ export function createTossClient(opts: TossClientOptions): PgClient {
     },
   };
 }
+
+/**
+ * A Toss-style webhook signature over `payload + ':' + transmissionTime` (HMAC-SHA256, base64), the scheme
+ * Toss documents for its signed webhooks: `tosspayments-webhook-signature: v1:<sig>[,v1:<sig>]`.
+ */
+export function tossWebhookSignature(secret: string, payload: string, transmissionTime: string): string {
+  return `v1:${createHmac('sha256', secret).update(`${payload}:${transmissionTime}`).digest('base64')}`;
+}
+
+/** Whether one of the header's `v1:` signatures is the HMAC of `payload:time` with `secret` (constant time). */
+export function validTossSignature(
+  secret: string,
+  payload: Buffer,
+  header: string | undefined,
+  transmissionTime: string | undefined,
+): boolean {
+  if (!header || !transmissionTime) return false;
+  const expected = createHmac('sha256', secret)
+    .update(Buffer.concat([payload, Buffer.from(`:${transmissionTime}`)]))
+    .digest();
+  return header.split(',').some((part) => {
+    const m = /^\s*v1:([A-Za-z0-9+/=]+)\s*$/.exec(part);
+    if (!m) return false;
+    const got = Buffer.from(m[1] as string, 'base64');
+    return got.length === expected.length && timingSafeEqual(got, expected);
+  });
+}
+
+export const TOSS_SIGNATURE_HEADER = 'tosspayments-webhook-signature';
+export const TOSS_TRANSMISSION_TIME_HEADER = 'tosspayments-webhook-transmission-time';

@@ -1,0 +1,6 @@
+/**
+ * The chat module's public surface: what other modules may use. Everything else in this folder is the
+ * module's own (lint refuses another module's import of a repository, tables or routes file).
+ */
+export { publishRoomEvent } from './chat.events.js';
+export { createChatStore, isChatManager, isRoomBj, sponsorListPublic } from './chat.repository.js';

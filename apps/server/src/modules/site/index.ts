@@ -1,0 +1,3 @@
+/** The site module's public surface: what other modules may use. */
+export type { SiteService } from './site.service.js';
+export { site } from './site.tables.js';
