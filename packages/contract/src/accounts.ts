@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCodes } from './codes.js';
 import type { Lang } from './lang.js';
 
 /** Login ID (SPEC §5): English letters or digits, this many characters. */
@@ -217,3 +218,135 @@ export const ACCOUNT_ROLES = ['user', 'bj', 'operator', 'gm'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 /** BJ variants (SPEC §1): general, agency star, public figure, program, rookie. */
 export const BJ_TYPES = ['general', 'enter', 'public', 'program', 'rookie'] as const;
+
+/** The accounts result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const accountsCodes = defineCodes(
+  'accounts',
+  [
+    [1100, 1199],
+    [2100, 2199],
+    [4100, 4299],
+  ],
+  {
+    /** ID or password wrong (never says which). */
+    LOGIN_FAILED: {
+      code: 2101,
+      ko: '아이디 또는 비밀번호가 올바르지 않습니다.',
+      en: 'The ID or password is incorrect.',
+      ja: 'IDまたはパスワードが正しくありません。',
+      'zh-CN': 'ID或密码不正确。',
+    },
+    /** SPEC §8: the failure limit is exceeded; verify the phone again, then log in. */
+    LOGIN_LIMIT_EXCEEDED: {
+      code: 2102,
+      ko: '로그인 실패 횟수를 초과했습니다. 휴대폰 인증을 다시 한 후 로그인해 주세요.',
+      en: 'Too many failed logins. Verify your phone again, then log in.',
+      ja: 'ログインの失敗回数が上限を超えました。携帯電話の認証をやり直してからログインしてください。',
+      'zh-CN': '登录失败次数已超过上限。请重新进行手机验证后再登录。',
+    },
+    /** The account was closed (withdrawn). */
+    ACCOUNT_CLOSED: {
+      code: 2103,
+      ko: '탈퇴한 계정입니다.',
+      en: 'This account has been closed.',
+      ja: '退会したアカウントです。',
+      'zh-CN': '该账号已注销。',
+    },
+    /** A password breaks a rule of SPEC §5; `{rule}` names the first, rslt_set.rules lists them all. */
+    PASSWORD_RULE: {
+      code: 1101,
+      ko: '비밀번호 규칙에 맞지 않습니다.',
+      en: 'The password does not follow the rules.',
+      ja: 'パスワードのルールに合っていません。',
+      'zh-CN': '密码不符合规则。',
+    },
+    /** SPEC §8 'passwords do not match'. */
+    PASSWORD_MISMATCH: {
+      code: 1102,
+      ko: '비밀번호가 일치하지 않습니다.',
+      en: 'Passwords do not match.',
+      ja: 'パスワードが一致しません。',
+      'zh-CN': '两次输入的密码不一致。',
+    },
+    /** SPEC §5 'phone number must be accurate'. */
+    PHONE_INVALID: {
+      code: 1103,
+      ko: '휴대폰 번호를 정확하게 입력해 주세요.',
+      en: 'Please enter an accurate phone number.',
+      ja: '携帯電話番号を正確に入力してください。',
+      'zh-CN': '请输入正确的手机号码。',
+    },
+    /** The ID is taken. */
+    DUPLICATE_ID: {
+      code: 4101,
+      ko: '이미 사용 중인 아이디입니다.',
+      en: 'This ID is already in use.',
+      ja: 'このIDはすでに使われています。',
+      'zh-CN': '该ID已被使用。',
+    },
+    /** The nickname is taken. */
+    DUPLICATE_NICK: {
+      code: 4102,
+      ko: '이미 사용 중인 닉네임입니다.',
+      en: 'This nickname is already in use.',
+      ja: 'このニックネームはすでに使われています。',
+      'zh-CN': '该昵称已被使用。',
+    },
+    /** SPEC §8 'pin code check': the pin is wrong; `{num}` tries left. */
+    PIN_MISMATCH: {
+      code: 4201,
+      ko: '인증번호를 확인해 주세요. (남은 횟수 {num}회)',
+      en: 'Please check the verification number. ({num} tries left)',
+      ja: '認証番号をご確認ください。（残り{num}回）',
+      'zh-CN': '请检查验证码。（剩余{num}次）',
+    },
+    /** The pin expired; send a new one. */
+    PIN_EXPIRED: {
+      code: 4202,
+      ko: '인증번호 입력 시간이 지났습니다. 인증번호를 다시 받아 주세요.',
+      en: 'The verification number has expired. Please request a new one.',
+      ja: '認証番号の有効期限が切れました。再度受け取ってください。',
+      'zh-CN': '验证码已过期，请重新获取。',
+    },
+    /** Too many wrong tries; the pin is void, send a new one. */
+    PIN_VOID: {
+      code: 4203,
+      ko: '인증번호를 여러 번 잘못 입력했습니다. 인증번호를 다시 받아 주세요.',
+      en: 'Too many wrong verification numbers. Please request a new one.',
+      ja: '認証番号の入力を複数回間違えました。再度受け取ってください。',
+      'zh-CN': '验证码输入错误次数过多，请重新获取。',
+    },
+    /** A new pin can be sent in `{num}` seconds. */
+    PIN_RESEND_WAIT: {
+      code: 4204,
+      ko: '{num}초 후에 인증번호를 다시 받을 수 있습니다.',
+      en: 'You can request a new verification number in {num} seconds.',
+      ja: '{num}秒後に認証番号を再送できます。',
+      'zh-CN': '{num}秒后可重新获取验证码。',
+    },
+    /** The phone verification is missing, expired or for another purpose. */
+    VERIFY_REQUIRED: {
+      code: 4205,
+      ko: '휴대폰 인증을 먼저 완료해 주세요.',
+      en: 'Please complete phone verification first.',
+      ja: '先に携帯電話の認証を完了してください。',
+      'zh-CN': '请先完成手机验证。',
+    },
+    /** SPEC §8 'unregistered phone number': no account uses this phone (offer sign-up). */
+    PHONE_UNREGISTERED: {
+      code: 4206,
+      ko: '가입되지 않은 휴대폰 번호입니다. 회원가입을 진행해 주세요.',
+      en: 'This phone number is not registered. Please sign up.',
+      ja: '登録されていない携帯電話番号です。会員登録をお願いします。',
+      'zh-CN': '该手机号码未注册，请先注册。',
+    },
+    /** SPEC §8 'This country is not supported. Please use social login.' */
+    COUNTRY_NOT_SUPPORTED: {
+      code: 4207,
+      ko: '지원하지 않는 국가입니다. 소셜 로그인을 이용해 주세요.',
+      en: 'This country is not supported. Please use social login.',
+      ja: 'サポートされていない国です。ソーシャルログインをご利用ください。',
+      'zh-CN': '不支持该国家/地区，请使用社交账号登录。',
+    },
+  },
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCodes } from './codes.js';
 
 /**
  * Applications for a separate broadcaster (BJ), K-star or program account (SPEC §1, /mypage/signup/*),
@@ -174,3 +175,54 @@ export const ApplicationListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** The applications result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const applicationsCodes = defineCodes(
+  'applications',
+  [
+    [4000, 4099],
+    [4700, 4799],
+  ],
+  {
+    /** Only a personal account can apply for a broadcaster, K-star or program account. */
+    APPLY_PERSONAL_ONLY: {
+      code: 4701,
+      ko: '개인 계정에서만 신청할 수 있습니다.',
+      en: 'Only a personal account can apply.',
+      ja: '個人アカウントからのみ申請できます。',
+      'zh-CN': '只有个人账号可以申请。',
+    },
+    /** Applying needs identity verification first. */
+    APPLY_IDENTITY_REQUIRED: {
+      code: 4702,
+      ko: '본인인증(성인인증)을 먼저 완료해 주세요.',
+      en: 'Please complete identity (adult) verification first.',
+      ja: '先に本人認証（成人認証）を完了してください。',
+      'zh-CN': '请先完成身份（成人）认证。',
+    },
+    /** The application cannot move to that state (final, or backwards). */
+    APPLICATION_STATE: {
+      code: 4703,
+      ko: '신청을 그 상태로 바꿀 수 없습니다.',
+      en: 'The application cannot be moved to that state.',
+      ja: '申請をその状態に変更できません。',
+      'zh-CN': '无法将申请更改为该状态。',
+    },
+    /** There is no account of that kind to switch to. */
+    NO_OWNED_ACCOUNT: {
+      code: 4704,
+      ko: '전환할 계정이 없습니다.',
+      en: 'There is no account to switch to.',
+      ja: '切り替えるアカウントがありません。',
+      'zh-CN': '没有可切换的账号。',
+    },
+    /** SPEC §8 'already applied'. */
+    ALREADY_APPLIED: {
+      code: 4001,
+      ko: '이미 신청하셨습니다.',
+      en: 'You have already applied.',
+      ja: 'すでに申請済みです。',
+      'zh-CN': '您已申请过。',
+    },
+  },
+);

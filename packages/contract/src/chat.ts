@@ -1,3 +1,4 @@
+import { defineCodes } from './codes.js';
 /**
  * The chat protocol of SPEC §7 and the custom event codes of SPEC §9, defined once: the server, the
  * web client and the tests import these names, never their own copies.
@@ -357,3 +358,119 @@ export interface ChatRoomBusEvent {
   push: OutsideMsgPush;
   to_user_key?: number;
 }
+
+/** The chat result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const chatCodes = defineCodes('chat', [[6200, 6299]], {
+  /** Chat: the chat token (us) is missing, forged or expired; ask for a new one and join again. */
+  CHAT_TOKEN_INVALID: {
+    code: 6201,
+    ko: '채팅 연결이 만료되었습니다. 다시 연결해 주세요.',
+    en: 'The chat connection expired. Please reconnect.',
+    ja: 'チャット接続の有効期限が切れました。再接続してください。',
+    'zh-CN': '聊天连接已过期，请重新连接。',
+  },
+  /** SPEC §8 'forced out of the broadcast': a moderator forced this user out; no rejoin until the BJ lifts it. */
+  CHAT_FORCED_OUT: {
+    code: 6202,
+    ko: '방송에서 강제퇴장 되었습니다.',
+    en: 'You were forced out of the broadcast.',
+    ja: '放送から強制退場させられました。',
+    'zh-CN': '您已被强制退出直播。',
+  },
+  /** SPEC §8 'blocked': the BJ or a manager blocked this user in this BJ's rooms. */
+  CHAT_BLOCKED: {
+    code: 6203,
+    ko: '차단되었습니다.',
+    en: 'You have been blocked.',
+    ja: 'ブロックされています。',
+    'zh-CN': '您已被屏蔽。',
+  },
+  /** The chat is frozen: only the BJ, managers and operators can write. */
+  CHAT_FROZEN: {
+    code: 6204,
+    ko: '채팅이 얼려져 있습니다. BJ와 매니저만 채팅할 수 있습니다.',
+    en: 'The chat is frozen. Only the BJ and managers can chat.',
+    ja: 'チャットが凍結されています。BJとマネージャーのみチャットできます。',
+    'zh-CN': '聊天已冻结，仅主播和管理员可以发言。',
+  },
+  /** This user's chat is suspended in this room. */
+  CHAT_USER_FROZEN: {
+    code: 6205,
+    ko: '채팅이 금지되었습니다.',
+    en: 'Your chat has been suspended in this room.',
+    ja: 'このルームでのチャットが停止されています。',
+    'zh-CN': '您在此直播间的聊天已被禁止。',
+  },
+  /** Slow mode (or the per-user rate): `{num}` seconds until the next message. */
+  CHAT_TOO_FAST: {
+    code: 6206,
+    ko: '{num}초 후에 다시 채팅할 수 있습니다.',
+    en: 'You can chat again in {num} seconds.',
+    ja: '{num}秒後に再びチャットできます。',
+    'zh-CN': '{num}秒后可以再次发言。',
+  },
+  /** A message is empty or longer than `{max}` characters. */
+  CHAT_MESSAGE_LENGTH: {
+    code: 6207,
+    ko: '채팅은 1자 이상 {max}자 이하로 입력해 주세요.',
+    en: 'A message must be 1 to {max} characters.',
+    ja: 'メッセージは1〜{max}文字で入力してください。',
+    'zh-CN': '消息长度须为1至{max}个字符。',
+  },
+  /** Links are not allowed in this room's chat. */
+  CHAT_LINKS_NOT_ALLOWED: {
+    code: 6208,
+    ko: '이 방송에서는 링크를 보낼 수 없습니다.',
+    en: 'Links are not allowed in this chat.',
+    ja: 'このチャットではリンクを送信できません。',
+    'zh-CN': '此聊天不允许发送链接。',
+  },
+  /** A send or a list before a successful ROOM_JOIN. */
+  CHAT_NOT_JOINED: {
+    code: 6209,
+    ko: '채팅방에 입장한 후 이용해 주세요.',
+    en: 'Join the chat room first.',
+    ja: '先にチャットルームに入室してください。',
+    'zh-CN': '请先进入聊天室。',
+  },
+  /** A frame that is not JSON `{service, param}` with a known service and valid fields. */
+  CHAT_FRAME_INVALID: {
+    code: 6210,
+    ko: '잘못된 채팅 요청입니다.',
+    en: 'Invalid chat request.',
+    ja: '不正なチャットリクエストです。',
+    'zh-CN': '无效的聊天请求。',
+  },
+  /** The whisper cannot be delivered: the receiver blocked the sender, or is a guest or yourself. */
+  CHAT_WHISPER_REFUSED: {
+    code: 6211,
+    ko: '귓속말을 보낼 수 없는 사용자입니다.',
+    en: 'You cannot whisper to this user.',
+    ja: 'このユーザーにはささやきを送れません。',
+    'zh-CN': '无法向该用户发送悄悄话。',
+  },
+  /** The user an action is about is not in the room (or does not exist). */
+  CHAT_TARGET_NOT_FOUND: {
+    code: 6212,
+    ko: '채팅방에 없는 사용자입니다.',
+    en: 'That user is not in this chat room.',
+    ja: 'そのユーザーはチャットルームにいません。',
+    'zh-CN': '该用户不在此聊天室。',
+  },
+  /** The action does not apply to that user (the BJ, an operator, a moderator acting on a peer, yourself). */
+  CHAT_TARGET_PROTECTED: {
+    code: 6213,
+    ko: '이 사용자에게는 할 수 없는 작업입니다.',
+    en: 'This action cannot be applied to that user.',
+    ja: 'このユーザーにはこの操作を行えません。',
+    'zh-CN': '无法对该用户执行此操作。',
+  },
+  /** No chat node is running: chat is unavailable for now. */
+  CHAT_UNAVAILABLE: {
+    code: 6214,
+    ko: '채팅 서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The chat server is unavailable. Please try again shortly.',
+    ja: 'チャットサーバーに接続できません。しばらくしてからもう一度お試しください。',
+    'zh-CN': '无法连接聊天服务器，请稍后重试。',
+  },
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defineCodes, mergeCodes } from './codes.js';
 import {
   formatFileInfo,
   isEmail,
@@ -83,6 +84,24 @@ describe('result-code catalogue', () => {
     expect(resultMessage('RATE_LIMITED', 'ko', { num: 5 })).toBe('5분 후에 다시 시도해 주세요.');
     expect(resultMessage('INVALID_INPUT', 'en', { field: 'nick' })).toBe('Invalid value: nick');
     expect(resultMessage('LOGIN_REQUIRED', 'en')).toBe('This is a login-required service.');
+  });
+  it('keeps each domain to its own ranges, names and numbers', () => {
+    const msg = { ko: '가', en: 'a', ja: 'あ', 'zh-CN': '甲' };
+    const chat = defineCodes('chat', [[6200, 6299]], { CHAT_X: { code: 6201, ...msg } });
+    expect(Object.keys(mergeCodes([chat, defineCodes('fans', [[8000, 8099]], { FAN_X: { code: 8001, ...msg } })]))).toEqual([
+      'CHAT_X',
+      'FAN_X',
+    ]);
+    expect(() => mergeCodes([chat, defineCodes('fans', [[6250, 6350]], {})])).toThrow('fans 6250-6350 overlaps chat 6200-6299');
+    expect(() => mergeCodes([defineCodes('fans', [[8000, 8099]], { FAN_X: { code: 8100, ...msg } })])).toThrow(
+      "FAN_X (8100) is outside fans's ranges",
+    );
+    expect(() =>
+      mergeCodes([defineCodes('fans', [[8000, 8099]], { FAN_X: { code: 8001, ...msg }, FAN_Y: { code: 8001, ...msg } })]),
+    ).toThrow('8001 is both FAN_X and FAN_Y');
+    expect(() => mergeCodes([chat, defineCodes('fans', [[8000, 8099]], { CHAT_X: { code: 8001, ...msg } })])).toThrow(
+      'CHAT_X is declared by chat and fans',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCodes } from './codes.js';
 
 /**
  * Identity verification (Korean 본인인증) and the age rules built on it. Ages are counted in full years
@@ -129,3 +130,71 @@ export function maskName(name: string): string {
   const chars = [...name];
   return chars.length === 0 ? '' : chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
 }
+
+/** The identity result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const identityCodes = defineCodes('identity', [[4300, 4399]], {
+  /** SPEC §8 'identity verification failed': the provider did not verify the person (or the verification was used). */
+  IDENTITY_FAILED: {
+    code: 4301,
+    ko: '본인인증에 실패했습니다.',
+    en: 'Identity verification failed.',
+    ja: '本人認証に失敗しました。',
+    'zh-CN': '身份验证失败。',
+  },
+  /** The identity token is missing, spent, over 10 minutes old or for another purpose: verify again. */
+  IDENTITY_REQUIRED: {
+    code: 4302,
+    ko: '본인인증을 다시 진행해 주세요.',
+    en: 'Please verify your identity again.',
+    ja: '本人認証をもう一度行ってください。',
+    'zh-CN': '请重新进行身份验证。',
+  },
+  /** SPEC §5 'minors need legal guardian consent': an under-14 join without a guardian's verification. */
+  GUARDIAN_REQUIRED: {
+    code: 4303,
+    ko: '만 14세 미만은 법정대리인(보호자)의 동의가 필요합니다.',
+    en: 'Users under 14 need the consent of a legal guardian.',
+    ja: '14歳未満の方は法定代理人（保護者）の同意が必要です。',
+    'zh-CN': '未满14岁的用户需要法定监护人的同意。',
+  },
+  /** SPEC §8 'guardian name mismatch': the typed guardian name differs from the verified name. */
+  GUARDIAN_NAME_MISMATCH: {
+    code: 4304,
+    ko: '법정대리인(보호자) 이름이 본인인증한 이름과 일치하지 않습니다.',
+    en: "The guardian's name does not match the verified name.",
+    ja: '法定代理人（保護者）の氏名が本人認証した氏名と一致しません。',
+    'zh-CN': '监护人姓名与验证的姓名不一致。',
+  },
+  /** The verified guardian is not an adult (19+). */
+  GUARDIAN_NOT_ADULT: {
+    code: 4305,
+    ko: '법정대리인(보호자)은 만 19세 이상이어야 합니다.',
+    en: 'The legal guardian must be 19 or older.',
+    ja: '法定代理人（保護者）は19歳以上である必要があります。',
+    'zh-CN': '法定监护人必须年满19岁。',
+  },
+  /** The verified person is under 19: no adult verification (nothing is recorded). */
+  UNDER_ADULT_AGE: {
+    code: 4306,
+    ko: '만 19세 미만은 성인인증을 할 수 없습니다.',
+    en: 'Adult verification is only for people aged 19 or older.',
+    ja: '19歳未満の方は成人認証を行えません。',
+    'zh-CN': '未满19岁无法进行成人认证。',
+  },
+  /** SPEC §5 'age-restricted content needs adult verification'. */
+  ADULT_REQUIRED: {
+    code: 4307,
+    ko: '성인인증이 필요한 서비스입니다.',
+    en: 'This service needs adult verification.',
+    ja: '成人認証が必要なサービスです。',
+    'zh-CN': '此服务需要成人认证。',
+  },
+  /** The account already holds another person's verified identity (or its guardian's). */
+  IDENTITY_OTHER_PERSON: {
+    code: 4308,
+    ko: '이 계정은 다른 사람 명의로 본인인증되어 있습니다.',
+    en: "This account is verified under another person's identity.",
+    ja: 'このアカウントは別の方の名義で本人認証されています。',
+    'zh-CN': '此账号已用他人身份完成验证。',
+  },
+});

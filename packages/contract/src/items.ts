@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCodes } from './codes.js';
 import type { Lang } from './lang.js';
 
 /**
@@ -280,3 +281,103 @@ export const AdminItemSaveSchema = z.object({
   sort: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type AdminItemSaveReq = z.infer<typeof AdminItemSaveSchema>;
+
+/** The items result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const itemsCodes = defineCodes('items', [[7100, 7199]], {
+  /** Items: no such item in the store. */
+  ITEM_NOT_FOUND: {
+    code: 7101,
+    ko: '존재하지 않는 아이템입니다.',
+    en: 'No such item.',
+    ja: '存在しないアイテムです。',
+    'zh-CN': '该道具不存在。',
+  },
+  /** Items: the item is no longer sold. */
+  ITEM_NOT_ON_SALE: {
+    code: 7102,
+    ko: '판매가 종료된 아이템입니다.',
+    en: 'This item is no longer on sale.',
+    ja: '販売が終了したアイテムです。',
+    'zh-CN': '该道具已停止销售。',
+  },
+  /** Items: this item cannot be bought as a gift. */
+  ITEM_NOT_GIFTABLE: {
+    code: 7103,
+    ko: '선물할 수 없는 아이템입니다.',
+    en: 'This item cannot be given as a gift.',
+    ja: 'プレゼントできないアイテムです。',
+    'zh-CN': '该道具不能作为礼物赠送。',
+  },
+  /** Items: the caller has no such item (or it is someone else's). */
+  ITEM_USER_NOT_FOUND: {
+    code: 7104,
+    ko: '보유하지 않은 아이템입니다.',
+    en: 'You do not have this item.',
+    ja: '保有していないアイテムです。',
+    'zh-CN': '您没有该道具。',
+  },
+  /** Items: the item is past its validity period. */
+  ITEM_EXPIRED: {
+    code: 7105,
+    ko: '사용 기간이 만료된 아이템입니다.',
+    en: 'This item has expired.',
+    ja: '使用期間が終了したアイテムです。',
+    'zh-CN': '该道具已过期。',
+  },
+  /** Items: the item was used `{max}` times today, its daily limit. */
+  ITEM_DAILY_LIMIT: {
+    code: 7106,
+    ko: '오늘 사용 가능 횟수({max}회)를 모두 사용했습니다.',
+    en: 'This item was already used {max} times today, its daily limit.',
+    ja: '本日の使用可能回数（{max}回）をすべて使用しました。',
+    'zh-CN': '今日的使用次数（{max}次）已用完。',
+  },
+  /** Items: the item was used up or refunded. */
+  ITEM_USED_UP: {
+    code: 7107,
+    ko: '이미 사용이 끝났거나 환불된 아이템입니다.',
+    en: 'This item was already used up or refunded.',
+    ja: '使用済みまたは払い戻し済みのアイテムです。',
+    'zh-CN': '该道具已用完或已退款。',
+  },
+  /** Items: only an item in use can be stopped. */
+  ITEM_NOT_IN_USE: {
+    code: 7108,
+    ko: '사용 중인 아이템만 중지할 수 있습니다.',
+    en: 'Only an item in use can be stopped.',
+    ja: '使用中のアイテムのみ停止できます。',
+    'zh-CN': '只能停止正在使用的道具。',
+  },
+  /** Items: this item cannot be refunded (not refundable, or received as a gift). */
+  ITEM_NOT_REFUNDABLE: {
+    code: 7109,
+    ko: '환불할 수 없는 아이템입니다.',
+    en: 'This item cannot be refunded.',
+    ja: '払い戻しできないアイテムです。',
+    'zh-CN': '该道具不可退款。',
+  },
+  /** Items: an item that was used cannot be refunded. */
+  ITEM_REFUND_AFTER_USE: {
+    code: 7110,
+    ko: '사용한 아이템은 환불할 수 없습니다.',
+    en: 'An item that has been used cannot be refunded.',
+    ja: '使用したアイテムは払い戻しできません。',
+    'zh-CN': '已使用的道具不能退款。',
+  },
+  /** Items: the refund window of `{days}` days after the purchase has passed. */
+  ITEM_REFUND_WINDOW: {
+    code: 7111,
+    ko: '구매 후 {days}일이 지나 환불할 수 없습니다.',
+    en: 'Refunds are only possible within {days} days of the purchase.',
+    ja: '購入から{days}日を過ぎたため払い戻しできません。',
+    'zh-CN': '购买超过{days}天，无法退款。',
+  },
+  /** Items: the room given is not live (an item is announced only in a live room). */
+  ITEM_NOT_LIVE_ROOM: {
+    code: 7112,
+    ko: '방송 중인 방에서만 사용할 수 있습니다.',
+    en: 'Items can only be announced in a live broadcast.',
+    ja: '放送中のルームでのみ使用できます。',
+    'zh-CN': '只能在直播中的房间使用。',
+  },
+});

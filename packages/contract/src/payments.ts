@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCodes } from './codes.js';
 import { CURRENCIES, type Currency } from './wallet.js';
 
 /**
@@ -336,4 +337,240 @@ export const TossWebhookSchema = z.object({
     })
     .passthrough()
     .optional(),
+});
+
+/** The payments result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const paymentsCodes = defineCodes('payments', [[7200, 7299]], {
+  /** Payments: no such package. */
+  PAYMENT_PRODUCT_NOT_FOUND: {
+    code: 7201,
+    ko: '존재하지 않는 상품입니다.',
+    en: 'No such package.',
+    ja: '存在しない商品です。',
+    'zh-CN': '商品不存在。',
+  },
+  /** Payments: the package is no longer sold. */
+  PAYMENT_PRODUCT_NOT_ON_SALE: {
+    code: 7202,
+    ko: '현재 판매하지 않는 상품입니다.',
+    en: 'This package is no longer sold.',
+    ja: '現在販売していない商品です。',
+    'zh-CN': '该商品目前不再销售。',
+  },
+  /** Payments: the depositor name is not a name a bank prints (letters, digits, spaces, at most {max} characters). */
+  PAYMENT_DEPOSITOR_INVALID: {
+    code: 7203,
+    ko: '입금자명을 정확히 입력해 주세요. (문자·숫자, 최대 {max}자)',
+    en: 'Enter the depositor name as the bank shows it (letters and digits, at most {max} characters).',
+    ja: '振込名義を正しく入力してください。（文字・数字、最大{max}文字）',
+    'zh-CN': '请正确输入汇款人姓名（文字和数字，最多{max}个字符）。',
+  },
+  /** Payments: income deduction needs a valid mobile number. */
+  PAYMENT_RECEIPT_PHONE_INVALID: {
+    code: 7204,
+    ko: '소득공제용 휴대폰 번호를 정확히 입력해 주세요.',
+    en: 'Enter a valid mobile number for the income deduction receipt.',
+    ja: '所得控除用の携帯電話番号を正しく入力してください。',
+    'zh-CN': '请正确输入用于所得扣除的手机号码。',
+  },
+  /** Payments: expense proof needs a valid business registration number (10 digits, check digit). */
+  PAYMENT_RECEIPT_BIZ_NO_INVALID: {
+    code: 7205,
+    ko: '지출증빙용 사업자등록번호를 정확히 입력해 주세요.',
+    en: 'Enter a valid business registration number for the expense proof receipt.',
+    ja: '経費証憑用の事業者登録番号を正しく入力してください。',
+    'zh-CN': '请正确输入用于支出凭证的营业执照号码。',
+  },
+  /** Payments: the site has no bank account set (footer bank_account_nm), so bank deposit is unavailable. */
+  PAYMENT_BANK_UNAVAILABLE: {
+    code: 7206,
+    ko: '현재 무통장입금을 이용할 수 없습니다.',
+    en: 'Bank deposit is not available at the moment.',
+    ja: '現在、銀行振込はご利用いただけません。',
+    'zh-CN': '目前无法使用银行转账。',
+  },
+  /** Payments: the member already has `{max}` bank deposit orders waiting for payment. */
+  PAYMENT_TOO_MANY_PENDING: {
+    code: 7207,
+    ko: '입금 대기 중인 주문이 {max}건 있습니다. 입금하거나 취소한 뒤 다시 주문해 주세요.',
+    en: 'You already have {max} orders waiting for a deposit. Pay or cancel one first.',
+    ja: '入金待ちの注文が{max}件あります。入金またはキャンセルしてから再度ご注文ください。',
+    'zh-CN': '您已有{max}笔待汇款订单，请先付款或取消后再下单。',
+  },
+  /** Payments: no such order. */
+  PAYMENT_ORDER_NOT_FOUND: {
+    code: 7208,
+    ko: '존재하지 않는 주문입니다.',
+    en: 'No such order.',
+    ja: '存在しない注文です。',
+    'zh-CN': '订单不存在。',
+  },
+  /** Payments: the order is another member's. */
+  PAYMENT_ORDER_OTHER_USER: {
+    code: 7209,
+    ko: '본인의 주문만 확인할 수 있습니다.',
+    en: 'This order belongs to another member.',
+    ja: 'ご本人の注文のみ確認できます。',
+    'zh-CN': '只能查看本人的订单。',
+  },
+  /** Payments: the order was already paid (credited once). */
+  PAYMENT_ORDER_ALREADY_PAID: {
+    code: 7210,
+    ko: '이미 입금 확인된 주문입니다.',
+    en: 'This order has already been paid.',
+    ja: 'すでに入金確認済みの注文です。',
+    'zh-CN': '该订单已确认付款。',
+  },
+  /** Payments: the order passed its deposit deadline. */
+  PAYMENT_ORDER_EXPIRED: {
+    code: 7211,
+    ko: '입금 기한이 지난 주문입니다.',
+    en: 'The deposit deadline of this order has passed.',
+    ja: '入金期限を過ぎた注文です。',
+    'zh-CN': '该订单已超过汇款期限。',
+  },
+  /** Payments: the order was cancelled. */
+  PAYMENT_ORDER_CANCELLED: {
+    code: 7212,
+    ko: '취소된 주문입니다.',
+    en: 'This order was cancelled.',
+    ja: 'キャンセルされた注文です。',
+    'zh-CN': '该订单已取消。',
+  },
+  /** Payments: the order was rejected by an operator. */
+  PAYMENT_ORDER_REJECTED: {
+    code: 7213,
+    ko: '입금이 확인되지 않아 처리되지 않은 주문입니다.',
+    en: 'This order was rejected: no matching deposit was found.',
+    ja: '入金が確認できず処理されなかった注文です。',
+    'zh-CN': '未确认到汇款，该订单已被拒绝。',
+  },
+  /** Payments: the depositor of the deposit differs from the order. */
+  PAYMENT_DEPOSITOR_MISMATCH: {
+    code: 7214,
+    ko: '입금자명이 주문과 다릅니다.',
+    en: 'The depositor name differs from the order.',
+    ja: '振込名義が注文と異なります。',
+    'zh-CN': '汇款人姓名与订单不一致。',
+  },
+  /** Payments: the amount deposited differs from the order price. */
+  PAYMENT_AMOUNT_MISMATCH: {
+    code: 7215,
+    ko: '입금액이 주문 금액과 다릅니다.',
+    en: 'The amount deposited differs from the order amount.',
+    ja: '入金額が注文金額と異なります。',
+    'zh-CN': '汇款金额与订单金额不一致。',
+  },
+  /** Payments: the deposit date is not between the order and its deadline (or in the future). */
+  PAYMENT_DEPOSIT_DATE_INVALID: {
+    code: 7216,
+    ko: '입금 일시가 주문 일시와 입금 기한 사이가 아닙니다.',
+    en: 'The deposit date is not between the order time and its deadline.',
+    ja: '入金日時が注文日時と入金期限の間ではありません。',
+    'zh-CN': '汇款时间不在下单时间与汇款期限之间。',
+  },
+  /** Payments: the deposit notification is not signed with the configured key. */
+  PAYMENT_WEBHOOK_SIGNATURE: {
+    code: 7217,
+    ko: '입금 알림의 서명이 올바르지 않습니다.',
+    en: 'The deposit notification signature is invalid.',
+    ja: '入金通知の署名が正しくありません。',
+    'zh-CN': '汇款通知的签名无效。',
+  },
+  /** Payments: no single pending order matches the notified deposit (left for an operator). */
+  PAYMENT_DEPOSIT_UNMATCHED: {
+    code: 7218,
+    ko: '입금 내역과 일치하는 대기 주문을 찾을 수 없습니다.',
+    en: 'No single pending order matches this deposit.',
+    ja: '入金内容と一致する入金待ち注文が見つかりません。',
+    'zh-CN': '找不到与该汇款一致的待付款订单。',
+  },
+  /** Payments (card): the amount sent back from the checkout is not the order price (tampered); nothing is charged. */
+  PAYMENT_CARD_AMOUNT_MISMATCH: {
+    code: 7219,
+    ko: '결제 금액이 주문 금액과 다릅니다. 결제가 진행되지 않았습니다.',
+    en: 'The payment amount differs from the order price. Nothing was charged.',
+    ja: '決済金額が注文金額と異なります。決済は行われていません。',
+    'zh-CN': '支付金额与订单金额不一致，未进行扣款。',
+  },
+  /** Payments (card): the order is not a card order. */
+  PAYMENT_NOT_CARD_ORDER: {
+    code: 7220,
+    ko: '카드 결제 주문이 아닙니다.',
+    en: 'This order is not a card payment.',
+    ja: 'カード決済の注文ではありません。',
+    'zh-CN': '该订单不是银行卡支付订单。',
+  },
+  /** Payments (card): the card company or the PG refused the payment (`{message}` is its reason); nothing was credited. */
+  PAYMENT_PG_REFUSED: {
+    code: 7221,
+    ko: '결제가 승인되지 않았습니다: {message}',
+    en: 'The payment was not approved: {message}',
+    ja: '決済が承認されませんでした: {message}',
+    'zh-CN': '支付未获批准：{message}',
+  },
+  /** Payments (card): the PG could not be reached or failed; try again later. */
+  PAYMENT_PG_UNAVAILABLE: {
+    code: 7222,
+    ko: '결제 대행사와 통신할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The payment provider cannot be reached. Please try again later.',
+    ja: '決済代行会社と通信できません。しばらくしてから再度お試しください。',
+    'zh-CN': '无法连接支付服务商，请稍后再试。',
+  },
+  /** Payments (card): the PG reported a payment for another order or amount; nothing was credited. */
+  PAYMENT_PG_MISMATCH: {
+    code: 7223,
+    ko: '결제 대행사의 결제 정보가 주문과 일치하지 않습니다.',
+    en: 'The payment reported by the provider does not match the order.',
+    ja: '決済代行会社の決済情報が注文と一致しません。',
+    'zh-CN': '支付服务商的支付信息与订单不一致。',
+  },
+  /** Payments: the order was refunded. */
+  PAYMENT_ORDER_REFUNDED: {
+    code: 7224,
+    ko: '환불된 주문입니다.',
+    en: 'This order was refunded.',
+    ja: '返金済みの注文です。',
+    'zh-CN': '该订单已退款。',
+  },
+  /** Payments: only a paid order can be refunded. */
+  PAYMENT_REFUND_NOT_PAID: {
+    code: 7225,
+    ko: '결제 완료된 주문만 환불할 수 있습니다.',
+    en: 'Only a paid order can be refunded.',
+    ja: '決済完了の注文のみ返金できます。',
+    'zh-CN': '只有已支付的订单才能退款。',
+  },
+  /** Payments: the buyer's wallet no longer holds what the order credited (`{balance}` of `{amount}`); nothing moved. */
+  PAYMENT_REFUND_SPENT: {
+    code: 7226,
+    ko: '구매자가 이미 사용하여 환불할 수 없습니다 (보유 {balance} / 환불 {amount}).',
+    en: 'The buyer has already spent it, so it cannot be refunded (holds {balance} of {amount}).',
+    ja: '購入者が既に使用したため返金できません（保有 {balance} / 返金 {amount}）。',
+    'zh-CN': '购买者已使用，无法退款（持有 {balance} / 退款 {amount}）。',
+  },
+  /** Payments: the PG refused the refund (`{message}`); nothing moved. */
+  PAYMENT_PG_REFUND_FAILED: {
+    code: 7227,
+    ko: '결제 대행사가 환불을 거절했습니다: {message}',
+    en: 'The payment provider refused the refund: {message}',
+    ja: '決済代行会社が返金を拒否しました: {message}',
+    'zh-CN': '支付服务商拒绝了退款：{message}',
+  },
+  /** Payments: the order is not a bank deposit order (a card order cannot be confirmed as a deposit). */
+  PAYMENT_NOT_BANKBOOK_ORDER: {
+    code: 7228,
+    ko: '무통장입금 주문이 아닙니다.',
+    en: 'This order is not a bank deposit.',
+    ja: '銀行振込の注文ではありません。',
+    'zh-CN': '该订单不是银行汇款订单。',
+  },
+  /** Payments: a receipt exists only for a paid (or refunded) order. */
+  PAYMENT_RECEIPT_NOT_PAID: {
+    code: 7229,
+    ko: '결제 완료된 주문만 영수증을 볼 수 있습니다.',
+    en: 'A receipt is only available for a paid order.',
+    ja: '領収書は決済完了の注文のみご覧いただけます。',
+    'zh-CN': '只有已支付的订单才能查看收据。',
+  },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCodes } from './codes.js';
 import { PagingSchema } from './envelope.js';
 
 /**
@@ -104,3 +105,70 @@ export interface HeartbeatSet {
 export interface LikeSet {
   like_cnt: number;
 }
+
+/** The play result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const playCodes = defineCodes(
+  'play',
+  [
+    [6000, 6049],
+    [6100, 6199],
+  ],
+  {
+    /** Media (ingest): the broadcast is not live (it ended or was already frozen), so it cannot be frozen. */
+    BROADCAST_NOT_LIVE: {
+      code: 6001,
+      ko: '진행 중인 방송이 아닙니다.',
+      en: 'This broadcast is not live.',
+      ja: '配信中の放送ではありません。',
+      'zh-CN': '该直播当前未在进行。',
+    },
+    /** Viewer side of live video: no broadcast has this vod_key. */
+    BROADCAST_NOT_FOUND: {
+      code: 6101,
+      ko: '방송을 찾을 수 없습니다.',
+      en: 'The broadcast could not be found.',
+      ja: '放送が見つかりません。',
+      'zh-CN': '找不到该直播。',
+    },
+    /** The broadcast is not kept as a replay (still live, frozen, or not recorded). */
+    REPLAY_NOT_FOUND: {
+      code: 6102,
+      ko: '다시보기가 없는 방송입니다.',
+      en: 'This broadcast has no replay.',
+      ja: 'この放送にはアーカイブがありません。',
+      'zh-CN': '该直播没有回放。',
+    },
+    /** SPEC §1/§8 'mobile only': the site allows replay viewing on mobile only. */
+    REPLAY_MOBILE_ONLY: {
+      code: 6103,
+      ko: '다시보기는 모바일에서만 이용할 수 있습니다.',
+      en: 'Replays are available on mobile only.',
+      ja: 'アーカイブはモバイルでのみご利用いただけます。',
+      'zh-CN': '回放仅支持在移动端观看。',
+    },
+    /** A like is counted once per member and broadcast. */
+    ALREADY_LIKED: {
+      code: 6104,
+      ko: '이미 좋아요를 눌렀습니다.',
+      en: 'You already liked this broadcast.',
+      ja: 'すでにいいねしています。',
+      'zh-CN': '您已经点过赞了。',
+    },
+    /** The broadcast has ended (a heartbeat or like came too late). */
+    BROADCAST_ENDED: {
+      code: 6105,
+      ko: '방송이 종료되었습니다.',
+      en: 'The broadcast has ended.',
+      ja: '放送は終了しました。',
+      'zh-CN': '直播已结束。',
+    },
+    /** SPEC §8 'broadcast frozen by an administrator'. */
+    BROADCAST_FROZEN: {
+      code: 6106,
+      ko: '관리자에 의해 방송이 정지되었습니다.',
+      en: 'This broadcast was frozen by an administrator.',
+      ja: '管理者により放送が停止されました。',
+      'zh-CN': '该直播已被管理员冻结。',
+    },
+  },
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCodes } from './codes.js';
 import type { FileInfo } from './validators.js';
 
 /**
@@ -97,3 +98,63 @@ export interface WithdrawInfoSet {
   confirm_by: 'passwd' | 'nick';
   grace_days: number;
 }
+
+/** The profile result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const profileCodes = defineCodes('profile', [[4400, 4499]], {
+  /** SPEC §8 'image upload failed, try again': the file is not a JPEG, PNG, WebP or GIF image, or is broken. */
+  IMAGE_UPLOAD_FAILED: {
+    code: 4401,
+    ko: '이미지 업로드에 실패했습니다. 다시 시도해 주세요.',
+    en: 'The image upload failed. Please try again.',
+    ja: '画像のアップロードに失敗しました。もう一度お試しください。',
+    'zh-CN': '图片上传失败，请重试。',
+  },
+  /** The image is larger than IMAGE_UPLOAD_MAX_BYTES; `{num}` is the limit in MB. */
+  IMAGE_TOO_LARGE: {
+    code: 4402,
+    ko: '이미지는 {num}MB 이하만 올릴 수 있습니다.',
+    en: 'Images can be at most {num} MB.',
+    ja: '画像は{num}MB以下のみアップロードできます。',
+    'zh-CN': '图片大小不能超过{num}MB。',
+  },
+  /** The uploaded file sent with a form is unknown, someone else's, already used or expired. */
+  UPLOAD_NOT_FOUND: {
+    code: 4403,
+    ko: '업로드한 파일을 찾을 수 없습니다. 다시 올려 주세요.',
+    en: 'The uploaded file could not be found. Please upload it again.',
+    ja: 'アップロードしたファイルが見つかりません。もう一度アップロードしてください。',
+    'zh-CN': '找不到已上传的文件，请重新上传。',
+  },
+  /** SPEC §5 'age-restricted content needs adult verification': adult broadcast needs it first. */
+  ADULT_SETTING_NEEDS_VERIFY: {
+    code: 4404,
+    ko: '성인 방송을 보려면 성인 인증이 필요합니다.',
+    en: 'Adult verification is required to watch adult broadcasts.',
+    ja: '成人向け放送を見るには成人認証が必要です。',
+    'zh-CN': '观看成人直播需要进行成人认证。',
+  },
+  /** Withdrawal: the password is wrong. */
+  WITHDRAW_PASSWORD_WRONG: {
+    code: 4405,
+    ko: '비밀번호가 올바르지 않습니다.',
+    en: 'The password is incorrect.',
+    ja: 'パスワードが正しくありません。',
+    'zh-CN': '密码不正确。',
+  },
+  /** Withdrawal without a password: the typed nickname is not the account's. */
+  WITHDRAW_CONFIRM_MISMATCH: {
+    code: 4406,
+    ko: '닉네임을 정확하게 입력해 주세요.',
+    en: 'Please type your nickname exactly.',
+    ja: 'ニックネームを正確に入力してください。',
+    'zh-CN': '请准确输入您的昵称。',
+  },
+  /** Restoring a withdrawal: the account is not closed, or its grace period of `{num}` days is over. */
+  RESTORE_UNAVAILABLE: {
+    code: 4407,
+    ko: '복구할 수 있는 탈퇴 계정이 아닙니다. 탈퇴 후 {num}일 안에만 복구할 수 있습니다.',
+    en: 'This account cannot be restored. A closed account can be restored only within {num} days.',
+    ja: '復元できる退会アカウントではありません。退会後{num}日以内のみ復元できます。',
+    'zh-CN': '该账号无法恢复。注销后仅可在{num}天内恢复。',
+  },
+});

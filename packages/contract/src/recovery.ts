@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCodes } from './codes.js';
 
 /** A verification token answered by confirm_pincode (43 base64url characters; the bound is generous). */
 const VerifyTokenSchema = z.string().trim().min(1).max(128);
@@ -46,3 +47,23 @@ export interface ResetPasswordSet {
   user_key: number;
   id: string;
 }
+
+/** The recovery result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const recoveryCodes = defineCodes('recovery', [[4600, 4699]], {
+  /** Recovery: the chosen account is not an active account of the verified phone. */
+  RECOVERY_ACCOUNT_MISMATCH: {
+    code: 4601,
+    ko: '인증한 휴대폰 번호로 가입된 계정 중에서 선택해 주세요.',
+    en: 'Please choose one of the accounts of the verified phone number.',
+    ja: '認証した携帯電話番号で登録されたアカウントから選択してください。',
+    'zh-CN': '请从已验证手机号码注册的账号中选择。',
+  },
+  /** Recovery: the chosen account signs in only with a social provider and has no password to reset. */
+  RECOVERY_SOCIAL_ONLY: {
+    code: 4602,
+    ko: '소셜 로그인으로 가입한 계정은 비밀번호가 없습니다. 가입한 소셜 서비스로 로그인해 주세요.',
+    en: 'This account signs in with social login and has no password. Please log in with that service.',
+    ja: 'ソーシャルログインで登録したアカウントにはパスワードがありません。登録したソーシャルサービスでログインしてください。',
+    'zh-CN': '通过社交账号注册的账号没有密码，请使用注册时的社交服务登录。',
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NickSchema } from './accounts.js';
+import { defineCodes } from './codes.js';
 
 /** Social login providers (SPEC §1: Google, Naver, Apple), in the order the buttons are shown. */
 export const SOCIAL_PROVIDERS = ['google', 'naver', 'apple'] as const;
@@ -56,3 +57,55 @@ export interface SocialJoinSet {
   id: string;
   nick: string;
 }
+
+/** The social result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const socialCodes = defineCodes('social', [[4500, 4599]], {
+  /** Social login: the provider is unknown, not configured (no client id) or social login is switched off. */
+  SOCIAL_PROVIDER_DISABLED: {
+    code: 4501,
+    ko: '사용할 수 없는 소셜 로그인입니다.',
+    en: 'This social login is not available.',
+    ja: 'このソーシャルログインは利用できません。',
+    'zh-CN': '此社交登录不可用。',
+  },
+  /** Social login: the sign-in request is unknown, already used, expired or was started in another browser. */
+  SOCIAL_STATE_INVALID: {
+    code: 4502,
+    ko: '로그인 요청이 만료되었거나 올바르지 않습니다. 다시 시도해 주세요.',
+    en: 'The sign-in request has expired or is not valid. Please try again.',
+    ja: 'ログインリクエストの有効期限が切れたか、正しくありません。もう一度お試しください。',
+    'zh-CN': '登录请求已过期或无效，请重试。',
+  },
+  /** Social login: the user cancelled or refused at the provider. */
+  SOCIAL_DENIED: {
+    code: 4503,
+    ko: '소셜 로그인이 취소되었습니다.',
+    en: 'The social login was cancelled.',
+    ja: 'ソーシャルログインがキャンセルされました。',
+    'zh-CN': '社交登录已取消。',
+  },
+  /** Social login: the provider answered an error, or its answer could not be verified. */
+  SOCIAL_PROVIDER_ERROR: {
+    code: 4504,
+    ko: '소셜 로그인 서비스에서 로그인을 확인하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The social login service could not confirm the sign-in. Please try again shortly.',
+    ja: 'ソーシャルログインサービスでログインを確認できませんでした。しばらくしてからもう一度お試しください。',
+    'zh-CN': '社交登录服务无法确认登录，请稍后重试。',
+  },
+  /** Social sign-up: no pending social sign-in in this browser (none, expired or already used). */
+  SOCIAL_SIGNUP_EXPIRED: {
+    code: 4505,
+    ko: '소셜 회원가입 시간이 지났습니다. 소셜 로그인을 다시 해 주세요.',
+    en: 'The social sign-up has expired. Please use social login again.',
+    ja: 'ソーシャル会員登録の有効期限が切れました。もう一度ソーシャルログインしてください。',
+    'zh-CN': '社交注册已过期，请重新使用社交登录。',
+  },
+  /** Social sign-up: this social identity already belongs to an account; log in with it. */
+  SOCIAL_ALREADY_JOINED: {
+    code: 4506,
+    ko: '이미 가입된 소셜 계정입니다. 로그인해 주세요.',
+    en: 'This social account has already joined. Please log in.',
+    ja: 'すでに登録済みのソーシャルアカウントです。ログインしてください。',
+    'zh-CN': '该社交账号已注册，请登录。',
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCodes } from './codes.js';
 import { QUALITIES, type Quality } from './play.js';
 
 /**
@@ -150,3 +151,55 @@ export interface LiveBusMessage {
   vod_key: string;
   bj_user_key: number;
 }
+
+/** The stream result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const streamCodes = defineCodes('stream', [[6050, 6099]], {
+  /** Broadcaster side of live video: only a BJ account (type_cd bj) has a stream key and settings. */
+  STREAM_BJ_ONLY: {
+    code: 6051,
+    ko: '방송은 BJ 계정에서만 할 수 있습니다. BJ 신청 후 BJ 계정으로 전환해 주세요.',
+    en: 'Only a BJ account can broadcast. Apply for a BJ account and switch to it.',
+    ja: 'ライブ配信はBJアカウントでのみ行えます。BJ申請後、BJアカウントに切り替えてください。',
+    'zh-CN': '只有BJ账号可以直播。请申请BJ账号并切换到该账号。',
+  },
+  /** SPEC §5 'title' required-input message: the broadcast title is empty. */
+  STREAM_TITLE_REQUIRED: {
+    code: 6052,
+    ko: '방송 제목을 입력해 주세요.',
+    en: 'Please enter a broadcast title.',
+    ja: '放送タイトルを入力してください。',
+    'zh-CN': '请输入直播标题。',
+  },
+  /** The broadcast title is longer than `{max}` characters. */
+  STREAM_TITLE_LENGTH: {
+    code: 6053,
+    ko: '방송 제목은 {max}자까지 입력할 수 있습니다.',
+    en: 'The broadcast title can be at most {max} characters.',
+    ja: '放送タイトルは{max}文字まで入力できます。',
+    'zh-CN': '直播标题最多可输入{max}个字符。',
+  },
+  /** More than `{num}` tags, or a tag longer than `{max}` characters. */
+  STREAM_TAGS_LIMIT: {
+    code: 6054,
+    ko: '태그는 {num}개까지, 각 {max}자까지 입력할 수 있습니다.',
+    en: 'Up to {num} tags, each at most {max} characters.',
+    ja: 'タグは{num}個まで、各{max}文字まで入力できます。',
+    'zh-CN': '标签最多{num}个，每个最多{max}个字符。',
+  },
+  /** A quality level other than high, normal or low. */
+  STREAM_QUALITY_INVALID: {
+    code: 6055,
+    ko: '화질은 고화질, 일반 화질, 저화질 중에서 선택해 주세요.',
+    en: 'Choose quality levels among high, normal and low.',
+    ja: '画質は高画質・標準画質・低画質から選んでください。',
+    'zh-CN': '请从高清、标清、流畅中选择画质。',
+  },
+  /** SPEC §5 'age-restricted content needs adult verification': an adult broadcast needs an adult-verified account. */
+  STREAM_ADULT_NEEDS_VERIFY: {
+    code: 6056,
+    ko: '성인 방송은 성인 인증을 마친 계정만 설정할 수 있습니다.',
+    en: 'Only an adult-verified account can set an adult broadcast.',
+    ja: '成人向け放送は成人認証済みのアカウントのみ設定できます。',
+    'zh-CN': '只有完成成人认证的账号才能设置成人直播。',
+  },
+});

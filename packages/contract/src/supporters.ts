@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCodes } from './codes.js';
 import { PagingSchema } from './envelope.js';
 import type { PgCheckoutInfo } from './payments.js';
 
@@ -205,3 +206,159 @@ export interface SupporterChatEventData {
   /** Months supported so far (1: a new supporter). */
   periods: number;
 }
+
+/** The supporters result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const supportersCodes = defineCodes('supporters', [[7300, 7399]], {
+  /** Supporters: the site has supporters switched off (site switch `supporters`). */
+  SUPPORTER_DISABLED: {
+    code: 7301,
+    ko: '서포터즈 서비스를 이용할 수 없습니다.',
+    en: 'Supporters are not available on this site.',
+    ja: 'サポーターズはご利用いただけません。',
+    'zh-CN': '目前无法使用支持者服务。',
+  },
+  /** Supporters: no such plan. */
+  SUPPORTER_PLAN_NOT_FOUND: {
+    code: 7302,
+    ko: '존재하지 않는 서포터즈 상품입니다.',
+    en: 'No such supporter plan.',
+    ja: '存在しないサポーターズプランです。',
+    'zh-CN': '该支持者方案不存在。',
+  },
+  /** Supporters: the plan is not on sale. */
+  SUPPORTER_PLAN_NOT_ON_SALE: {
+    code: 7303,
+    ko: '판매하지 않는 서포터즈 상품입니다.',
+    en: 'This supporter plan is not on sale.',
+    ja: '販売されていないサポーターズプランです。',
+    'zh-CN': '该支持者方案已停售。',
+  },
+  /** Supporters: the member to support is not an active broadcaster. */
+  SUPPORTER_BJ_NOT_FOUND: {
+    code: 7304,
+    ko: '후원할 수 있는 BJ가 아닙니다.',
+    en: 'This member is not a broadcaster you can support.',
+    ja: 'サポートできるBJではありません。',
+    'zh-CN': '该会员不是可支持的主播。',
+  },
+  /** Supporters: a member cannot support themselves. */
+  SUPPORTER_SELF: {
+    code: 7305,
+    ko: '본인을 후원할 수 없습니다.',
+    en: 'You cannot support yourself.',
+    ja: 'ご自身をサポートすることはできません。',
+    'zh-CN': '不能支持自己。',
+  },
+  /** Supporters: the member already auto-pays for this BJ. */
+  SUPPORTER_AUTO_EXISTS: {
+    code: 7306,
+    ko: '이미 이 BJ의 정기결제 서포터입니다.',
+    en: 'You already support this BJ with auto-pay.',
+    ja: 'すでにこのBJの定期決済サポーターです。',
+    'zh-CN': '您已通过自动扣款支持该主播。',
+  },
+  /** Supporters: no such charge (order id). */
+  SUPPORTER_ORDER_NOT_FOUND: {
+    code: 7307,
+    ko: '존재하지 않는 결제입니다.',
+    en: 'No such payment.',
+    ja: '存在しない決済です。',
+    'zh-CN': '该付款不存在。',
+  },
+  /** Supporters: the charge is another member's. */
+  SUPPORTER_ORDER_OTHER_USER: {
+    code: 7308,
+    ko: '본인의 결제만 확인할 수 있습니다.',
+    en: 'This payment belongs to another member.',
+    ja: 'ご本人の決済のみ確認できます。',
+    'zh-CN': '只能查看本人的付款。',
+  },
+  /** Supporters: the charge is already paid (a second confirmation). */
+  SUPPORTER_ORDER_ALREADY_PAID: {
+    code: 7309,
+    ko: '이미 완료된 결제입니다.',
+    en: 'This payment is already complete.',
+    ja: 'すでに完了した決済です。',
+    'zh-CN': '该付款已完成。',
+  },
+  /** Supporters: the checkout took too long; start again. */
+  SUPPORTER_ORDER_EXPIRED: {
+    code: 7310,
+    ko: '결제 시간이 지났습니다. 다시 시도해 주세요.',
+    en: 'The payment time has run out. Please start again.',
+    ja: '決済の有効時間が過ぎました。もう一度お試しください。',
+    'zh-CN': '付款已超时，请重新开始。',
+  },
+  /** Supporters: this checkout failed already; start a new one. */
+  SUPPORTER_ORDER_FAILED: {
+    code: 7311,
+    ko: '실패한 결제입니다. 다시 시도해 주세요.',
+    en: 'This payment failed. Please start again.',
+    ja: '失敗した決済です。もう一度お試しください。',
+    'zh-CN': '该付款失败，请重新开始。',
+  },
+  /** Supporters: the amount differs from the charge. */
+  SUPPORTER_AMOUNT_MISMATCH: {
+    code: 7312,
+    ko: '결제 금액이 주문과 다릅니다.',
+    en: 'The amount differs from the order.',
+    ja: '決済金額が注文と異なります。',
+    'zh-CN': '付款金额与订单不一致。',
+  },
+  /** Supporters: a regular charge confirmed as auto-pay or the other way round. */
+  SUPPORTER_ORDER_TYPE: {
+    code: 7313,
+    ko: '결제 방식이 주문과 다릅니다.',
+    en: 'The payment type differs from the order.',
+    ja: '決済方式が注文と異なります。',
+    'zh-CN': '付款方式与订单不一致。',
+  },
+  /** Supporters: the card registration is not the one issued for this charge. */
+  SUPPORTER_CUSTOMER_MISMATCH: {
+    code: 7314,
+    ko: '카드 등록 정보가 주문과 다릅니다.',
+    en: 'The card registration does not match the order.',
+    ja: 'カード登録情報が注文と一致しません。',
+    'zh-CN': '银行卡登记信息与订单不一致。',
+  },
+  /** Supporters: the card company refused the payment; `{message}` is its reason. */
+  SUPPORTER_PAYMENT_REFUSED: {
+    code: 7315,
+    ko: '결제가 거절되었습니다: {message}',
+    en: 'The payment was refused: {message}',
+    ja: '決済が拒否されました: {message}',
+    'zh-CN': '付款被拒绝：{message}',
+  },
+  /** Supporters: the payment provider cannot be reached now. */
+  SUPPORTER_PG_UNAVAILABLE: {
+    code: 7316,
+    ko: '결제 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The payment service cannot be reached. Please try again later.',
+    ja: '決済サービスに接続できません。しばらくしてから再度お試しください。',
+    'zh-CN': '无法连接付款服务，请稍后再试。',
+  },
+  /** Supporters: no such support of the caller's. */
+  SUPPORTER_NOT_FOUND: {
+    code: 7317,
+    ko: '존재하지 않는 서포터즈 내역입니다.',
+    en: 'No such support.',
+    ja: '存在しないサポーターズ履歴です。',
+    'zh-CN': '该支持记录不存在。',
+  },
+  /** Supporters: only an active auto-pay can be cancelled. */
+  SUPPORTER_NOT_AUTO_ACTIVE: {
+    code: 7318,
+    ko: '진행 중인 정기결제가 아닙니다.',
+    en: 'This is not an active auto-pay.',
+    ja: '進行中の定期決済ではありません。',
+    'zh-CN': '这不是进行中的自动扣款。',
+  },
+  /** Supporters: the details lists show the current month and the `{months}` before it. */
+  SUPPORTER_MONTH_OUT_OF_RANGE: {
+    code: 7319,
+    ko: '조회할 수 없는 월입니다. 이번 달과 지난 {months}개월만 조회할 수 있습니다.',
+    en: 'That month cannot be shown: only this month and the previous {months} months.',
+    ja: '照会できない月です。今月と過去{months}か月のみ照会できます。',
+    'zh-CN': '无法查询该月份：仅可查询本月及之前{months}个月。',
+  },
+});

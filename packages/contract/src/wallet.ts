@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCodes } from './codes.js';
 import type { ResultCodeName } from './result-codes.js';
 
 /**
@@ -256,3 +257,103 @@ export interface GiftRankExtra {
   /** 'Y': the list is private and the caller may not see it (the list is empty). */
   hidden_yn: 'Y' | 'N';
 }
+
+/** The wallet result codes with their messages (`{name}` placeholders are filled from the error's params). */
+export const walletCodes = defineCodes('wallet', [[7000, 7099]], {
+  /** Wallet: the amount is not a number (letters, symbols). */
+  WALLET_AMOUNT_NOT_NUMBER: {
+    code: 7001,
+    ko: '수량은 숫자로 입력해 주세요.',
+    en: 'Enter the amount as a number.',
+    ja: '数量は数字で入力してください。',
+    'zh-CN': '请输入数字作为数量。',
+  },
+  /** Wallet: the amount has a fraction, a decimal point or an exponent; whole numbers only. */
+  WALLET_AMOUNT_NOT_WHOLE: {
+    code: 7002,
+    ko: '수량은 소수점 없는 정수로 입력해 주세요.',
+    en: 'Enter the amount as a whole number, without a decimal point.',
+    ja: '数量は小数点のない整数で入力してください。',
+    'zh-CN': '请输入不带小数点的整数数量。',
+  },
+  /** Wallet: the amount is zero, negative or below the minimum `{min}`. */
+  WALLET_AMOUNT_TOO_SMALL: {
+    code: 7003,
+    ko: '수량은 {min} 이상이어야 합니다.',
+    en: 'The amount must be at least {min}.',
+    ja: '数量は{min}以上で入力してください。',
+    'zh-CN': '数量不能少于{min}。',
+  },
+  /** Wallet: the amount is above the maximum `{max}`. */
+  WALLET_AMOUNT_TOO_LARGE: {
+    code: 7004,
+    ko: '수량은 {max} 이하여야 합니다.',
+    en: 'The amount can be at most {max}.',
+    ja: '数量は{max}以下で入力してください。',
+    'zh-CN': '数量不能超过{max}。',
+  },
+  /** Wallet: not enough `{currency}` (the site term) for this; nothing was charged. */
+  WALLET_INSUFFICIENT: {
+    code: 7005,
+    ko: '{currency}이(가) 부족합니다.',
+    en: 'You do not have enough {currency}.',
+    ja: '{currency}が不足しています。',
+    'zh-CN': '{currency}余额不足。',
+  },
+  /** Wallet: the idempotency key was already used for a different request (another amount, receiver or kind). */
+  WALLET_KEY_REUSED: {
+    code: 7006,
+    ko: '이미 다른 요청에 사용된 요청 키입니다. 새로 시도해 주세요.',
+    en: 'This request key was already used for a different request. Please try again.',
+    ja: 'このリクエストキーは別のリクエストで使用済みです。もう一度お試しください。',
+    'zh-CN': '该请求密钥已用于其他请求，请重新尝试。',
+  },
+  /** Wallet: no active account is that user. */
+  WALLET_USER_NOT_FOUND: {
+    code: 7007,
+    ko: '존재하지 않는 회원입니다.',
+    en: 'No such member.',
+    ja: '存在しない会員です。',
+    'zh-CN': '该会员不存在。',
+  },
+  /** Wallet: a gift to yourself. */
+  WALLET_SELF_GIFT: {
+    code: 7008,
+    ko: '자기 자신에게는 선물할 수 없습니다.',
+    en: 'You cannot send a gift to yourself.',
+    ja: '自分自身にはプレゼントできません。',
+    'zh-CN': '不能给自己送礼物。',
+  },
+  /** Wallet: the receiver of a gift is not a broadcaster. */
+  WALLET_NOT_BJ: {
+    code: 7009,
+    ko: '선물을 받을 수 없는 회원입니다.',
+    en: 'This member cannot receive gifts.',
+    ja: 'この会員はプレゼントを受け取れません。',
+    'zh-CN': '该会员无法接收礼物。',
+  },
+  /** Wallet: the ledger is overloaded for a moment; nothing was charged, try again. */
+  WALLET_BUSY: {
+    code: 7010,
+    ko: '요청이 많아 처리하지 못했습니다. 차감된 금액은 없으니 잠시 후 다시 시도해 주세요.',
+    en: 'Too many requests right now. Nothing was charged; please try again shortly.',
+    ja: 'リクエストが集中しています。引き落としはありません。しばらくしてからもう一度お試しください。',
+    'zh-CN': '当前请求过多，未扣除任何金额，请稍后重试。',
+  },
+  /** Wallet: the BJ blocked this viewer from their rooms; no gift can be sent there. */
+  WALLET_GIFT_BLOCKED: {
+    code: 7011,
+    ko: '이 방송에서는 선물할 수 없습니다.',
+    en: 'You cannot send gifts in this broadcast.',
+    ja: 'この放送ではプレゼントできません。',
+    'zh-CN': '无法在此直播中送礼物。',
+  },
+  /** Wallet: details only go back `{months}` months besides the current one. */
+  WALLET_MONTH_OUT_OF_RANGE: {
+    code: 7012,
+    ko: '이번 달과 지난 {months}개월의 내역만 볼 수 있습니다.',
+    en: 'Only this month and the last {months} months can be shown.',
+    ja: '今月と過去{months}か月分の履歴のみ表示できます。',
+    'zh-CN': '只能查看本月及过去{months}个月的记录。',
+  },
+});
