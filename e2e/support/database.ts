@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -21,9 +22,16 @@ let pool: pg.Pool | undefined;
  * operator, a broadcast row). One small pool per test file; `closeDatabase()` in afterAll.
  */
 export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  pool ??= new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
-  return (await pool.query(text, params)).rows as T[];
+  return (await poolOf().query(text, params)).rows as T[];
 }
+
+function poolOf(): pg.Pool {
+  pool ??= new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
+  return pool;
+}
+
+/** The same database through Drizzle, for the shared builders (apps/server/src/testing/builders.ts). */
+export const database = () => drizzle(poolOf());
 
 export async function closeDatabase(): Promise<void> {
   await pool?.end();

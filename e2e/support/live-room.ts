@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { sql } from './database.js';
+import { buildBroadcast } from '../../apps/server/src/testing/builders.js';
+import { database, sql } from './database.js';
 import { joinByApi, type Member } from './members.js';
 
 /** A member's user_key, read from the platform's database. */
@@ -30,7 +31,7 @@ const opened: string[] = [];
  * endLiveRooms() in the file's afterAll so the live lists of later files hold only what they expect.
  */
 export async function liveBroadcast(bjUserKey: number | string, vodKey: string, title: string): Promise<void> {
-  await sql(`insert into broadcast (vod_key, bj_user_key, title, state) values ($1, $2, $3, 'live')`, [vodKey, bjUserKey, title]);
+  await buildBroadcast(database(), Number(bjUserKey), { vodKey, title });
   opened.push(vodKey);
 }
 

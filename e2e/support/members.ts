@@ -1,3 +1,4 @@
+import { API_HEADERS } from '@byeol/contract';
 import pg from 'pg';
 import { type APIRequestContext, type Locator, type Page, request } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -8,8 +9,8 @@ export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(
 /** A password that breaks no SPEC §5 rule. */
 export const PASSWORD = 'Star#7392moon';
 
-/** The headers that make the API answer with an envelope (as the web app calls it). */
-export const API_HEADERS = { 'X-Api-Mode': 'TRUE', 'X-Requested-With': 'xmlhttprequest' };
+/** The headers that make the API answer with an envelope (as the web app calls it): the contract's. */
+export { API_HEADERS };
 
 /** The signed-in member's STAR or CUBIC balance (`/v1/user/user_info`, as the header shows it). */
 export async function balanceOf(page: Page, currency: 'star' | 'cubic'): Promise<number> {

@@ -2,9 +2,9 @@ import type { AdminAuditEntry, AdminDashboard, AdminPaymentOrder, AdminPaymentPr
 import { ResultCode } from '@byeol/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { type Account, buildViewer, newKey } from '../../testing/builders.js';
 import { buildAccount, sql, unique } from '../../testing/members.js';
 import { buildProduct, confirm, operator, operatorKey, placed, setBankAccount, TEST_BANK_ACCOUNT } from '../payments/payments.fixtures.js';
-import { type Account, buildViewer, newKey } from '../wallet/wallet.fixtures.js';
 import { verifyLedger } from '../wallet/wallet.verify.js';
 
 /**

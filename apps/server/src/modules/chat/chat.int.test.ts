@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { MemoryBus } from '../../platform/bus.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { buildBroadcast } from '../../testing/builders.js';
 import { ChatClient, chatHost, chatToken, chatTokenCall, type Frame, isMsg, isOutside } from '../../testing/chat-client.js';
 import { buildAccount, sql, unique } from '../../testing/members.js';
 import { broadcast } from '../live/live.tables.js';
@@ -62,7 +63,7 @@ async function newBj(over: Partial<Parameters<typeof buildAccount>[1]> = {}): Pr
 async function newRoom(over: Partial<typeof broadcast.$inferInsert> = {}, bj?: Account) {
   const owner = bj ?? (await newBj());
   const vk = unique('ck');
-  await t.database.db.insert(broadcast).values({ vodKey: vk, bjUserKey: owner.userKey, title: `방송 ${vk}`, state: 'live', ...over });
+  await buildBroadcast(t.database.db, owner.userKey, { vodKey: vk, title: `방송 ${vk}`, ...over });
   return { vk, bj: owner };
 }
 

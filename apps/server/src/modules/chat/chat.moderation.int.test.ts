@@ -9,8 +9,8 @@ import {
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { buildBroadcast } from '../../testing/builders.js';
 import { buildAccount, sql, unique } from '../../testing/members.js';
-import { broadcast } from '../live/live.tables.js';
 import { createModeration } from './chat.moderation.js';
 import { createChatStore } from './chat.repository.js';
 import type { ActionOutcome, ApplyAction, ChatActor, ChatStore, RoomContext } from './chat.types.js';
@@ -50,7 +50,7 @@ async function liveRoom() {
   const user = await buildAccount(t);
   const target = await buildAccount(t);
   const vk = unique('mod');
-  await t.database.db.insert(broadcast).values({ vodKey: vk, bjUserKey: bj.userKey, title: '모더레이션 테스트', state: 'live' });
+  await buildBroadcast(t.database.db, bj.userKey, { vodKey: vk, title: '모더레이션 테스트' });
   for (const m of [manager, manager2])
     await sql(t, 'insert into chat_manager (bj_user_key, user_key, appointed_by) values ($1, $2, $1)', [bj.userKey, m.userKey]);
   const room = (await store.loadRoom(vk)) as RoomContext;
@@ -159,7 +159,7 @@ describe('the store', () => {
     // Sanctions are per broadcast: the BJ's next broadcast starts clean; a room block and managers stay.
     await sql(t, `update broadcast set state = 'ended' where vod_key = $1`, [r.vk]);
     const next = unique('mod');
-    await t.database.db.insert(broadcast).values({ vodKey: next, bjUserKey: r.bj.userKey, title: '다음 방송', state: 'live' });
+    await buildBroadcast(t.database.db, r.bj.userKey, { vodKey: next, title: '다음 방송' });
     const nextRoom = (await store.loadRoom(next)) as RoomContext;
     expect(await store.loadStanding(nextRoom, r.user.userKey)).toMatchObject({ roomBlocked: true, forcedOut: false, frozen: false });
     expect(await store.loadStanding(nextRoom, r.manager.userKey)).toMatchObject({ isManager: true });
@@ -754,7 +754,7 @@ describe('settings validation', () => {
     // Settings are the BJ's: the next broadcast has them.
     await sql(t, `update broadcast set state = 'ended' where vod_key = $1`, [r.vk]);
     const next = unique('mod');
-    await t.database.db.insert(broadcast).values({ vodKey: next, bjUserKey: r.bj.userKey, title: '다음', state: 'live' });
+    await buildBroadcast(t.database.db, r.bj.userKey, { vodKey: next, title: '다음' });
     expect((await store.loadRoom(next))?.settings).toEqual(expected);
   });
 

@@ -1,9 +1,9 @@
 import { type ChatPlugins, ChatPush, ResultCode } from '@byeol/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { buildBroadcast } from '../../testing/builders.js';
 import { ChatClient, chatToken, type Frame, isMsg, isOutside } from '../../testing/chat-client.js';
 import { buildAccount, sql, unique } from '../../testing/members.js';
-import { broadcast } from '../live/live.tables.js';
 
 /**
  * Moderation over real sockets: a chat node (the `chat` role) on the test app, members joining with real
@@ -32,7 +32,7 @@ async function liveRoom() {
   const [manager, user, other] = await Promise.all([buildAccount(t), buildAccount(t), buildAccount(t)]);
   const operator = await buildAccount(t, { role: 'operator' });
   const vk = unique('wsmod');
-  await t.database.db.insert(broadcast).values({ vodKey: vk, bjUserKey: bj.userKey, title: '모더레이션', state: 'live' });
+  await buildBroadcast(t.database.db, bj.userKey, { vodKey: vk, title: '모더레이션' });
   return { vk, bj, manager, user, other, operator };
 }
 

@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { CHAT_NODES_SET, ChatEvent, ChatEventDetail, ResultCode } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { buildBroadcast } from '../../testing/builders.js';
 import { ChatClient, chatHost, chatToken, isMsg, isOutside, RoomSession } from '../../testing/chat-client.js';
 import { buildAccount, unique } from '../../testing/members.js';
-import { broadcast } from '../live/live.tables.js';
 import { publishRoomEvent } from './chat.events.js';
 
 /**
@@ -99,7 +99,7 @@ afterAll(async () => {
 async function newRoom(): Promise<{ vk: string; bj: Account }> {
   const bj = await buildAccount(api, { typeCd: 'bj', role: 'bj' });
   const vk = unique('cn');
-  await api.database.db.insert(broadcast).values({ vodKey: vk, bjUserKey: bj.userKey, title: `방송 ${vk}`, state: 'live' });
+  await buildBroadcast(api.database.db, bj.userKey, { vodKey: vk, title: `방송 ${vk}` });
   return { vk, bj };
 }
 

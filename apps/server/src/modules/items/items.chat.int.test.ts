@@ -1,9 +1,9 @@
 import { ChatEvent, type ItemChatEventData, ResultCode } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { balancesOf, buildBj, buildViewer, liveRoom, newKey } from '../../testing/builders.js';
 import { ChatClient, chatToken, isOutside } from '../../testing/chat-client.js';
 import { buildAccount, sql } from '../../testing/members.js';
-import { balancesOf, buildBj, buildViewer, liveRoom, newKey } from '../wallet/wallet.fixtures.js';
 import { bought, buildItem, deal, itemRow, useItem } from './items.fixtures.js';
 
 /**

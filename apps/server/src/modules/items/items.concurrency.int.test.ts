@@ -1,8 +1,8 @@
 import { ResultCode } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { balancesOf, buildViewer, newKey } from '../../testing/builders.js';
 import { sql } from '../../testing/members.js';
-import { balancesOf, buildViewer, newKey } from '../wallet/wallet.fixtures.js';
 import { verifyLedger } from '../wallet/wallet.verify.js';
 import { buildItem, deal } from './items.fixtures.js';
 

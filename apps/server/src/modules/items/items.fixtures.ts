@@ -1,7 +1,7 @@
 import type { AdminStoreItem, Envelope, ItemDealSet, UserItem } from '@byeol/contract';
 import type { CallOptions, TestApp } from '../../testing/app.js';
+import { newKey } from '../../testing/builders.js';
 import { buildAccount, sql } from '../../testing/members.js';
-import { newKey } from '../wallet/wallet.fixtures.js';
 
 /** Named builders for the items' integration tests (STYLE.md). */
 

@@ -15,8 +15,8 @@ import {
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { balancesOf, buildBj, buildViewer, fund, liveRoom, newKey, txnsOfKey } from '../../testing/builders.js';
 import { buildAccount, sql } from '../../testing/members.js';
-import { balancesOf, buildBj, buildViewer, fund, liveRoom, newKey, txnsOfKey } from '../wallet/wallet.fixtures.js';
 import { verifyLedger } from '../wallet/wallet.verify.js';
 import { bought, buildItem, deal, itemRow, useItem } from './items.fixtures.js';
 import { expireItems } from './items.jobs.js';

@@ -3,6 +3,7 @@ import { type ListSet, type LiveListItem, ResultCode, type VodListItem } from '@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { buildBroadcast } from '../../testing/builders.js';
 import { users } from '../users/users.tables.js';
 import { broadcast } from './live.tables.js';
 
@@ -231,9 +232,7 @@ describe('GET /v1/pubapi/play_live_list', () => {
   it('follows a broadcast going live, ending with a replay and being frozen', async () => {
     const vodKey = key('flip');
     const db = t.database.db;
-    await db
-      .insert(broadcast)
-      .values({ vodKey, bjUserKey: bjs[4]?.userKey ?? 0, title: '잠깐 라이브', state: 'live', viewerCnt: TOP + 150 });
+    await buildBroadcast(db, bjs[4]?.userKey ?? 0, { vodKey, title: '잠깐 라이브', viewerCnt: TOP + 150 });
     await announce('flip', bjs[4]?.userKey ?? 0, 'live');
     await expect
       .poll(async () => short(mine(await everything(liveList))), { timeout: 5000 })

@@ -11,6 +11,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { buildBroadcast } from '../../testing/builders.js';
 import { buildAccount } from '../../testing/members.js';
 import { users } from '../users/users.tables.js';
 import { broadcast } from './live.tables.js';
@@ -44,12 +45,7 @@ async function newBj(): Promise<Account> {
 
 async function addBroadcast(name: string, over: Partial<typeof broadcast.$inferInsert> = {}) {
   const bj = over.bjUserKey ? undefined : await newBj();
-  const [row] = await t.database.db
-    .insert(broadcast)
-    .values({ vodKey: key(name), bjUserKey: bj?.userKey ?? 0, title: `방송 ${name}`, state: 'live', ...over })
-    .returning();
-  if (!row) throw new Error('no broadcast');
-  return row;
+  return buildBroadcast(t.database.db, bj?.userKey ?? 0, { vodKey: key(name), title: `방송 ${name}`, ...over });
 }
 
 async function announce(row: { vodKey: string; bjUserKey: number }, type: 'live' | 'ended' | 'frozen' | 'updated' = 'updated') {

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { buildBroadcast } from '../../testing/builders.js';
 import { buildAccount, sql } from '../../testing/members.js';
 import { broadcast, streamKey, streamSetting } from './live.tables.js';
 import { rtmpPublicUrl } from './stream.service.js';
@@ -311,11 +312,9 @@ describe('POST /v1/mypage/update_stream_settinge_proc', () => {
   it('updates the live broadcast at once and announces it on the live bus channel', async () => {
     const bj = await buildBj({ adultVerifiedAt: new Date() });
     const vodKey = `st${randomBytes(6).toString('hex')}`;
-    await t.database.db.insert(broadcast).values({ vodKey, bjUserKey: bj.userKey, title: '처음 제목', state: 'live', tags: ['old'] });
+    await buildBroadcast(t.database.db, bj.userKey, { vodKey, title: '처음 제목', tags: ['old'] });
     const ended = `st${randomBytes(6).toString('hex')}`;
-    await t.database.db
-      .insert(broadcast)
-      .values({ vodKey: ended, bjUserKey: bj.userKey, title: '지난 방송', state: 'ended', endedAt: new Date() });
+    await buildBroadcast(t.database.db, bj.userKey, { vodKey: ended, title: '지난 방송', state: 'ended', endedAt: new Date() });
     expect((await info(bj.cookie)).body.rslt_set.live).toMatchObject({ vod_key: vodKey, title: '처음 제목' });
 
     const bus = await listen<LiveBusMessage>('live');

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../platform/net.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { buildBroadcast } from '../../testing/builders.js';
 import { buildAccount } from '../../testing/members.js';
 import { broadcast, streamKey, streamSetting } from '../live/live.tables.js';
 import { mediaFilesRoutes } from './media.files.js';
@@ -308,9 +309,14 @@ describe('gated media (the play_info gates on the files themselves)', () => {
   async function gatedBroadcast(over: Partial<typeof broadcast.$inferInsert>) {
     const bj = await buildBj();
     const vodKey = `gate${randomBytes(6).toString('hex')}`;
-    await t.database.db
-      .insert(broadcast)
-      .values({ vodKey, bjUserKey: bj.userKey, title: 'gate', state: 'ended', replayYn: true, endedAt: new Date(), ...over });
+    await buildBroadcast(t.database.db, bj.userKey, {
+      vodKey,
+      title: 'gate',
+      state: 'ended',
+      replayYn: true,
+      endedAt: new Date(),
+      ...over,
+    });
     await mkdir(path.join(dataDir, 'media', 'live', vodKey), { recursive: true });
     await writeFile(path.join(dataDir, 'media', 'live', vodKey, 'master.m3u8'), '#EXTM3U\n');
     return vodKey;

@@ -10,9 +10,9 @@ import {
 } from '@byeol/contract';
 import { expect } from 'vitest';
 import type { TestApp } from '../../testing/app.js';
+import { newKey } from '../../testing/builders.js';
 import { buildAccount, sql } from '../../testing/members.js';
 import { SITE_CHANGED } from '../site/site.service.js';
-import { newKey } from '../wallet/wallet.fixtures.js';
 
 /** Named builders for the payments' integration tests (STYLE.md). */
 

@@ -11,8 +11,8 @@ import {
 } from '@byeol/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { balancesOf, buildViewer, newKey } from '../../testing/builders.js';
 import { buildAccount, sql } from '../../testing/members.js';
-import { balancesOf, buildViewer, newKey } from '../wallet/wallet.fixtures.js';
 import { verifyLedger } from '../wallet/wallet.verify.js';
 import {
   buildProduct,

@@ -13,10 +13,10 @@ import {
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import { type Account, buildBj, buildOperator, buildViewer, liveRoom, newKey } from '../../testing/builders.js';
 import { sql } from '../../testing/members.js';
 import { createPgClient } from '../payments/pg/index.js';
 import { type RunningTestPg, startTestPg } from '../payments/pg/test-pg.js';
-import { type Account, buildBj, buildOperator, buildViewer, liveRoom, newKey } from '../wallet/wallet.fixtures.js';
 import { chargeDueSupporters } from './supporters.jobs.js';
 
 /**

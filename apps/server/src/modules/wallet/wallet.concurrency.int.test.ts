@@ -3,7 +3,7 @@ import { ResultCode, type StarGiftSet, type WalletGrantSet } from '@byeol/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectExternal, type Database } from '../../platform/db.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
-import { balancesOf, buildBj, buildOperator, buildViewer, liveRoom, newKey } from './wallet.fixtures.js';
+import { balancesOf, buildBj, buildOperator, buildViewer, liveRoom, newKey } from '../../testing/builders.js';
 import { LedgerService } from './wallet.service.js';
 import { verifyLedger } from './wallet.verify.js';
 

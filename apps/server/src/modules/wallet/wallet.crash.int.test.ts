@@ -5,7 +5,7 @@ import { API_HEADERS, type Envelope, type StarGiftSet } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../platform/net.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
-import { type Account, balancesOf, buildBj, buildViewer, liveRoom, newKey } from './wallet.fixtures.js';
+import { type Account, balancesOf, buildBj, buildViewer, liveRoom, newKey } from '../../testing/builders.js';
 import { verifyLedger } from './wallet.verify.js';
 
 /**

@@ -12,9 +12,19 @@ import {
 } from '@byeol/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
+import {
+  type Account,
+  balancesOf,
+  buildBj,
+  buildOperator,
+  buildViewer,
+  ledgerOf,
+  liveRoom,
+  newKey,
+  txnsOfKey,
+} from '../../testing/builders.js';
 import { ChatClient, chatToken, type Frame, isOutside } from '../../testing/chat-client.js';
 import { sql } from '../../testing/members.js';
-import { type Account, balancesOf, buildBj, buildOperator, buildViewer, ledgerOf, liveRoom, newKey, txnsOfKey } from './wallet.fixtures.js';
 import { verifyLedger } from './wallet.verify.js';
 
 /**

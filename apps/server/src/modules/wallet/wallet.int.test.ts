@@ -13,7 +13,7 @@ import {
   liveRoom,
   newKey,
   txnsOfKey,
-} from './wallet.fixtures.js';
+} from '../../testing/builders.js';
 import { LedgerService } from './wallet.service.js';
 import { verifyLedger } from './wallet.verify.js';
 

@@ -1,11 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Currency } from '@byeol/contract';
-import type { TestApp } from '../../testing/app.js';
-import { buildAccount } from '../../testing/members.js';
-import { broadcast } from '../live/index.js';
-import type { LedgerService } from './wallet.service.js';
+import { broadcast } from '../modules/live/live.tables.js';
+import type { LedgerService } from '../modules/wallet/wallet.service.js';
+import type { Exec } from '../platform/db.js';
+import type { TestApp } from './app.js';
+import { buildAccount, unique } from './members.js';
 
-/** Named builders for the wallet's integration tests (STYLE.md: buildUser, signedInAs…). */
+export { ChatClient } from './chat-client.js';
+export { buildAccount } from './members.js';
+
+/**
+ * The one builders file of the tests (STYLE.md: buildUser, signedInAs…): members, BJs, operators, funds,
+ * broadcasts and chat clients, for the integration tests (a TestApp) and the end-to-end tests (their own
+ * connection to the platform's database: `buildBroadcast` takes any Drizzle database or transaction).
+ */
 
 export type Account = Awaited<ReturnType<typeof buildAccount>>;
 
@@ -33,11 +41,26 @@ export async function fund(t: TestApp, userKey: number, currency: Currency, amou
   return ledgerOf(t).grant(0, userKey, currency, amount, 'test funding', `fund-${newKey()}`);
 }
 
+export type NewBroadcast = typeof broadcast.$inferInsert;
+export type BroadcastRow = typeof broadcast.$inferSelect;
+
+/**
+ * A broadcast row of `bjUserKey` (no media: enough for the lists, the play page, chat, gifts and items):
+ * live unless `over` says otherwise, with a fresh vod_key and a Korean title unless given.
+ */
+export async function buildBroadcast(db: Exec, bjUserKey: number, over: Partial<NewBroadcast> = {}): Promise<BroadcastRow> {
+  const [row] = await db
+    .insert(broadcast)
+    .values({ vodKey: unique('b'), bjUserKey, title: '테스트 방송', state: 'live', ...over })
+    .returning();
+  if (!row) throw new Error('no broadcast');
+  return row;
+}
+
 /** A live broadcast of `bj`; answers its vod_key. */
 export async function liveRoom(t: TestApp, bjUserKey: number, state: 'live' | 'ended' | 'frozen' = 'live'): Promise<string> {
-  const vodKey = `wl${randomBytes(6).toString('hex')}`;
-  await t.database.db.insert(broadcast).values({ vodKey, bjUserKey, title: 'gift room', state });
-  return vodKey;
+  return (await buildBroadcast(t.database.db, bjUserKey, { vodKey: `wl${randomBytes(6).toString('hex')}`, title: 'gift room', state }))
+    .vodKey;
 }
 
 /** The user's balances straight from the account rows. */
