@@ -5,39 +5,19 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger as PinoLogger } from 'pino';
 import type { Config } from './config.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
-import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { createModeration } from './modules/chat/chat.moderation.js';
 import { chatNodeId } from './modules/chat/chat.node.js';
 import { createChatStore } from './modules/chat/chat.repository.js';
-import { chatApiRoutes, chatMonitorRoutes, chatNodeRoutes } from './modules/chat/chat.routes.js';
+import { chatMonitorRoutes, chatNodeRoutes } from './modules/chat/chat.routes.js';
 import { ChatEngine } from './modules/chat/chat.server.js';
-import { communityRoutes } from './modules/community/community.routes.js';
-import { createIdentityDriver } from './modules/identity/identity.drivers.js';
-import { identityRoutes } from './modules/identity/identity.routes.js';
-import { itemsRoutes } from './modules/items/items.routes.js';
+import { type ApiContext, apiModules } from './modules/index.js';
 import { LiveRooms } from './modules/live/live.rooms.js';
-import { liveRoutes } from './modules/live/live.routes.js';
-import { streamRoutes } from './modules/live/stream.routes.js';
-import { rtmpPublicUrl } from './modules/live/stream.service.js';
 import { IngestServer } from './modules/media/ingest.server.js';
 import { mediaFilesRoutes } from './modules/media/media.files.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
-import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes.js';
-import { createPgClient, pgProvider, siteOriginOf, TEST_PG_PREFIX, testPgKeys } from './modules/payments/pg/index.js';
-import { testPgPlugin } from './modules/payments/pg/test-pg.js';
-import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
-import { siteRoutes } from './modules/site/site.routes.js';
+import { createPgClient, siteOriginOf } from './modules/payments/pg/index.js';
 import { SiteService } from './modules/site/site.service.js';
-import { socialClients } from './modules/social/social.providers.js';
-import { socialFormPostRoutes, socialRoutes } from './modules/social/social.routes.js';
-import { supportersRoutes } from './modules/supporters/supporters.routes.js';
-import { uploadedFilesRoute, uploadsRoutes } from './modules/uploads/uploads.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
 import { sessions } from './modules/users/users.session.js';
 import { createSmsDriver } from './modules/verification/sms.js';
-import { verificationRoutes } from './modules/verification/verification.routes.js';
-import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { LedgerService } from './modules/wallet/wallet.service.js';
 import { apiConventions } from './platform/api.js';
 import type { Bus } from './platform/bus.js';
@@ -112,67 +92,27 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     // Card payments (docs/payments.md): Toss, or the test PG this app mounts under /pg-test.
     const cardPg = createPgClient(config, () => serverOrigin(app), siteOriginOf(config));
     const uploadsDir = path.join(config.DATA_DIR, 'uploads');
+    const ctx: ApiContext = {
+      config,
+      db: database.db,
+      bus,
+      log: logger,
+      secure: config.NODE_ENV === 'production',
+      site,
+      ledger: ledgerOfApp,
+      rooms,
+      sms,
+      cardPg,
+      uploadsDir,
+    };
     await app.register(
       async (v1) => {
-        await v1.register(siteRoutes, { site });
-        await v1.register(liveRoutes, { db: database.db, bus, replayMobileOnly: config.REPLAY_MOBILE_ONLY });
-        await v1.register(streamRoutes, { db: database.db, bus, rtmpUrl: rtmpPublicUrl(config) });
-        await v1.register(mediaRoutes, { db: database.db, bus });
-        await v1.register(communityRoutes, { db: database.db });
-        await v1.register(usersRoutes, { db: database.db, bus, secure: config.NODE_ENV === 'production', uploadsDir });
-        await v1.register(uploadsRoutes, { db: database.db, bus, uploadsDir });
-        await v1.register(socialRoutes, {
-          db: database.db,
-          bus,
-          log: logger,
-          clients: socialClients(config),
-          site,
-          secure: config.NODE_ENV === 'production',
-        });
-        await v1.register(verificationRoutes, {
-          deps: { db: database.db, bus, sms, log: logger, perIpLimit: config.SMS_LIMIT_PER_IP },
-          devOutbox: config.SMS_DRIVER === 'log' && config.NODE_ENV !== 'production',
-        });
-        await v1.register(recoveryRoutes, { db: database.db, bus });
-        await v1.register(identityRoutes, {
-          db: database.db,
-          bus,
-          driver: createIdentityDriver(config, database.db),
-          portone: { storeId: config.PORTONE_STORE_ID ?? '', channelKey: config.PORTONE_IDENTITY_CHANNEL_KEY ?? '' },
-        });
-        await v1.register(applicationsRoutes, { db: database.db, secure: config.NODE_ENV === 'production' });
-        await v1.register(chatApiRoutes, { db: database.db, bus, secret: config.CHAT_TOKEN_SECRET });
-        await v1.register(walletRoutes, { db: database.db, bus, ledger: ledgerOfApp, site, rooms });
-        await v1.register(itemsRoutes, { db: database.db, bus, site, ledger: ledgerOfApp, rooms });
-        await v1.register(paymentsRoutes, { db: database.db, site, ledger: ledgerOfApp, pg: cardPg, publicUrl: config.PUBLIC_URL });
-        // Supporters (docs/supporters.md): regular and auto-pay through the same card PG.
-        await v1.register(supportersRoutes, { db: database.db, bus, site, pg: cardPg, publicUrl: config.PUBLIC_URL });
-        await v1.register(adminRoutes, { db: database.db, site });
+        for (const m of apiModules) await m.v1?.(v1, ctx);
       },
       { prefix: API_BASE },
     );
-    await app.register(socialFormPostRoutes);
-    // The bank's deposit notifications: signed, outside /v1 (no API headers from a bank).
-    await app.register(paymentsWebhookRoutes, {
-      db: database.db,
-      site,
-      ledger: ledgerOfApp,
-      secret: config.PAYMENT_WEBHOOK_SECRET,
-      pg: cardPg,
-      publicUrl: config.PUBLIC_URL,
-      tossSecret: config.TOSS_WEBHOOK_SECRET,
-    });
-    // PG_PROVIDER=test: the built-in test PG (Toss' API and a checkout page, no real money) on this server's own origin.
-    if (pgProvider(config) === 'test')
-      await app.register(testPgPlugin, {
-        prefix: TEST_PG_PREFIX,
-        secretKey: testPgKeys(config).secretKey,
-        // Receipt URLs: on PUBLIC_URL when set, else on the origin the browser paid from.
-        ...(config.PUBLIC_URL ? { publicBaseUrl: `${siteOriginOf(config)}${TEST_PG_PREFIX}` } : {}),
-      });
+    for (const m of apiModules) await m.root?.(app, ctx);
     app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-    // Uploaded files (profile images) are public, outside /v1; see docs/accounts-profile.md.
-    await app.register(uploadedFilesRoute, { uploadsDir });
   }
 
   // The chat role: the /wsock node, its rooms and its presence (docs/chat-protocol.md); the monitor also under api.

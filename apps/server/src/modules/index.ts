@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Bus } from '../platform/bus.js';
+import type { Db } from '../platform/db.js';
+import { adminRoutes } from './admin/admin.routes.js';
+import { applicationsRoutes } from './applications/applications.routes.js';
+import { chatApiRoutes } from './chat/chat.routes.js';
+import { communityRoutes } from './community/community.routes.js';
+import { createIdentityDriver } from './identity/identity.drivers.js';
+import { identityRoutes } from './identity/identity.routes.js';
+import { itemsRoutes } from './items/items.routes.js';
+import type { LiveRooms } from './live/live.rooms.js';
+import { liveRoutes } from './live/live.routes.js';
+import { streamRoutes } from './live/stream.routes.js';
+import { rtmpPublicUrl } from './live/stream.service.js';
+import { mediaRoutes } from './media/media.routes.js';
+import { paymentsRoutes, paymentsWebhookRoutes } from './payments/payments.routes.js';
+import { type PgClient, pgProvider, siteOriginOf, TEST_PG_PREFIX, testPgKeys } from './payments/pg/index.js';
+import { testPgPlugin } from './payments/pg/test-pg.js';
+import { recoveryRoutes } from './recovery/recovery.routes.js';
+import { siteRoutes } from './site/site.routes.js';
+import type { SiteService } from './site/site.service.js';
+import { socialClients } from './social/social.providers.js';
+import { socialFormPostRoutes, socialRoutes } from './social/social.routes.js';
+import { supportersRoutes } from './supporters/supporters.routes.js';
+import { uploadedFilesRoute, uploadsRoutes } from './uploads/uploads.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+import type { SmsDriver } from './verification/sms.js';
+import { verificationRoutes } from './verification/verification.routes.js';
+import { walletRoutes } from './wallet/wallet.routes.js';
+import type { LedgerService } from './wallet/wallet.service.js';
+
+/** What app.ts builds once per process and hands to every module of the api role. */
+export interface ApiContext {
+  config: Config;
+  db: Db;
+  bus: Bus;
+  log: Logger;
+  /** Cookies marked Secure (production). */
+  secure: boolean;
+  site: SiteService;
+  ledger: LedgerService;
+  rooms: LiveRooms;
+  sms: SmsDriver;
+  cardPg: PgClient;
+  uploadsDir: string;
+}
+
+/**
+ * One domain's part of the api role: `v1` registers its calls under /v1 (API headers, the envelope),
+ * `root` what lives outside /v1 (webhooks, public files, a provider's form post).
+ */
+export interface ApiModule {
+  name: string;
+  v1?: (v1: FastifyInstance, ctx: ApiContext) => PromiseLike<unknown>;
+  root?: (app: FastifyInstance, ctx: ApiContext) => PromiseLike<unknown>;
+}
+
+/**
+ * Every server module of the api role, listed once and registered in this order by app.ts. A new domain
+ * adds its entry here (docs/adding-a-domain.md).
+ */
+export const apiModules: readonly ApiModule[] = [
+  { name: 'site', v1: (v1, c) => v1.register(siteRoutes, { site: c.site }) },
+  {
+    name: 'live',
+    v1: async (v1, c) => {
+      await v1.register(liveRoutes, { db: c.db, bus: c.bus, replayMobileOnly: c.config.REPLAY_MOBILE_ONLY });
+      await v1.register(streamRoutes, { db: c.db, bus: c.bus, rtmpUrl: rtmpPublicUrl(c.config) });
+    },
+  },
+  { name: 'media', v1: (v1, c) => v1.register(mediaRoutes, { db: c.db, bus: c.bus }) },
+  { name: 'community', v1: (v1, c) => v1.register(communityRoutes, { db: c.db }) },
+  { name: 'users', v1: (v1, c) => v1.register(usersRoutes, { db: c.db, bus: c.bus, secure: c.secure, uploadsDir: c.uploadsDir }) },
+  {
+    name: 'uploads',
+    v1: (v1, c) => v1.register(uploadsRoutes, { db: c.db, bus: c.bus, uploadsDir: c.uploadsDir }),
+    // Uploaded files (profile images) are public, outside /v1; see docs/accounts-profile.md.
+    root: (app, c) => app.register(uploadedFilesRoute, { uploadsDir: c.uploadsDir }),
+  },
+  {
+    name: 'social',
+    v1: (v1, c) =>
+      v1.register(socialRoutes, { db: c.db, bus: c.bus, log: c.log, clients: socialClients(c.config), site: c.site, secure: c.secure }),
+    root: (app) => app.register(socialFormPostRoutes),
+  },
+  {
+    name: 'verification',
+    v1: (v1, c) =>
+      v1.register(verificationRoutes, {
+        deps: { db: c.db, bus: c.bus, sms: c.sms, log: c.log, perIpLimit: c.config.SMS_LIMIT_PER_IP },
+        devOutbox: c.config.SMS_DRIVER === 'log' && c.config.NODE_ENV !== 'production',
+      }),
+  },
+  { name: 'recovery', v1: (v1, c) => v1.register(recoveryRoutes, { db: c.db, bus: c.bus }) },
+  {
+    name: 'identity',
+    v1: (v1, c) =>
+      v1.register(identityRoutes, {
+        db: c.db,
+        bus: c.bus,
+        driver: createIdentityDriver(c.config, c.db),
+        portone: { storeId: c.config.PORTONE_STORE_ID ?? '', channelKey: c.config.PORTONE_IDENTITY_CHANNEL_KEY ?? '' },
+      }),
+  },
+  { name: 'applications', v1: (v1, c) => v1.register(applicationsRoutes, { db: c.db, secure: c.secure }) },
+  { name: 'chat', v1: (v1, c) => v1.register(chatApiRoutes, { db: c.db, bus: c.bus, secret: c.config.CHAT_TOKEN_SECRET }) },
+  { name: 'wallet', v1: (v1, c) => v1.register(walletRoutes, { db: c.db, bus: c.bus, ledger: c.ledger, site: c.site, rooms: c.rooms }) },
+  { name: 'items', v1: (v1, c) => v1.register(itemsRoutes, { db: c.db, bus: c.bus, site: c.site, ledger: c.ledger, rooms: c.rooms }) },
+  {
+    name: 'payments',
+    v1: (v1, c) => v1.register(paymentsRoutes, { db: c.db, site: c.site, ledger: c.ledger, pg: c.cardPg, publicUrl: c.config.PUBLIC_URL }),
+    root: async (app, c) => {
+      // The bank's deposit notifications: signed, outside /v1 (no API headers from a bank).
+      await app.register(paymentsWebhookRoutes, {
+        db: c.db,
+        site: c.site,
+        ledger: c.ledger,
+        secret: c.config.PAYMENT_WEBHOOK_SECRET,
+        pg: c.cardPg,
+        publicUrl: c.config.PUBLIC_URL,
+        tossSecret: c.config.TOSS_WEBHOOK_SECRET,
+      });
+      // PG_PROVIDER=test: the built-in test PG (Toss' API and a checkout page, no real money) on this server's own origin.
+      if (pgProvider(c.config) === 'test')
+        await app.register(testPgPlugin, {
+          prefix: TEST_PG_PREFIX,
+          secretKey: testPgKeys(c.config).secretKey,
+          // Receipt URLs: on PUBLIC_URL when set, else on the origin the browser paid from.
+          ...(c.config.PUBLIC_URL ? { publicBaseUrl: `${siteOriginOf(c.config)}${TEST_PG_PREFIX}` } : {}),
+        });
+    },
+  },
+  {
+    // Supporters (docs/supporters.md): regular and auto-pay through the same card PG.
+    name: 'supporters',
+    v1: (v1, c) => v1.register(supportersRoutes, { db: c.db, bus: c.bus, site: c.site, pg: c.cardPg, publicUrl: c.config.PUBLIC_URL }),
+  },
+  { name: 'admin', v1: (v1, c) => v1.register(adminRoutes, { db: c.db, site: c.site }) },
+];
