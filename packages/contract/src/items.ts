@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import { endpoint } from './endpoints.js';
+import type { ListSet } from './envelope.js';
 import type { Lang } from './lang.js';
 
 /**
@@ -281,6 +283,87 @@ export const AdminItemSaveSchema = z.object({
   sort: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type AdminItemSaveReq = z.infer<typeof AdminItemSaveSchema>;
+
+/** The store's and the items' calls (docs/items.md), declared once for the server, the web and the tests. */
+export const itemsEndpoints = {
+  storeList: endpoint<ListSet<StoreItem>>()({
+    method: 'POST',
+    path: '/sub/store_more',
+    request: StoreListSchema,
+    tags: ['items'],
+    summary: 'The store catalogue (items on sale), paginated, optionally one category',
+  }),
+  storeDetail: endpoint<StoreItem>()({
+    method: 'POST',
+    path: '/sub/store_detail_more',
+    request: StoreDetailSchema,
+    tags: ['items'],
+    summary: 'One catalogue item (also off sale: on_sale_yn)',
+  }),
+  deal: endpoint<ItemDealSet>()({
+    method: 'POST',
+    path: '/item/item_deal_proc',
+    request: ItemDealSchema,
+    tags: ['items'],
+    summary: 'Buy cnt items with CUBIC, for yourself or as a gift (gift_id); Idempotency-Key header or idempotency_key field',
+  }),
+  use: endpoint<UserItem>()({
+    method: 'POST',
+    path: '/item/item_use',
+    request: ItemUseSchema,
+    tags: ['items'],
+    summary: 'Use one of your items (announced in a live room with vod_key: code 60)',
+  }),
+  suspend: endpoint<UserItem>()({
+    method: 'POST',
+    path: '/item/suspend_user_item',
+    request: UserItemRefSchema,
+    tags: ['items'],
+    summary: 'Stop one of your items in use',
+  }),
+  refund: endpoint<ItemRefundSet>()({
+    method: 'POST',
+    path: '/item/item_refund_proc',
+    request: UserItemRefSchema,
+    tags: ['items'],
+    summary: 'Refund an unused refundable item you bought, within its refund window; Idempotency-Key header or idempotency_key field',
+  }),
+  summary: endpoint<MyItemSummary>()({
+    method: 'GET',
+    path: '/mypage/item',
+    request: z.object({}),
+    tags: ['items'],
+    summary: 'The item counters and CUBIC of the caller',
+  }),
+  list: endpoint<ListSet<UserItem> & { box: z.output<typeof ItemListSchema>['box'] }>()({
+    method: 'POST',
+    path: '/mypage/item_more',
+    request: ItemListSchema,
+    tags: ['items'],
+    summary: 'One list of the caller’s items, newest first',
+  }),
+  history: endpoint<ListSet<ItemUseEntry> & { month: string; months: string[] }>()({
+    method: 'POST',
+    path: '/mypage/item_history',
+    request: ItemHistorySchema,
+    tags: ['items'],
+    summary: 'The caller’s item uses of one KST month, newest first',
+  }),
+  adminSave: endpoint<AdminStoreItem>()({
+    method: 'POST',
+    path: '/admin/item_save',
+    request: AdminItemSaveSchema,
+    tags: ['items'],
+    summary: 'Create or update a catalogue item (operators)',
+  }),
+  adminList: endpoint<ListSet<AdminStoreItem>>()({
+    method: 'POST',
+    path: '/admin/item_list',
+    request: StoreListSchema,
+    tags: ['items'],
+    summary: 'The whole catalogue in every language, also off sale (operators)',
+  }),
+} as const;
 
 /** The items result codes with their messages (`{name}` placeholders are filled from the error's params). */
 export const itemsCodes = defineCodes('items', [[7100, 7199]], {

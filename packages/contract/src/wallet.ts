@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import { endpoint } from './endpoints.js';
+import type { ListSet } from './envelope.js';
 import type { ResultCodeName } from './result-codes.js';
 
 /**
@@ -257,6 +259,46 @@ export interface GiftRankExtra {
   /** 'Y': the list is private and the caller may not see it (the list is empty). */
   hidden_yn: 'Y' | 'N';
 }
+
+/** The wallet's calls (docs/wallet-ledger.md), declared once for the server, the web and the tests. */
+export const walletEndpoints = {
+  grant: endpoint<WalletGrantSet>()({
+    method: 'POST',
+    path: '/admin/wallet_grant',
+    request: WalletGrantSchema,
+    tags: ['wallet'],
+    summary: 'Grant STAR or CUBIC to a user (operators and GMs; audited; Idempotency-Key header or idempotency_key field)',
+  }),
+  gift: endpoint<StarGiftSet>()({
+    method: 'POST',
+    path: '/star/user_star_use_proc',
+    request: StarGiftSchema,
+    tags: ['wallet'],
+    summary:
+      'Gift STAR to the BJ of a live room; the room gets the star-gift chat event (20–23) once (Idempotency-Key header or idempotency_key field)',
+  }),
+  giftRank: endpoint<ListSet<GiftRankEntry> & GiftRankExtra>()({
+    method: 'POST',
+    path: '/star/gift_rank',
+    request: GiftRankSchema,
+    tags: ['wallet'],
+    summary: "A live room's top supporters (scope=bj: its BJ's fans); private sponsor lists only for the BJ, managers and operators",
+  }),
+  detailsStar: endpoint<ListSet<StatementEntry> & StatementListExtra>()({
+    method: 'POST',
+    path: '/mypage/details_star',
+    request: StatementQuerySchema,
+    tags: ['wallet'],
+    summary: "The caller's STAR statement, newest first (account=earnings: a BJ's gift earnings)",
+  }),
+  detailsCubic: endpoint<ListSet<StatementEntry> & StatementListExtra>()({
+    method: 'POST',
+    path: '/mypage/details_cubic',
+    request: StatementQuerySchema,
+    tags: ['wallet'],
+    summary: "The caller's CUBIC statement, newest first (account=earnings: a BJ's gift earnings)",
+  }),
+} as const;
 
 /** The wallet result codes with their messages (`{name}` placeholders are filled from the error's params). */
 export const walletCodes = defineCodes('wallet', [[7000, 7099]], {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { API_HEADERS, type Envelope, LANG_COOKIE, type Lang } from '@byeol/contract';
+import { API_BASE, API_HEADERS, type Endpoint, type EndpointAnswer, type Envelope, LANG_COOKIE, type Lang } from '@byeol/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -21,6 +21,11 @@ export interface TestApp {
   get<T = unknown>(path: string, query?: Record<string, string | number>, opts?: CallOptions): Promise<Called<T>>;
   /** POST a form-encoded body (or FormData) with the SPEC §7 headers unless `headers: false`. */
   post<T = unknown>(path: string, body?: Record<string, string> | FormData, opts?: CallOptions): Promise<Called<T>>;
+  /**
+   * A catalogued call (packages/contract `endpoint(…)`) with its method and path: the form (strings, as a
+   * browser sends them, bad values included) as the query of a GET or the body of anything else.
+   */
+  call<E extends Endpoint>(ep: E, form?: Record<string, string>, opts?: CallOptions): Promise<Called<EndpointAnswer<E>>>;
   close(): Promise<void>;
 }
 
@@ -113,6 +118,11 @@ export async function startTestApp(
     post(path, body = {}, o) {
       const payload = body instanceof FormData ? body : new URLSearchParams(body);
       return call('POST', path, { body: payload }, o);
+    },
+    call(ep, form = {}, o) {
+      if (ep.method !== 'GET') return call(ep.method, API_BASE + ep.path, { body: new URLSearchParams(form) }, o);
+      const qs = new URLSearchParams(form).toString();
+      return call('GET', `${API_BASE}${ep.path}${qs ? `?${qs}` : ''}`, {}, { ...o, headers: o?.headers ?? {} });
     },
     async close() {
       // A close that hangs fails the file's afterAll with nothing to go on: say which step is stuck and

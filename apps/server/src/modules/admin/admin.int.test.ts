@@ -1,5 +1,5 @@
 import type { AdminAuditEntry, AdminDashboard, AdminPaymentOrder, AdminPaymentProduct, ListSet, PaymentOrder } from '@byeol/contract';
-import { ResultCode } from '@byeol/contract';
+import { ResultCode, walletEndpoints } from '@byeol/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { type Account, buildViewer, newKey } from '../../testing/builders.js';
@@ -230,8 +230,8 @@ describe('audit log', () => {
     const viewer = await buildViewer(t);
     const order = await placed(t, viewer.cookie, star.product_sn);
     expect((await confirm(t, order, {}, op.cookie)).body.rslt_cd).toBe(0);
-    const grant = await t.post(
-      '/v1/admin/wallet_grant',
+    const grant = await t.call(
+      walletEndpoints.grant,
       { id: viewer.id, currency: 'STAR', amount: '250', reason: '이벤트 보상', idempotency_key: newKey() },
       { cookie: op.cookie },
     );

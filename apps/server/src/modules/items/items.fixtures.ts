@@ -1,4 +1,5 @@
-import type { AdminStoreItem, Envelope, ItemDealSet, UserItem } from '@byeol/contract';
+import type { AdminStoreItem, Envelope, UserItem } from '@byeol/contract';
+import { itemsEndpoints } from '@byeol/contract';
 import type { CallOptions, TestApp } from '../../testing/app.js';
 import { newKey } from '../../testing/builders.js';
 import { buildAccount, sql } from '../../testing/members.js';
@@ -14,8 +15,8 @@ async function operator(t: TestApp): Promise<string> {
 
 /** A catalogue item made through the operators' call (defaults: 100 CUBIC, 30 days, 3 uses a day, refundable, giftable). */
 export async function buildItem(t: TestApp, over: Record<string, string> = {}): Promise<AdminStoreItem> {
-  const res = await t.post<AdminStoreItem>(
-    '/v1/admin/item_save',
+  const res = await t.call(
+    itemsEndpoints.adminSave,
     {
       category: 'effect',
       name_ko: '테스트 아이템',
@@ -39,7 +40,7 @@ export async function buildItem(t: TestApp, over: Record<string, string> = {}): 
 
 /** item_deal_proc as `cookie`, with a fresh key unless given. */
 export function deal(t: TestApp, cookie: string, body: Record<string, string>, opts: CallOptions = {}) {
-  return t.post<ItemDealSet>('/v1/item/item_deal_proc', { idempotency_key: newKey(), cnt: '1', ...body }, { cookie, ...opts });
+  return t.call(itemsEndpoints.deal, { idempotency_key: newKey(), cnt: '1', ...body }, { cookie, ...opts });
 }
 
 /** Buys one item and answers its user_item_sn. */
@@ -51,7 +52,7 @@ export async function bought(t: TestApp, cookie: string, itemSn: number): Promis
 }
 
 export function useItem(t: TestApp, cookie: string, userItemSn: number, vodKey?: string): Promise<{ body: Envelope<UserItem> }> {
-  return t.post<UserItem>('/v1/item/item_use', { user_item_sn: String(userItemSn), ...(vodKey ? { vod_key: vodKey } : {}) }, { cookie });
+  return t.call(itemsEndpoints.use, { user_item_sn: String(userItemSn), ...(vodKey ? { vod_key: vodKey } : {}) }, { cookie });
 }
 
 /** The stored row of a user item. */

@@ -1,17 +1,12 @@
 import {
   type AdminAuditEntry,
-  type AdminStoreItem,
   ITEM_LIMITS,
-  type ItemDealSet,
-  type ItemRefundSet,
-  type ItemUseEntry,
+  itemsEndpoints,
   type ListSet,
-  type MyItemSummary,
   ResultCode,
   resultMessage,
-  type StoreItem,
   type UserInfoSet,
-  type UserItem,
+  walletEndpoints,
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
@@ -54,7 +49,7 @@ describe('catalogue', () => {
     const b = await buildItem(t, { category, name_ko: '배지 B', name_en: '', sort: '2' });
     const off = await buildItem(t, { category, name_ko: '배지 C', on_sale_yn: 'N', sort: '3' });
 
-    const en = await t.post<ListSet<StoreItem>>('/v1/sub/store_more', { category, limit: '60' }, { lang: 'en' });
+    const en = await t.call(itemsEndpoints.storeList, { category, limit: '60' }, { lang: 'en' });
     expect(en.body.rslt_cd).toBe(0);
     const mine = en.body.rslt_set.data_list.filter((i) => [a.item_sn, b.item_sn, off.item_sn].includes(i.item_sn));
     expect(mine.map((i) => i.name)).toEqual(['Badge A', '배지 B']);
@@ -69,24 +64,24 @@ describe('catalogue', () => {
     });
     expect(en.body.rslt_set.data_list.every((i) => i.category === category)).toBe(true);
 
-    const page = await t.post<ListSet<StoreItem>>('/v1/sub/store_more', { category, limit: '1', offset: '1' });
+    const page = await t.call(itemsEndpoints.storeList, { category, limit: '1', offset: '1' });
     expect(page.body.rslt_set.data_list).toHaveLength(1);
     expect(page.body.rslt_set.data_totalcount).toBe(en.body.rslt_set.data_totalcount);
 
-    const ja = await t.post<StoreItem>('/v1/sub/store_detail_more', { item_sn: String(a.item_sn) }, { lang: 'ja' });
+    const ja = await t.call(itemsEndpoints.storeDetail, { item_sn: String(a.item_sn) }, { lang: 'ja' });
     expect(ja.body.rslt_set).toMatchObject({ item_sn: a.item_sn, name: 'テストアイテム', description: '설명' });
     // Off sale: still shown by its detail (owners follow it), marked.
-    const offDetail = await t.post<StoreItem>('/v1/sub/store_detail_more', { item_sn: String(off.item_sn) });
+    const offDetail = await t.call(itemsEndpoints.storeDetail, { item_sn: String(off.item_sn) });
     expect(offDetail.body.rslt_set).toMatchObject({ item_sn: off.item_sn, on_sale_yn: 'N' });
-    const missing = await t.post('/v1/sub/store_detail_more', { item_sn: '2000000000' }, { lang: 'en' });
+    const missing = await t.call(itemsEndpoints.storeDetail, { item_sn: '2000000000' }, { lang: 'en' });
     expect(missing.body).toMatchObject({ rslt_cd: code('ITEM_NOT_FOUND'), rslt_msg: resultMessage('ITEM_NOT_FOUND', 'en') });
     for (const item_sn of ['2147483648', String(2 ** 31)]) {
-      expect((await t.post('/v1/sub/store_detail_more', { item_sn })).body.rslt_cd).toBe(code('ITEM_NOT_FOUND'));
+      expect((await t.call(itemsEndpoints.storeDetail, { item_sn })).body.rslt_cd).toBe(code('ITEM_NOT_FOUND'));
     }
-    expect((await t.post('/v1/sub/store_detail_more', { item_sn: 'x' })).body.rslt_cd).toBe(code('INVALID_INPUT'));
+    expect((await t.call(itemsEndpoints.storeDetail, { item_sn: 'x' })).body.rslt_cd).toBe(code('INVALID_INPUT'));
 
     const operator = await buildAccount(t, { role: 'operator' });
-    const all = await t.post<ListSet<AdminStoreItem>>('/v1/admin/item_list', { category, limit: '60' }, { cookie: operator.cookie });
+    const all = await t.call(itemsEndpoints.adminList, { category, limit: '60' }, { cookie: operator.cookie });
     const adminOff = all.body.rslt_set.data_list.find((i) => i.item_sn === off.item_sn);
     expect(adminOff).toMatchObject({
       on_sale_yn: 'N',
@@ -105,12 +100,11 @@ describe('catalogue', () => {
       refund_yn: 'N',
       gift_yn: 'N',
     };
-    expect((await t.post('/v1/admin/item_save', form, { cookie: viewer.cookie })).body.rslt_cd).toBe(code('FORBIDDEN'));
-    expect((await t.post('/v1/admin/item_save', form)).body.rslt_cd).toBe(code('LOGIN_REQUIRED'));
-    expect((await t.post('/v1/admin/item_list', {}, { cookie: viewer.cookie })).body.rslt_cd).toBe(code('FORBIDDEN'));
+    expect((await t.call(itemsEndpoints.adminSave, form, { cookie: viewer.cookie })).body.rslt_cd).toBe(code('FORBIDDEN'));
+    expect((await t.call(itemsEndpoints.adminSave, form)).body.rslt_cd).toBe(code('LOGIN_REQUIRED'));
+    expect((await t.call(itemsEndpoints.adminList, {}, { cookie: viewer.cookie })).body.rslt_cd).toBe(code('FORBIDDEN'));
     const operator = await buildAccount(t, { role: 'operator' });
-    const save = (over: Record<string, string>) =>
-      t.post<AdminStoreItem>('/v1/admin/item_save', { ...form, ...over }, { cookie: operator.cookie });
+    const save = (over: Record<string, string>) => t.call(itemsEndpoints.adminSave, { ...form, ...over }, { cookie: operator.cookie });
     expect((await save({ price: '0' })).body).toMatchObject({ rslt_cd: code('INVALID_INPUT'), rslt_set: { field: 'price' } });
     expect((await save({ category: 'weapon' })).body.rslt_cd).toBe(code('INVALID_INPUT'));
     expect((await save({ image_url: 'javascript:alert(1)' })).body).toMatchObject({
@@ -229,8 +223,8 @@ describe('item_deal_proc', () => {
     const viewer = await buildViewer(t, { cubic: 100 });
     const key = newKey();
     const first = await deal(t, viewer.cookie, { item_sn: String(item.item_sn), cnt: '2', idempotency_key: key });
-    const second = await t.post<ItemDealSet>(
-      '/v1/item/item_deal_proc',
+    const second = await t.call(
+      itemsEndpoints.deal,
       { item_sn: String(item.item_sn), cnt: '2' },
       { cookie: viewer.cookie, headers: { 'Idempotency-Key': key } },
     );
@@ -266,15 +260,15 @@ describe('item_deal_proc', () => {
     for (const sn of res.body.rslt_set.user_item_sns) {
       expect(await itemRow(t, sn)).toMatchObject({ user_key: String(receiver.userKey), sponsor_user_key: String(buyer.userKey) });
     }
-    const received = await t.post<ListSet<UserItem>>('/v1/mypage/item_more', { box: 'gift_received' }, { cookie: receiver.cookie });
+    const received = await t.call(itemsEndpoints.list, { box: 'gift_received' }, { cookie: receiver.cookie });
     expect(received.body.rslt_set.data_list).toHaveLength(2);
     expect(received.body.rslt_set.data_list[0]).toMatchObject({
       sponsor: { user_key: buyer.userKey, nick: buyer.nick },
       refundable_now_yn: 'N',
     });
-    const sent = await t.post<ListSet<UserItem>>('/v1/mypage/item_more', { box: 'gift_sent' }, { cookie: buyer.cookie });
+    const sent = await t.call(itemsEndpoints.list, { box: 'gift_sent' }, { cookie: buyer.cookie });
     expect(sent.body.rslt_set.data_list[0]).toMatchObject({ receiver: { user_key: receiver.userKey, nick: receiver.nick } });
-    expect((await t.get<MyItemSummary>('/v1/mypage/item', {}, { cookie: receiver.cookie })).body.rslt_set.counters).toEqual({
+    expect((await t.call(itemsEndpoints.summary, {}, { cookie: receiver.cookie })).body.rslt_set.counters).toEqual({
       sponsored: 2,
       expired: 0,
       in_use: 0,
@@ -313,13 +307,13 @@ describe('item_use and suspend_user_item', () => {
     });
     expect(first.body.rslt_set.last_used_at).not.toBeNull();
 
-    const stop = await t.post<UserItem>('/v1/item/suspend_user_item', { user_item_sn: String(sn) }, { cookie: viewer.cookie });
+    const stop = await t.call(itemsEndpoints.suspend, { user_item_sn: String(sn) }, { cookie: viewer.cookie });
     expect(stop.body.rslt_set.state).toBe('stopped');
-    const stopAgain = await t.post('/v1/item/suspend_user_item', { user_item_sn: String(sn) }, { cookie: viewer.cookie, lang: 'en' });
+    const stopAgain = await t.call(itemsEndpoints.suspend, { user_item_sn: String(sn) }, { cookie: viewer.cookie, lang: 'en' });
     expect(stopAgain.body).toMatchObject({ rslt_cd: code('ITEM_NOT_IN_USE'), rslt_msg: resultMessage('ITEM_NOT_IN_USE', 'en') });
 
     expect((await useItem(t, viewer.cookie, sn)).body.rslt_set).toMatchObject({ state: 'in_use', uses_today: 2 });
-    const over = await t.post('/v1/item/item_use', { user_item_sn: String(sn) }, { cookie: viewer.cookie, lang: 'en' });
+    const over = await t.call(itemsEndpoints.use, { user_item_sn: String(sn) }, { cookie: viewer.cookie, lang: 'en' });
     expect(over.body).toMatchObject({ rslt_cd: code('ITEM_DAILY_LIMIT'), rslt_msg: resultMessage('ITEM_DAILY_LIMIT', 'en', { max: 2 }) });
     expect(await sql(t, 'select 1 from user_item_use where user_item_sn = $1', [sn])).toHaveLength(2);
 
@@ -327,7 +321,7 @@ describe('item_use and suspend_user_item', () => {
     await sql(t, `update user_item set use_day = use_day - 1 where user_item_sn = $1`, [sn]);
     expect((await useItem(t, viewer.cookie, sn)).body.rslt_set).toMatchObject({ uses_today: 1 });
     const unused = await bought(t, viewer.cookie, item.item_sn);
-    expect((await t.post('/v1/item/suspend_user_item', { user_item_sn: String(unused) }, { cookie: viewer.cookie })).body.rslt_cd).toBe(
+    expect((await t.call(itemsEndpoints.suspend, { user_item_sn: String(unused) }, { cookie: viewer.cookie })).body.rslt_cd).toBe(
       code('ITEM_NOT_IN_USE'),
     );
   });
@@ -338,30 +332,26 @@ describe('item_use and suspend_user_item', () => {
     const other = await buildViewer(t);
     const sn = await bought(t, owner.cookie, item.item_sn);
     expect((await useItem(t, other.cookie, sn)).body.rslt_cd).toBe(code('ITEM_USER_NOT_FOUND'));
-    expect((await t.post('/v1/item/suspend_user_item', { user_item_sn: String(sn) }, { cookie: other.cookie })).body.rslt_cd).toBe(
+    expect((await t.call(itemsEndpoints.suspend, { user_item_sn: String(sn) }, { cookie: other.cookie })).body.rslt_cd).toBe(
       code('ITEM_USER_NOT_FOUND'),
     );
     expect((await useItem(t, owner.cookie, 9_999_999_999)).body.rslt_cd).toBe(code('ITEM_USER_NOT_FOUND'));
     for (const bad of ['0', '-1', '1.5', 'abc']) {
-      expect((await t.post('/v1/item/item_use', { user_item_sn: bad }, { cookie: owner.cookie })).body.rslt_cd).toBe(code('INVALID_INPUT'));
+      expect((await t.call(itemsEndpoints.use, { user_item_sn: bad }, { cookie: owner.cookie })).body.rslt_cd).toBe(code('INVALID_INPUT'));
     }
-    expect((await t.post('/v1/item/item_use', {}, { cookie: owner.cookie })).body.rslt_cd).toBe(code('REQUIRED'));
+    expect((await t.call(itemsEndpoints.use, {}, { cookie: owner.cookie })).body.rslt_cd).toBe(code('REQUIRED'));
 
     // Past its validity: expired on read, before the job runs.
     await sql(t, `update user_item set expires_at = now() - interval '1 second' where user_item_sn = $1`, [sn]);
     expect((await useItem(t, owner.cookie, sn)).body.rslt_cd).toBe(code('ITEM_EXPIRED'));
     expect(await itemRow(t, sn)).toMatchObject({ state: 'unused', uses_today: 0 });
-    const active = await t.post<ListSet<UserItem>>('/v1/mypage/item_more', { box: 'active' }, { cookie: owner.cookie });
+    const active = await t.call(itemsEndpoints.list, { box: 'active' }, { cookie: owner.cookie });
     expect(active.body.rslt_set.data_list).toHaveLength(0);
-    const expired = await t.post<ListSet<UserItem>>('/v1/mypage/item_more', { box: 'expired' }, { cookie: owner.cookie });
+    const expired = await t.call(itemsEndpoints.list, { box: 'expired' }, { cookie: owner.cookie });
     expect(expired.body.rslt_set.data_list).toEqual([expect.objectContaining({ user_item_sn: sn, state: 'expired' })]);
 
     const refunded = await bought(t, owner.cookie, item.item_sn);
-    const r = await t.post<ItemRefundSet>(
-      '/v1/item/item_refund_proc',
-      { user_item_sn: String(refunded), idempotency_key: newKey() },
-      { cookie: owner.cookie },
-    );
+    const r = await t.call(itemsEndpoints.refund, { user_item_sn: String(refunded), idempotency_key: newKey() }, { cookie: owner.cookie });
     expect(r.body.rslt_cd).toBe(0);
     expect((await useItem(t, owner.cookie, refunded)).body.rslt_cd).toBe(code('ITEM_USED_UP'));
     expect(await sql(t, 'select 1 from user_item_use where user_key = $1', [owner.userKey])).toHaveLength(0);
@@ -374,16 +364,12 @@ describe('item_use and suspend_user_item', () => {
     const sn = await bought(t, viewer.cookie, item.item_sn);
     expect((await useItem(t, viewer.cookie, sn)).body.rslt_set).toMatchObject({ state: 'used', uses_today: 1 });
     expect((await useItem(t, viewer.cookie, sn)).body.rslt_cd).toBe(code('ITEM_USED_UP'));
-    expect((await t.post('/v1/item/suspend_user_item', { user_item_sn: String(sn) }, { cookie: viewer.cookie })).body.rslt_cd).toBe(
+    expect((await t.call(itemsEndpoints.suspend, { user_item_sn: String(sn) }, { cookie: viewer.cookie })).body.rslt_cd).toBe(
       code('ITEM_NOT_IN_USE'),
     );
-    const refund = await t.post(
-      '/v1/item/item_refund_proc',
-      { user_item_sn: String(sn), idempotency_key: newKey() },
-      { cookie: viewer.cookie },
-    );
+    const refund = await t.call(itemsEndpoints.refund, { user_item_sn: String(sn), idempotency_key: newKey() }, { cookie: viewer.cookie });
     expect(refund.body.rslt_cd).toBe(code('ITEM_REFUND_AFTER_USE'));
-    const expired = await t.post<ListSet<UserItem>>('/v1/mypage/item_more', { box: 'expired' }, { cookie: viewer.cookie });
+    const expired = await t.call(itemsEndpoints.list, { box: 'expired' }, { cookie: viewer.cookie });
     expect(expired.body.rslt_set.data_list.map((i) => [i.user_item_sn, i.state])).toEqual([[sn, 'used']]);
     expect(await sql(t, 'select 1 from user_item_use where user_item_sn = $1', [sn])).toHaveLength(1);
   });
@@ -407,29 +393,22 @@ describe('item_refund_proc', () => {
     const item = await buildItem(t, { price: '120' });
     const viewer = await buildViewer(t, { cubic: 500 });
     const sn = await bought(t, viewer.cookie, item.item_sn);
-    expect(
-      (await t.post<ListSet<UserItem>>('/v1/mypage/item_more', {}, { cookie: viewer.cookie })).body.rslt_set.data_list[0],
-    ).toMatchObject({
+    expect((await t.call(itemsEndpoints.list, {}, { cookie: viewer.cookie })).body.rslt_set.data_list[0]).toMatchObject({
       user_item_sn: sn,
       refundable_now_yn: 'Y',
     });
     const key = newKey();
-    const refund = () =>
-      t.post<ItemRefundSet>('/v1/item/item_refund_proc', { user_item_sn: String(sn), idempotency_key: key }, { cookie: viewer.cookie });
+    const refund = () => t.call(itemsEndpoints.refund, { user_item_sn: String(sn), idempotency_key: key }, { cookie: viewer.cookie });
     const first = await refund();
     expect(first.body.rslt_set).toMatchObject({ user_item_sn: sn, amount: 120, balance: 500 });
     expect((await balancesOf(t, viewer.userKey)).CUBIC).toBe(500);
     expect(await itemRow(t, sn)).toMatchObject({ state: 'refunded' });
     // The same key: the first answer; another key: used up.
     expect((await refund()).body.rslt_set).toEqual(first.body.rslt_set);
-    const other = await t.post(
-      '/v1/item/item_refund_proc',
-      { user_item_sn: String(sn), idempotency_key: newKey() },
-      { cookie: viewer.cookie },
-    );
+    const other = await t.call(itemsEndpoints.refund, { user_item_sn: String(sn), idempotency_key: newKey() }, { cookie: viewer.cookie });
     expect(other.body.rslt_cd).toBe(code('ITEM_USED_UP'));
     expect((await balancesOf(t, viewer.userKey)).CUBIC).toBe(500);
-    const history = await t.post<ListSet<{ kind: string; amount: number }>>('/v1/mypage/details_cubic', {}, { cookie: viewer.cookie });
+    const history = await t.call(walletEndpoints.detailsCubic, {}, { cookie: viewer.cookie });
     expect(history.body.rslt_set.data_list.slice(0, 2).map((e) => [e.kind, e.amount])).toEqual([
       ['refund', 120],
       ['item', -120],
@@ -443,7 +422,7 @@ describe('item_refund_proc', () => {
     const sn = await bought(t, viewer.cookie, item.item_sn);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        t.post('/v1/item/item_refund_proc', { user_item_sn: String(sn), idempotency_key: newKey() }, { cookie: viewer.cookie }),
+        t.call(itemsEndpoints.refund, { user_item_sn: String(sn), idempotency_key: newKey() }, { cookie: viewer.cookie }),
       ),
     );
     expect(answers.filter((a) => a.body.rslt_cd === 0)).toHaveLength(1);
@@ -455,12 +434,12 @@ describe('item_refund_proc', () => {
     const item = await buildItem(t, { price: '40' });
     const viewer = await buildViewer(t, { cubic: 1_000 });
     const refund = (sn: number, cookie = viewer.cookie, lang: 'ko' | 'en' = 'ko') =>
-      t.post('/v1/item/item_refund_proc', { user_item_sn: String(sn), idempotency_key: newKey() }, { cookie, lang });
+      t.call(itemsEndpoints.refund, { user_item_sn: String(sn), idempotency_key: newKey() }, { cookie, lang });
 
     const used = await bought(t, viewer.cookie, item.item_sn);
     await useItem(t, viewer.cookie, used);
     expect((await refund(used)).body.rslt_cd).toBe(code('ITEM_REFUND_AFTER_USE'));
-    await t.post('/v1/item/suspend_user_item', { user_item_sn: String(used) }, { cookie: viewer.cookie });
+    await t.call(itemsEndpoints.suspend, { user_item_sn: String(used) }, { cookie: viewer.cookie });
     expect((await refund(used)).body.rslt_cd).toBe(code('ITEM_REFUND_AFTER_USE'));
 
     const old = await bought(t, viewer.cookie, item.item_sn);
@@ -499,19 +478,15 @@ describe('my items', () => {
     const c = await bought(t, viewer.cookie, item.item_sn);
     await useItem(t, viewer.cookie, b);
     await sql(t, `update user_item set expires_at = now() - interval '1 minute' where user_item_sn = $1`, [c]);
-    const summary = await t.get<MyItemSummary>('/v1/mypage/item', {}, { cookie: viewer.cookie });
+    const summary = await t.call(itemsEndpoints.summary, {}, { cookie: viewer.cookie });
     expect(summary.body.rslt_set).toEqual({ counters: { sponsored: 0, expired: 1, in_use: 1, unused: 1 }, cubic_cnt: 970 });
     // user_info's summary_info.item_cnt (SPEC §3) counts the same active items on every page.
     const info = await t.get<UserInfoSet>('/v1/user/user_info', {}, { cookie: viewer.cookie });
     expect(info.body.rslt_set).toMatchObject({ user_info: { cubic_cnt: 970 }, summary_info: { item_cnt: 2 } });
-    const active = await t.post<ListSet<UserItem>>('/v1/mypage/item_more', { box: 'active', limit: '1' }, { cookie: viewer.cookie });
+    const active = await t.call(itemsEndpoints.list, { box: 'active', limit: '1' }, { cookie: viewer.cookie });
     expect(active.body.rslt_set).toMatchObject({ data_totalcount: 2, box: 'active' });
     expect(active.body.rslt_set.data_list.map((i) => i.user_item_sn)).toEqual([b]);
-    const next = await t.post<ListSet<UserItem>>(
-      '/v1/mypage/item_more',
-      { box: 'active', limit: '1', offset: '1' },
-      { cookie: viewer.cookie },
-    );
+    const next = await t.call(itemsEndpoints.list, { box: 'active', limit: '1', offset: '1' }, { cookie: viewer.cookie });
     expect(next.body.rslt_set.data_list.map((i) => i.user_item_sn)).toEqual([a]);
     expect(next.body.rslt_set.data_list[0]).toMatchObject({
       item: { item_sn: item.item_sn, name: '테스트 아이템' },
@@ -521,8 +496,8 @@ describe('my items', () => {
       price: 10,
       uses_today: 0,
     });
-    expect((await t.get('/v1/mypage/item')).body.rslt_cd).toBe(code('LOGIN_REQUIRED'));
-    expect((await t.post('/v1/mypage/item_more', { box: 'nope' }, { cookie: viewer.cookie })).body.rslt_cd).toBe(code('INVALID_INPUT'));
+    expect((await t.call(itemsEndpoints.summary)).body.rslt_cd).toBe(code('LOGIN_REQUIRED'));
+    expect((await t.call(itemsEndpoints.list, { box: 'nope' }, { cookie: viewer.cookie })).body.rslt_cd).toBe(code('INVALID_INPUT'));
   });
 
   it('the expiry job moves items past their validity to expired, idempotently', async () => {
@@ -541,7 +516,7 @@ describe('my items', () => {
     const before = await stamps();
     await expireItems(t.database.db);
     expect(await stamps()).toEqual(before);
-    expect((await t.get<MyItemSummary>('/v1/mypage/item', {}, { cookie: viewer.cookie })).body.rslt_set.counters).toMatchObject({
+    expect((await t.call(itemsEndpoints.summary, {}, { cookie: viewer.cookie })).body.rslt_set.counters).toMatchObject({
       expired: 2,
       unused: 1,
     });
@@ -553,11 +528,7 @@ describe('my items', () => {
     const sn = await bought(t, viewer.cookie, item.item_sn);
     await useItem(t, viewer.cookie, sn);
     await useItem(t, viewer.cookie, sn);
-    const now = await t.post<ListSet<ItemUseEntry> & { month: string; months: string[] }>(
-      '/v1/mypage/item_history',
-      {},
-      { cookie: viewer.cookie, lang: 'en' },
-    );
+    const now = await t.call(itemsEndpoints.history, {}, { cookie: viewer.cookie, lang: 'en' });
     expect(now.body.rslt_cd).toBe(0);
     expect(now.body.rslt_set.data_totalcount).toBe(2);
     expect(now.body.rslt_set.data_list[0]).toMatchObject({ user_item_sn: sn, item_sn: item.item_sn, name: 'History item', vod_key: null });
@@ -569,16 +540,16 @@ describe('my items', () => {
       now.body.rslt_set.data_list[1]?.use_sn,
       `${previous}-15T12:00:00+09:00`,
     ]);
-    const prev = await t.post<ListSet<ItemUseEntry>>('/v1/mypage/item_history', { month: previous }, { cookie: viewer.cookie });
+    const prev = await t.call(itemsEndpoints.history, { month: previous }, { cookie: viewer.cookie });
     expect(prev.body.rslt_set.data_list.map((u) => u.user_item_sn)).toEqual([sn]);
-    const current = await t.post<ListSet<ItemUseEntry>>('/v1/mypage/item_history', {}, { cookie: viewer.cookie });
+    const current = await t.call(itemsEndpoints.history, {}, { cookie: viewer.cookie });
     expect(current.body.rslt_set.data_totalcount).toBe(1);
-    const tooOld = await t.post('/v1/mypage/item_history', { month: '2001-01' }, { cookie: viewer.cookie, lang: 'en' });
+    const tooOld = await t.call(itemsEndpoints.history, { month: '2001-01' }, { cookie: viewer.cookie, lang: 'en' });
     expect(tooOld.body).toMatchObject({
       rslt_cd: code('WALLET_MONTH_OUT_OF_RANGE'),
       rslt_msg: resultMessage('WALLET_MONTH_OUT_OF_RANGE', 'en', { months: ITEM_LIMITS.detailsMonthsDefault }),
     });
-    expect((await t.post('/v1/mypage/item_history', { month: '2026-13' }, { cookie: viewer.cookie })).body.rslt_cd).toBe(
+    expect((await t.call(itemsEndpoints.history, { month: '2026-13' }, { cookie: viewer.cookie })).body.rslt_cd).toBe(
       code('INVALID_INPUT'),
     );
   });

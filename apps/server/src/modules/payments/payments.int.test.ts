@@ -8,6 +8,7 @@ import {
   type PaymentProduct,
   ResultCode,
   type SiteInfo,
+  walletEndpoints,
 } from '@byeol/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
@@ -405,7 +406,7 @@ describe('operator confirmation', () => {
     expect(Number(entry?.actor_user_key)).toBe(await operatorKey(t));
     expect(Date.now() - new Date(entry?.created_at as Date).getTime()).toBeLessThan(60_000);
     // The viewer's statement shows the purchase.
-    const details = await t.post<ListSet<{ kind: string; amount: number }>>('/v1/mypage/details_star', {}, { cookie: viewer.cookie });
+    const details = await t.call(walletEndpoints.detailsStar, {}, { cookie: viewer.cookie });
     expect(details.body.rslt_set.data_list[0]).toMatchObject({ kind: 'purchase', amount: 1100 });
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ResultCode, type StarGiftSet, type WalletGrantSet } from '@byeol/contract';
+import { ResultCode, walletEndpoints } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectExternal, type Database } from '../../platform/db.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
@@ -27,11 +27,7 @@ describe('concurrent gifts', () => {
     const vodKey = await liveRoom(t, bj.userKey);
     const answers = await Promise.all(
       Array.from({ length: 1000 }, () =>
-        t.post<StarGiftSet>(
-          '/v1/star/user_star_use_proc',
-          { vod_key: vodKey, star_cnt: '1', idempotency_key: newKey() },
-          { cookie: viewer.cookie },
-        ),
+        t.call(walletEndpoints.gift, { vod_key: vodKey, star_cnt: '1', idempotency_key: newKey() }, { cookie: viewer.cookie }),
       ),
     );
     const codes = answers.map((a) => a.body.rslt_cd);
@@ -54,11 +50,7 @@ describe('concurrent gifts', () => {
     const key = newKey();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.post<StarGiftSet>(
-          '/v1/star/user_star_use_proc',
-          { vod_key: vodKey, star_cnt: '30' },
-          { cookie: viewer.cookie, headers: { 'Idempotency-Key': key } },
-        ),
+        t.call(walletEndpoints.gift, { vod_key: vodKey, star_cnt: '30' }, { cookie: viewer.cookie, headers: { 'Idempotency-Key': key } }),
       ),
     );
     expect(answers[0]?.body.rslt_cd).toBe(0);
@@ -66,11 +58,7 @@ describe('concurrent gifts', () => {
     expect(await balancesOf(t, viewer.userKey)).toMatchObject({ STAR: 70 });
     expect((await balancesOf(t, bj.userKey)).earnings).toBe(30);
     // And once more later: the stored answer.
-    const later = await t.post(
-      '/v1/star/user_star_use_proc',
-      { vod_key: vodKey, star_cnt: '30', idempotency_key: key },
-      { cookie: viewer.cookie },
-    );
+    const later = await t.call(walletEndpoints.gift, { vod_key: vodKey, star_cnt: '30', idempotency_key: key }, { cookie: viewer.cookie });
     expect(later.body).toEqual(answers[0]?.body);
   });
 
@@ -80,8 +68,8 @@ describe('concurrent gifts', () => {
     const key = newKey();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.post<WalletGrantSet>(
-          '/v1/admin/wallet_grant',
+        t.call(
+          walletEndpoints.grant,
           { user_key: String(member.userKey), currency: 'CUBIC', amount: '77', reason: 'once', idempotency_key: key },
           { cookie: operator.cookie },
         ),

@@ -1,14 +1,12 @@
 import {
   ChatEvent,
   detailsMonths,
-  type GiftRankEntry,
-  type GiftRankExtra,
   ITEM_LIMITS,
   type ListSet,
   ResultCode,
-  type StarGiftSet,
   type StatementEntry,
   type StatementListExtra,
+  walletEndpoints,
 } from '@byeol/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
@@ -54,10 +52,10 @@ async function joined(vk: string, who?: Account) {
 }
 
 const gift = (viewer: Account, form: Record<string, string>) =>
-  t.post<StarGiftSet>('/v1/star/user_star_use_proc', { idempotency_key: newKey(), ...form }, { cookie: viewer.cookie });
+  t.call(walletEndpoints.gift, { idempotency_key: newKey(), ...form }, { cookie: viewer.cookie });
 
 const rank = (vk: string, who?: Account, scope: 'room' | 'bj' = 'room') =>
-  t.post<ListSet<GiftRankEntry> & GiftRankExtra>('/v1/star/gift_rank', { vod_key: vk, scope }, who ? { cookie: who.cookie } : {});
+  t.call(walletEndpoints.giftRank, { vod_key: vk, scope }, who ? { cookie: who.cookie } : {});
 
 const giftEvent = (f: Frame) =>
   f.service === 'OUTSIDE_MSG' && f.param?.code >= ChatEvent.STAR_GIFT_FIRST && f.param?.code <= ChatEvent.STAR_GIFT_LAST;
@@ -249,8 +247,8 @@ describe('who may gift', () => {
     const { c } = await joined(vk, bj);
     await sql(t, 'insert into chat_room_block (bj_user_key, user_key, blocked_by) values ($1, $2, $1)', [bj.userKey, viewer.userKey]);
     const key = newKey();
-    const res = await t.post<StarGiftSet>(
-      '/v1/star/user_star_use_proc',
+    const res = await t.call(
+      walletEndpoints.gift,
       { vod_key: vk, star_cnt: '10', idempotency_key: key },
       { cookie: viewer.cookie, lang: 'en' },
     );

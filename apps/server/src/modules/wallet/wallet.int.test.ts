@@ -1,4 +1,4 @@
-import { type ListSet, ResultCode, type StarGiftSet, type StatementEntry, type UserInfoSet, type WalletGrantSet } from '@byeol/contract';
+import { type ListSet, ResultCode, type StatementEntry, type UserInfoSet, walletEndpoints } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
@@ -207,11 +207,11 @@ describe('operator grants (POST /v1/admin/wallet_grant)', () => {
   });
 
   const grant = (cookie: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-    t.post<WalletGrantSet>('/v1/admin/wallet_grant', form, { cookie, headers });
+    t.call(walletEndpoints.grant, form, { cookie, headers });
 
   it('is for operators and GMs only', async () => {
     const form = { user_key: String(member.userKey), currency: 'STAR', amount: '10', reason: 'event prize', idempotency_key: newKey() };
-    expect((await t.post('/v1/admin/wallet_grant', form)).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await t.call(walletEndpoints.grant, form)).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
     expect((await grant(member.cookie, form)).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
     const bj = await buildBj(t);
     expect((await grant(bj.cookie, form)).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
@@ -286,9 +286,9 @@ describe('operator grants (POST /v1/admin/wallet_grant)', () => {
       expect(res.body.rslt_msg).not.toBe('');
       if (field) expect((res.body.rslt_set as { field?: string }).field).toBe(field);
     }
-    const en = await t.post('/v1/admin/wallet_grant', { ...base, amount: '2.5' }, { cookie: operator.cookie, lang: 'en' });
+    const en = await t.call(walletEndpoints.grant, { ...base, amount: '2.5' }, { cookie: operator.cookie, lang: 'en' });
     expect(en.body.rslt_msg).toBe('Enter the amount as a whole number, without a decimal point.');
-    const ja = await t.post('/v1/admin/wallet_grant', { ...base, amount: '0' }, { cookie: operator.cookie, lang: 'ja' });
+    const ja = await t.call(walletEndpoints.grant, { ...base, amount: '0' }, { cookie: operator.cookie, lang: 'ja' });
     expect(ja.body.rslt_msg).toBe('数量は1以上で入力してください。');
     expect((await balancesOf(t, member.userKey)).STAR).toBe(0);
     expect(await txnsOfKey(t, operator.userKey, base.idempotency_key)).toEqual([]);
@@ -297,7 +297,7 @@ describe('operator grants (POST /v1/admin/wallet_grant)', () => {
 
 describe('the gift call (POST /v1/star/user_star_use_proc)', () => {
   const send = (viewer: Account, form: Record<string, string>, lang?: 'ko' | 'en') =>
-    t.post<StarGiftSet>('/v1/star/user_star_use_proc', form, { cookie: viewer.cookie, ...(lang ? { lang } : {}) });
+    t.call(walletEndpoints.gift, form, { cookie: viewer.cookie, ...(lang ? { lang } : {}) });
 
   it('gifts the BJ of a live room and answers the new balance', async () => {
     const viewer = await buildViewer(t, { star: 100 });
@@ -319,7 +319,7 @@ describe('the gift call (POST /v1/star/user_star_use_proc)', () => {
     const frozen = await liveRoom(t, (await buildBj(t)).userKey, 'frozen');
     const form = (over: Record<string, string>) => ({ vod_key: live, star_cnt: '5', idempotency_key: newKey(), ...over });
 
-    expect((await t.post('/v1/star/user_star_use_proc', form({}))).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await t.call(walletEndpoints.gift, form({}))).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
     expect((await send(viewer, form({ vod_key: 'nope-room' }))).body.rslt_cd).toBe(ResultCode.BROADCAST_NOT_FOUND);
     expect((await send(viewer, form({ vod_key: ended }))).body.rslt_cd).toBe(ResultCode.BROADCAST_ENDED);
     expect((await send(viewer, form({ vod_key: frozen }))).body.rslt_cd).toBe(ResultCode.BROADCAST_FROZEN);
@@ -385,7 +385,7 @@ describe('balances in user_info and statements', () => {
     expect(earnings.rslt_set.data_list[0]?.meta).toEqual({ n: 5, bj_user_key: bj.userKey });
     const cubic = await page(viewer, '/v1/mypage/details_cubic', {});
     expect(cubic.rslt_set).toMatchObject({ data_list: [], data_totalcount: 0 });
-    expect((await t.post('/v1/mypage/details_star', {})).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await t.call(walletEndpoints.detailsStar, {})).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
   });
 });
 

@@ -1,20 +1,10 @@
-import {
-  type Currency,
-  CurrencySchema,
-  detailsMonths,
-  GiftRankSchema,
-  ITEM_LIMITS,
-  kstMonthRange,
-  StarGiftSchema,
-  type StatementListExtra,
-  StatementQuerySchema,
-  WalletGrantSchema,
-} from '@byeol/contract';
+import { CurrencySchema, detailsMonths, ITEM_LIMITS, kstMonthRange, type StatementListExtra, walletEndpoints } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
+import { route } from '../../platform/route.js';
 import type { LiveRooms } from '../live/live.rooms.js';
 import type { SiteService } from '../site/site.service.js';
 import { findByKey, findByLoginId } from '../users/index.js';
@@ -35,89 +25,46 @@ export interface WalletRoutesOptions {
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { db, bus, ledger, site, rooms }) => {
   const gifts = new RoomGifts(db, ledger, bus, rooms, app.log);
 
-  app.post(
-    '/admin/wallet_grant',
-    {
-      schema: {
-        tags: ['wallet'],
-        summary: 'Grant STAR or CUBIC to a user (operators and GMs; audited; Idempotency-Key header or idempotency_key field)',
-        body: WalletGrantSchema,
-      },
-    },
-    async (request) => {
-      const operator = await requireRole(request);
-      const body = request.body;
-      const key = requireIdempotencyKey(body.idempotency_key, request.headers['idempotency-key']);
-      const currency = CurrencySchema.safeParse(body.currency);
-      if (!currency.success) throw body.currency === '' ? required('currency') : invalid('currency');
-      const userKey = await grantee(db, body.user_key, body.id);
-      return ok(
-        request,
-        await inSiteTerms(site, request, () => ledger.grant(operator.userKey, userKey, currency.data, body.amount, body.reason, key)),
-      );
-    },
-  );
-
-  app.post(
-    '/star/user_star_use_proc',
-    {
-      schema: {
-        tags: ['wallet'],
-        summary:
-          'Gift STAR to the BJ of a live room; the room gets the star-gift chat event (20–23) once (Idempotency-Key header or idempotency_key field)',
-        body: StarGiftSchema,
-      },
-    },
-    async (request) => {
-      const viewer = await requireUser(request);
-      const key = requireIdempotencyKey(request.body.idempotency_key, request.headers['idempotency-key']);
-      const { vod_key: vodKey, star_cnt: starCnt, message } = request.body;
-      return ok(request, await inSiteTerms(site, request, () => gifts.gift(viewer, { vodKey, starCnt, message, key })));
-    },
-  );
-
-  app.post(
-    '/star/gift_rank',
-    {
-      schema: {
-        tags: ['wallet'],
-        summary: "A live room's top supporters (scope=bj: its BJ's fans); private sponsor lists only for the BJ, managers and operators",
-        body: GiftRankSchema,
-      },
-    },
-    async (request) => {
-      const viewer = await request.currentUser();
-      const { list, total, extra } = await gifts.ranking(viewer, request.body);
-      return okList(request, list, total, extra);
-    },
-  );
-
-  for (const [path, currency] of [
-    ['/mypage/details_star', 'STAR'],
-    ['/mypage/details_cubic', 'CUBIC'],
-  ] as Array<[string, Currency]>) {
-    app.post(
-      path,
-      {
-        schema: {
-          tags: ['wallet'],
-          summary: `The caller's ${currency} statement, newest first (account=earnings: a BJ's gift earnings)`,
-          body: StatementQuerySchema,
-        },
-      },
-      async (request) => {
-        const user = await requireUser(request);
-        const { offset, limit, account, month } = request.body;
-        // The current KST month and the previous ones the site offers (SPEC §1 'a configurable number of months').
-        const back = ITEM_LIMITS.detailsMonthsDefault;
-        const months = detailsMonths(Date.now(), back);
-        if (month !== undefined && !months.includes(month)) throw new AppError('WALLET_MONTH_OUT_OF_RANGE', { months: back });
-        const range = month === undefined ? undefined : kstMonthRange(month);
-        const { list, total } = await ledger.statement(user.userKey, { currency, account, offset, limit, range });
-        const extra: StatementListExtra = { currency, months, month: month ?? '' };
-        return okList(request, list, total, extra);
-      },
+  route(app, walletEndpoints.grant, async (request, body) => {
+    const operator = await requireRole(request);
+    const key = requireIdempotencyKey(body.idempotency_key, request.headers['idempotency-key']);
+    const currency = CurrencySchema.safeParse(body.currency);
+    if (!currency.success) throw body.currency === '' ? required('currency') : invalid('currency');
+    const userKey = await grantee(db, body.user_key, body.id);
+    return ok(
+      request,
+      await inSiteTerms(site, request, () => ledger.grant(operator.userKey, userKey, currency.data, body.amount, body.reason, key)),
     );
+  });
+
+  route(app, walletEndpoints.gift, async (request, body) => {
+    const viewer = await requireUser(request);
+    const key = requireIdempotencyKey(body.idempotency_key, request.headers['idempotency-key']);
+    const { vod_key: vodKey, star_cnt: starCnt, message } = body;
+    return ok(request, await inSiteTerms(site, request, () => gifts.gift(viewer, { vodKey, starCnt, message, key })));
+  });
+
+  route(app, walletEndpoints.giftRank, async (request, body) => {
+    const viewer = await request.currentUser();
+    const { list, total, extra } = await gifts.ranking(viewer, body);
+    return okList(request, list, total, extra);
+  });
+
+  for (const [ep, currency] of [
+    [walletEndpoints.detailsStar, 'STAR'],
+    [walletEndpoints.detailsCubic, 'CUBIC'],
+  ] as const) {
+    route(app, ep, async (request, { offset, limit, account, month }) => {
+      const user = await requireUser(request);
+      // The current KST month and the previous ones the site offers (SPEC §1 'a configurable number of months').
+      const back = ITEM_LIMITS.detailsMonthsDefault;
+      const months = detailsMonths(Date.now(), back);
+      if (month !== undefined && !months.includes(month)) throw new AppError('WALLET_MONTH_OUT_OF_RANGE', { months: back });
+      const range = month === undefined ? undefined : kstMonthRange(month);
+      const { list, total } = await ledger.statement(user.userKey, { currency, account, offset, limit, range });
+      const extra: StatementListExtra = { currency, months, month: month ?? '' };
+      return okList(request, list, total, extra);
+    });
   }
 };
 
