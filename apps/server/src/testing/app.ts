@@ -72,6 +72,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** Registers extra routes (e.g. probes of the API conventions) before the server listens. */
     extend?: (app: FastifyInstance, database: Database) => Promise<void>;
+    /** Receives every log line at `warn` and above (JSON), instead of a silent logger. */
+    logLines?: (line: string) => void;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -85,7 +87,12 @@ export async function startTestApp(
   const database = await connectExternal(config.DATABASE_URL as string, 4);
   await seedSiteDefaults(database.db);
   const bus = await createBus(config.REDIS_URL, config.REDIS_PREFIX);
-  const app = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    logger: opts.logLines ? pino({ level: 'warn' }, { write: opts.logLines }) : pino({ level: 'silent' }),
+  });
   if (opts.extend) await opts.extend(app, database);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
