@@ -29,6 +29,7 @@ import {
   verificationState,
   verifiedPhone,
 } from '../../testing/members.js';
+import { DEVICE_COOKIE } from './users.devices.js';
 import { LOGIN_LIMITS } from './users.service.js';
 import { hashToken, SESSION_COOKIE } from './users.session.js';
 
@@ -292,6 +293,94 @@ describe('login failures', () => {
     const limited = await login({ id: uniqueId(), passwd: MEMBER_PASSWORD }, { headers: fromIp(ip) });
     expect(limited.status).toBe(429);
     expect(limited.body.rslt_cd).toBe(9001);
+  });
+});
+
+describe('known browsers (device cookies): strangers cannot lock the owner out', () => {
+  /** The `byeol_dev=…` pair a login set (and its attributes), or null. */
+  const deviceOf = (res: { response: Response }) => {
+    const set = res.response.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+    return set ? { cookie: set.split(';')[0] as string, attributes: set } : null;
+  };
+  const failsOf = async (userKey: number) =>
+    (await sql<{ n: number }>(t, 'select login_fail_cnt n from users where user_key = $1', [userKey]))[0]?.n;
+  const strangerGuesses = async (id: string, n: number) => {
+    for (let i = 0; i < n; i++) await login({ id, passwd: `Guess!${i}x9` });
+  };
+
+  it("a stranger's wrong passwords lock new browsers (SPEC §8), not the owner's known browser", async () => {
+    const me = await join();
+    const first = await login({ id: me.id, passwd: MEMBER_PASSWORD });
+    const device = deviceOf(first);
+    expect(device?.attributes).toMatch(/HttpOnly/i);
+    expect(device?.attributes).toMatch(/SameSite=Strict/i);
+    expect(device?.attributes).toMatch(/Path=\/v1\/user/);
+
+    await strangerGuesses(me.id, LOGIN_FAILURE_LIMIT);
+    expect(await failsOf(me.userKey)).toBe(LOGIN_FAILURE_LIMIT);
+    // The owner's browser signs in; a browser never used for this account gets the SPEC flow.
+    const owner = await login({ id: me.id, passwd: MEMBER_PASSWORD }, { cookie: device?.cookie as string });
+    expect(owner.body).toMatchObject({ rslt_cd: 0, rslt_set: { user_key: me.userKey } });
+    expect((await info(sessionCookie(owner))).body.rslt_set.user_info?.id).toBe(me.id);
+    expect((await login({ id: me.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(2102);
+    // A device cookie of another account is no pass for this one.
+    const other = await join();
+    const otherDevice = deviceOf(await login({ id: other.id, passwd: MEMBER_PASSWORD }));
+    expect((await login({ id: me.id, passwd: MEMBER_PASSWORD }, { cookie: otherDevice?.cookie as string })).body.rslt_cd).toBe(2102);
+  });
+
+  it("a stranger exhausting the ID's attempts (429) does not throttle the owner's known browser", async () => {
+    const me = await join();
+    const device = deviceOf(await login({ id: me.id, passwd: MEMBER_PASSWORD }));
+    await strangerGuesses(me.id, LOGIN_LIMITS.perId);
+    expect((await login({ id: me.id, passwd: MEMBER_PASSWORD })).status).toBe(429);
+    expect((await login({ id: me.id, passwd: MEMBER_PASSWORD }, { cookie: device?.cookie as string })).body.rslt_cd).toBe(0);
+  });
+
+  it('a known browser that guesses wrong LOGIN_FAILURE_LIMIT times is a stranger again', async () => {
+    const me = await join();
+    const device = deviceOf(await login({ id: me.id, passwd: MEMBER_PASSWORD }));
+    const cookie = device?.cookie as string;
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++)
+      expect((await login({ id: me.id, passwd: 'Wrong!pw9' }, { cookie })).body.rslt_cd).toBe(2101);
+    // Its own failures never counted on the account...
+    expect(await failsOf(me.userKey)).toBe(0);
+    // ...but from now on they do.
+    expect((await login({ id: me.id, passwd: 'Wrong!pw9' }, { cookie })).body.rslt_cd).toBe(2101);
+    expect(await failsOf(me.userKey)).toBe(1);
+  });
+
+  it('an operator locked out by strangers is unlocked by another operator or by admin:unlock; a GM cannot', async () => {
+    const { createOperator } = await import('./users.service.js');
+    const locked = await createOperator(t.database.db, { id: uniqueId(), nick: uniqueNick(), role: 'operator', password: MEMBER_PASSWORD });
+    await strangerGuesses(locked.id, LOGIN_FAILURE_LIMIT);
+    expect((await login({ id: locked.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(2102);
+
+    const gm = await buildAccount(t, { role: 'gm' });
+    const byGm = await t.post('/v1/admin/user_unlock_proc', { id: locked.id }, { cookie: gm.cookie });
+    expect(byGm.body.rslt_cd).toBe(2002);
+    const operator = await buildAccount(t, { role: 'operator' });
+    const unknown = await t.post('/v1/admin/user_unlock_proc', { id: uniqueId() }, { cookie: operator.cookie });
+    expect(unknown.body.rslt_cd).toBe(7007);
+    const done = await t.post('/v1/admin/user_unlock_proc', { id: locked.id }, { cookie: operator.cookie });
+    expect(done.body).toMatchObject({ rslt_cd: 0, rslt_set: { id: locked.id, cleared: LOGIN_FAILURE_LIMIT } });
+    expect((await login({ id: locked.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(0);
+
+    // The command does the same, for when no operator can sign in at all (locked again directly: the
+    // per-ID throttle would refuse more guesses within its window).
+    await sql(t, 'update users set login_fail_cnt = $2 where user_key = $1', [locked.user_key, LOGIN_FAILURE_LIMIT]);
+    expect((await login({ id: locked.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(2102);
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/admin-unlock.ts', '--id', locked.id],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
+      },
+    );
+    expect(stdout).toContain(`unlocked ${locked.id} (user_key ${locked.user_key}): ${LOGIN_FAILURE_LIMIT} failed logins cleared`);
+    expect((await login({ id: locked.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(0);
   });
 });
 

@@ -4,7 +4,18 @@ import { z } from 'zod';
 import { envelope, hasApiHeaders, ok } from '../../platform/api.js';
 import { AppError } from '../../platform/errors.js';
 import { runPeriodically } from '../../platform/periodic.js';
-import { checkAvailability, join, login, logout, STATE_MEMO_MAX, type UsersDeps, updateProfile, userInfo } from './users.service.js';
+import {
+  checkAvailability,
+  join,
+  login,
+  logout,
+  STATE_MEMO_MAX,
+  type UsersDeps,
+  unlockAccount,
+  updateProfile,
+  userInfo,
+} from './users.service.js';
+import { requireRole } from './users.session.js';
 import { settingInfo, updateSettings } from './users.settings.js';
 import { purgeClosedAccounts, restore, withdraw, withdrawInfo } from './users.withdrawal.js';
 
@@ -40,6 +51,25 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
     '/user/login_proc',
     { schema: { tags: ['users'], summary: 'Log in with ID and password', body: LoginWithUnlockSchema } },
     async (request, reply) => ok(request, await login(deps, { request, reply }, request.body)),
+  );
+
+  app.post(
+    '/admin/user_unlock_proc',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "Lift an account's login failure limit (operators): for operators and GMs locked out by strangers, who have no phone to verify",
+        body: z.object({ id: z.string().trim().min(1).max(40) }),
+      },
+    },
+    async (request) => {
+      const operator = await requireRole(request);
+      if (operator.role !== 'operator') throw new AppError('FORBIDDEN');
+      const done = await unlockAccount(deps.db, request.body.id);
+      request.log.info({ actor: operator.userKey, target: done.user_key, cleared: done.cleared }, 'login failure limit lifted');
+      return ok(request, done);
+    },
   );
 
   app.get('/user/logout_proc', { schema: { tags: ['users'], summary: 'Log out (needs the API headers)' } }, async (request, reply) => {

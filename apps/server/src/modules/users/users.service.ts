@@ -22,6 +22,7 @@ import { guardianConsent } from '../identity/identity.service.js';
 import { claimProfileImage, removeStored } from '../uploads/uploads.service.js';
 import { consumeVerification } from '../verification/verification.service.js';
 import { walletCounts } from '../wallet/index.js';
+import { deviceFailed, deviceOf, type KnownDevice, trustDevice } from './users.devices.js';
 import {
   addLoginFailure,
   findByKey,
@@ -209,10 +210,16 @@ export async function checkLoginPassword(
   request: FastifyRequest,
   call: 'login' | 'restore',
   input: { id: string; passwd: string },
-): Promise<UserRow> {
+): Promise<CheckedLogin> {
+  // A browser this account signed in from before (users.devices.ts) is throttled on its own, not per ID:
+  // strangers exhausting the ID's attempts do not shut its owner out.
+  const known = await deviceOf(db, request);
+  const device = known && known.loginId === input.id.toLowerCase() ? known : null;
   await enforceLimits(bus, [
     { key: `${call}:ip:${request.ip}`, max: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs },
-    { key: `${call}:id:${input.id.toLowerCase()}`, max: LOGIN_LIMITS.perId, windowMs: LOGIN_LIMITS.windowMs },
+    device
+      ? { key: `${call}:device:${device.tokenHash}`, max: LOGIN_LIMITS.perId, windowMs: LOGIN_LIMITS.windowMs }
+      : { key: `${call}:id:${input.id.toLowerCase()}`, max: LOGIN_LIMITS.perId, windowMs: LOGIN_LIMITS.windowMs },
   ]);
   const row = await findByLoginId(db, input.id);
   if (!row?.passwordHash) {
@@ -222,10 +229,19 @@ export async function checkLoginPassword(
   // The password is checked first, so a locked account answers a wrong password exactly like an
   // unknown ID: only someone who knows the password learns that the account is locked.
   if (!(await verifyPassword(row.passwordHash, input.passwd))) {
-    await addLoginFailure(db, row.userKey);
+    if (device) await deviceFailed(db, device);
+    else await addLoginFailure(db, row.userKey);
     throw new AppError('LOGIN_FAILED');
   }
-  return row;
+  return { row, device, locked: !device && row.loginFailCnt >= LOGIN_FAILURE_LIMIT };
+}
+
+export interface CheckedLogin {
+  row: UserRow;
+  /** The caller's browser is known to this account (its device cookie). */
+  device: KnownDevice | null;
+  /** The account's failure limit applies to this caller and is reached (SPEC §8: verify the phone). */
+  locked: boolean;
 }
 
 /**
@@ -234,9 +250,9 @@ export async function checkLoginPassword(
  * account's own phone.
  */
 export async function login({ db, bus, secure }: UsersDeps, { request, reply }: CallCtx, input: LoginInput): Promise<LoginResult> {
-  const row = await checkLoginPassword({ db, bus }, request, 'login', input);
-  let failures = row.loginFailCnt;
-  if (failures >= LOGIN_FAILURE_LIMIT) {
+  const { row, device, locked } = await checkLoginPassword({ db, bus }, request, 'login', input);
+  let failures = device ? 0 : row.loginFailCnt;
+  if (locked) {
     const token = input.verify_token;
     if (!token) throw new AppError('LOGIN_LIMIT_EXCEEDED');
     // Spent only when it is the account's phone: a mismatch rolls the verification back.
@@ -252,6 +268,7 @@ export async function login({ db, bus, secure }: UsersDeps, { request, reply }: 
   if (row.state === 'closed') throw new AppError('ACCOUNT_CLOSED');
   if (failures > 0) await resetLoginFailures(db, row.userKey);
   await startSession(db, request, reply, row.userKey, secure);
+  await trustDevice(db, reply, row.userKey, device, secure);
   return { rtv: 'SUCC', user_key: row.userKey };
 }
 
@@ -331,6 +348,19 @@ export interface OperatorInput {
   nick: string;
   role: Extract<AccountRole, 'operator' | 'gm'>;
   password: string;
+}
+
+/**
+ * Lifts an account's failure limit (SPEC §8) for every source: what an operator or GM, who has no phone
+ * to verify, needs after strangers locked them out of a browser they had not used before
+ * (`npm run admin:unlock`, or `POST /admin/user_unlock_proc` by another operator). Answers the count it
+ * cleared; an unknown ID is WALLET_USER_NOT_FOUND ('no such member').
+ */
+export async function unlockAccount(db: Db, loginId: string): Promise<{ user_key: number; id: string; cleared: number }> {
+  const row = await findByLoginId(db, loginId);
+  if (!row) throw new AppError('WALLET_USER_NOT_FOUND');
+  await resetLoginFailures(db, row.userKey);
+  return { user_key: row.userKey, id: row.id, cleared: row.loginFailCnt };
 }
 
 /** admin:create: an operator or GM account without a phone (never reachable from a web form). */

@@ -99,3 +99,23 @@ export const userSession = pgTable(
   },
   (t) => [index('user_session_user_idx').on(t.userKey), index('user_session_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Browsers that have signed in to an account (the OWASP device-cookie pattern, docs/accounts-login.md):
+ * the cookie `byeol_dev` holds a random token, stored hashed. Wrong passwords from such a browser count
+ * on its own row (`fail_cnt`), not on the account, so strangers who lock the account (users.login_fail_cnt)
+ * do not lock its owner's known browsers out.
+ */
+export const trustedDevice = pgTable(
+  'trusted_device',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userKey: bigint('user_key', { mode: 'number' })
+      .notNull()
+      .references(() => users.userKey, { onDelete: 'cascade' }),
+    failCnt: integer('fail_cnt').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trusted_device_user_idx').on(t.userKey, t.lastSeenAt)],
+);

@@ -1,10 +1,11 @@
-import { LOGIN_FAILURE_LIMIT, type RestoreReq, WITHDRAWAL_GRACE_DAYS, type WithdrawInfoSet, type WithdrawReq } from '@byeol/contract';
+import { type RestoreReq, WITHDRAWAL_GRACE_DAYS, type WithdrawInfoSet, type WithdrawReq } from '@byeol/contract';
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { AppError, required } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
 import { userSocial } from '../social/index.js';
 import { uploadFile } from '../uploads/index.js';
 import { removeStored } from '../uploads/uploads.service.js';
+import { trustDevice } from './users.devices.js';
 import { type CallCtx, checkLoginPassword, type UsersDeps, verifyPassword } from './users.service.js';
 import { endAllSessions, endSession, requireAccount, startSession } from './users.session.js';
 import { DEFAULT_SETTINGS } from './users.settings.js';
@@ -63,8 +64,8 @@ export async function restore(
   { request, reply }: CallCtx,
   input: RestoreReq,
 ): Promise<{ rtv: 'SUCC'; user_key: number }> {
-  const row = await checkLoginPassword({ db, bus }, request, 'restore', input);
-  if (row.loginFailCnt >= LOGIN_FAILURE_LIMIT) throw new AppError('LOGIN_LIMIT_EXCEEDED');
+  const { row, device, locked } = await checkLoginPassword({ db, bus }, request, 'restore', input);
+  if (locked) throw new AppError('LOGIN_LIMIT_EXCEEDED');
   // One statement, so a purge running at the same moment cannot be undone half-way.
   const [restored] = await db
     .update(users)
@@ -80,6 +81,7 @@ export async function restore(
     .returning({ userKey: users.userKey });
   if (!restored) throw new AppError('RESTORE_UNAVAILABLE', { num: WITHDRAWAL_GRACE_DAYS });
   await startSession(db, request, reply, row.userKey, secure);
+  await trustDevice(db, reply, row.userKey, device, secure);
   return { rtv: 'SUCC', user_key: row.userKey };
 }
 
