@@ -126,6 +126,9 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
       secret: config.CHAT_TOKEN_SECRET,
       nodeId: chatNodeId(config.CHAT_ADVERTISE),
       capacity: config.CHAT_NODE_CAPACITY,
+      maxSocketsPerAddress: config.CHAT_MAX_SOCKETS_PER_ADDRESS,
+      maxSocketsPerIdentity: config.CHAT_MAX_SOCKETS_PER_IDENTITY,
+      trustProxy: config.TRUST_PROXY,
       log: logger.child({ module: 'chat' }) as unknown as FastifyBaseLogger,
     });
     engine.attach(app.server);

@@ -143,6 +143,10 @@ export const ConfigSchema = z.object({
   CHAT_SSL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Sockets one chat node accepts before the monitor sends new rooms elsewhere and joins are refused. */
   CHAT_NODE_CAPACITY: z.coerce.number().int().min(1).default(19_000),
+  /** Chat sockets one client address may hold open on one node (many fans share a campus or carrier address). */
+  CHAT_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /** Chat sockets one member, or one guest token, may have joined on one node (tabs, devices). */
+  CHAT_MAX_SOCKETS_PER_IDENTITY: z.coerce.number().int().min(1).default(5),
   /**
    * Pins one IP address may ask for within an hour (SMS pumping costs money). Raise it for many members
    * behind one address (a carrier NAT, a campus, the end-to-end tests' 127.0.0.1).

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import { endpoint } from './endpoints.js';
 /**
  * The chat protocol of SPEC §7 and the custom event codes of SPEC §9, defined once: the server, the
  * web client and the tests import these names, never their own copies.
@@ -359,6 +361,52 @@ export interface ChatRoomBusEvent {
   to_user_key?: number;
 }
 
+// ---------------------------------------------------------------------------------------------------
+// The chat's calls under /v1 (api role): the chat token and the operator notice
+// ---------------------------------------------------------------------------------------------------
+
+const chars = (s: string) => [...s].length;
+const chatVodKey = z.string().trim().min(1).max(100);
+
+/** POST /v1/chat/chat_token. */
+export const ChatTokenSchema = z.object({ vod_key: chatVodKey });
+/** POST /v1/admin/chat_notice (operators). */
+export const ChatNoticeSchema = z.object({
+  /** The notice, plain text, 1 to CHAT_LIMITS.noticeMax characters. */
+  m: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((m) => chars(m) <= CHAT_LIMITS.noticeMax)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a notice is one line of plain text.
+    .refine((m) => !/[\u0000-\u001f\u007f]/.test(m)),
+  /** One live room (9990), or every room when left out (9991). */
+  vod_key: chatVodKey.optional(),
+});
+
+/** What /v1/admin/chat_notice answers: the OUTSIDE_MSG code sent (9990 one room, 9991 every room). */
+export interface ChatNoticeSet {
+  code: number;
+}
+
+/** The chat's API calls, declared once for the server, the web and the tests. */
+export const chatEndpoints = {
+  token: endpoint<ChatTokenSet>()({
+    method: 'POST',
+    path: CHAT_TOKEN_CALL,
+    request: ChatTokenSchema,
+    tags: ['chat'],
+    summary: "A short-lived chat token for one room (ROOM_JOIN's us): the play gates first; signed out, a read-only guest token",
+  }),
+  notice: endpoint<ChatNoticeSet>()({
+    method: 'POST',
+    path: '/admin/chat_notice',
+    request: ChatNoticeSchema,
+    tags: ['chat'],
+    summary: 'An operator notice: OUTSIDE_MSG 9990 to one live room, or 9991 to every room (operators)',
+  }),
+} as const;
+
 /** The chat result codes with their messages (`{name}` placeholders are filled from the error's params). */
 export const chatCodes = defineCodes('chat', [[6200, 6299]], {
   /** Chat: the chat token (us) is missing, forged or expired; ask for a new one and join again. */
@@ -472,5 +520,13 @@ export const chatCodes = defineCodes('chat', [[6200, 6299]], {
     en: 'The chat server is unavailable. Please try again shortly.',
     ja: 'チャットサーバーに接続できません。しばらくしてからもう一度お試しください。',
     'zh-CN': '无法连接聊天服务器，请稍后重试。',
+  },
+  /** This member (or guest) already has CHAT_MAX_SOCKETS_PER_IDENTITY chat connections on this node; `{num}` is the cap. */
+  CHAT_TOO_MANY_CONNECTIONS: {
+    code: 6215,
+    ko: '채팅 연결이 너무 많습니다. 다른 창이나 탭의 방송을 닫고 다시 시도해 주세요. (최대 {num}개)',
+    en: 'Too many chat connections. Close the broadcast in another window or tab and try again (at most {num}).',
+    ja: 'チャット接続が多すぎます。他のウィンドウやタブの放送を閉じてから、もう一度お試しください（最大{num}件）。',
+    'zh-CN': '聊天连接过多。请关闭其他窗口或标签页中的直播后重试（最多{num}个）。',
   },
 });

@@ -80,8 +80,8 @@ export class ChatClient {
   }
 
   /** Opens a socket to a chat host; `lang` sets the `xlang` cookie of the upgrade. */
-  static connect(host: string, opts: { lang?: Lang; timeoutMs?: number } = {}): Promise<ChatClient> {
-    const headers: Record<string, string> = opts.lang ? { cookie: `${LANG_COOKIE}=${opts.lang}` } : {};
+  static connect(host: string, opts: { lang?: Lang; timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<ChatClient> {
+    const headers: Record<string, string> = { ...(opts.lang ? { cookie: `${LANG_COOKIE}=${opts.lang}` } : {}), ...opts.headers };
     const ws = new WebSocket(chatSocketUrl(host), { headers, perMessageDeflate: false, handshakeTimeout: opts.timeoutMs ?? 5000 });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new ChatClient(ws)));

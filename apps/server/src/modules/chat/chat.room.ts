@@ -50,6 +50,12 @@ export class Conn {
   dead = false;
   /** Sequence number of the first room frame this socket has not been sent (see Room). */
   seq = 0;
+  /** The client address of the upgrade (the forwarded one behind a trusted proxy). */
+  address = '';
+  /** Who joined with it, for the per-identity cap: `u:<user_key>` or `g:<guest id>`; '' when not joined. */
+  identity = '';
+  /** A guest's id from the chat token (guests are counted once per id, not per socket). */
+  guestId = '';
 
   constructor(
     readonly ws: WebSocket,
@@ -234,7 +240,8 @@ export class Room {
   readonly conns = new Set<Conn>();
   /** Signed-in members by user_key (a member may have several sockets). */
   private readonly members = new Map<number, Conn[]>();
-  private guests = 0;
+  /** Guests on this node: sockets per guest id (a guest with three tabs is one user). */
+  private readonly guests = new Map<string, number>();
   /**
    * The window: room frames (JSON texts) that some socket may still lack; `frames[i]` has sequence number
    * `base + i`, and `modOnly[i]` (when there is any) marks those only moderators receive.
@@ -300,9 +307,9 @@ export class Room {
     return this.bannedRe ? text.replace(this.bannedRe, '***') : text;
   }
 
-  /** Users on this node (members once each, guests per socket). */
+  /** Users on this node (members and guests once each, whatever their sockets). */
   localCount(): number {
-    return this.members.size + this.guests;
+    return this.members.size + this.guests.size;
   }
 
   /** Users in the room on every node. */
@@ -320,8 +327,9 @@ export class Room {
     conn.seq = this.head;
     const key = conn.userKey;
     if (key === 0) {
-      this.guests++;
-      return true;
+      const n = this.guests.get(conn.guestId) ?? 0;
+      this.guests.set(conn.guestId, n + 1);
+      return n === 0;
     }
     const list = this.members.get(key);
     if (list) {
@@ -339,8 +347,10 @@ export class Room {
     conn.room = null;
     const key = conn.userKey;
     if (key === 0) {
-      this.guests--;
-      return true;
+      const n = (this.guests.get(conn.guestId) ?? 1) - 1;
+      if (n > 0) this.guests.set(conn.guestId, n);
+      else this.guests.delete(conn.guestId);
+      return n === 0;
     }
     const list = this.members.get(key);
     if (!list) return true;

@@ -144,6 +144,8 @@ function langOfCookie(header: string | undefined): Lang {
   return resolveLang(m ? decodeURIComponent(m[1] as string) : undefined);
 }
 
+const isLoopback = (address: string) => address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.');
+
 const CONN = Symbol('chat.conn');
 type ChatSocket = WebSocket & { [CONN]?: Conn };
 
@@ -157,6 +159,12 @@ export interface ChatEngineOptions {
   nodeId: string;
   /** CHAT_NODE_CAPACITY: joined sockets before joins are refused and the monitor sends rooms elsewhere. */
   capacity: number;
+  /** CHAT_MAX_SOCKETS_PER_ADDRESS: open sockets per client address (more are refused with HTTP 429). */
+  maxSocketsPerAddress?: number;
+  /** CHAT_MAX_SOCKETS_PER_IDENTITY: joined sockets per member or guest token (more joins: CHAT_TOO_MANY_CONNECTIONS). */
+  maxSocketsPerIdentity?: number;
+  /** TRUST_PROXY: the client address is the left-most X-Forwarded-For entry. */
+  trustProxy?: boolean;
   log: FastifyBaseLogger;
   pingIntervalMs?: number;
 }
@@ -190,6 +198,9 @@ export class ChatEngine {
   private readonly midPrefix = randomBytes(3).toString('hex');
   private seq = 0;
   private joined = 0;
+  /** Open sockets per client address, and joined sockets per identity (`u:…`/`g:…`), on this node. */
+  private readonly perAddress = new Map<string, number>();
+  private readonly perIdentity = new Map<string, number>();
   private closing = false;
   private pingTimer: NodeJS.Timeout | undefined;
   private pingWalk: Iterator<Conn> | null = null;
@@ -291,12 +302,28 @@ export class ChatEngine {
       socket.destroy();
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.connection(ws as ChatSocket, req));
+    const address = this.addressOf(req);
+    // Loopback is not capped: the benchmarks, and a reverse proxy on this host without TRUST_PROXY (then
+    // every client looks like 127.0.0.1; set TRUST_PROXY to cap real addresses).
+    if (!isLoopback(address) && (this.perAddress.get(address) ?? 0) >= (this.opts.maxSocketsPerAddress ?? Number.POSITIVE_INFINITY)) {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.connection(ws as ChatSocket, req, address));
   }
 
-  private connection(ws: ChatSocket, req: IncomingMessage) {
+  /** The client's address: the socket's, or behind a trusted proxy the left-most X-Forwarded-For entry. */
+  private addressOf(req: IncomingMessage): string {
+    const forwarded = this.opts.trustProxy ? req.headers['x-forwarded-for'] : undefined;
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    return first || req.socket.remoteAddress || '';
+  }
+
+  private connection(ws: ChatSocket, req: IncomingMessage, address: string) {
     const sock = (ws as unknown as { _socket?: Duplex })._socket ?? null;
     const conn = new Conn(ws, sock, langOfCookie(req.headers.cookie));
+    conn.address = address;
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     ws[CONN] = conn;
     this.conns.add(conn);
     // Shared listeners (`this` is the socket): no closure per socket.
@@ -319,6 +346,9 @@ export class ChatEngine {
       conn.dead = true;
       engine.conns.delete(conn);
       engine.leave(conn);
+      const left = (engine.perAddress.get(conn.address) ?? 1) - 1;
+      if (left > 0) engine.perAddress.set(conn.address, left);
+      else engine.perAddress.delete(conn.address);
     })(this);
 
   /**
@@ -540,6 +570,10 @@ export class ChatEngine {
     }
     if (standing.forcedOut) throw new Refusal('CHAT_FORCED_OUT');
     if (standing.roomBlocked) throw new Refusal('CHAT_BLOCKED');
+    const identity = claims.uk === 0 ? `g:${claims.gid}` : `u:${claims.uk}`;
+    const maxPerIdentity = this.opts.maxSocketsPerIdentity ?? Number.POSITIVE_INFINITY;
+    const held = (this.perIdentity.get(identity) ?? 0) - (conn.identity === identity ? 1 : 0);
+    if (held >= maxPerIdentity) throw new Refusal('CHAT_TOO_MANY_CONNECTIONS', { num: maxPerIdentity });
     // One room at a time: a successful join leaves the room the socket was in (which may be this one).
     this.leave(conn);
 
@@ -560,8 +594,11 @@ export class ChatEngine {
     conn.role = chatRoomRole(user, ctx.bjUserKey);
     conn.mod = isChatModerator(conn.role);
     conn.standing = standing;
+    conn.guestId = claims.gid;
     const first = room.add(conn);
     this.joined++;
+    conn.identity = identity;
+    this.perIdentity.set(identity, (this.perIdentity.get(identity) ?? 0) + 1);
 
     const answer: RoomJoinAnswer = {
       result: JOIN_OK,
@@ -591,6 +628,10 @@ export class ChatEngine {
     const user = conn.user;
     const last = room.remove(conn);
     this.joined--;
+    const held = (this.perIdentity.get(conn.identity) ?? 1) - 1;
+    if (held > 0) this.perIdentity.set(conn.identity, held);
+    else this.perIdentity.delete(conn.identity);
+    conn.identity = '';
     if (last && user && user.user_key !== 0 && !room.disposed) this.presence(room, ChatPush.USER_OUT, user);
     this.maybeDispose(room);
   }
