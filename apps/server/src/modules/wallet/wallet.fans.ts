@@ -26,28 +26,52 @@ export interface FanWriterStats {
 }
 
 /**
- * One statement for a flush: the fans (bj_fan) and room rankings (star_gift_rank) of many gifts, summed
- * per row beforehand, rows in key order (two processes flushing the same rows never deadlock).
+ * One statement for a flush: the paid gifts not counted before (fan_counted takes each transaction id
+ * once, so a gift flushed twice, by this process and by the reconciliation or a rebuild, counts once),
+ * summed per fan and per room ranking row, rows in key order (two processes flushing the same rows never
+ * deadlock).
  */
 const FLUSH_SQL = `
-with fans as (
+with counted as (
+  insert into fan_counted (txn_id) select unnest($1::bigint[]) order by 1 on conflict do nothing returning txn_id
+), g as (
+  select g.* from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::timestamptz[])
+    as g(txn_id, bj, usr, vk, amount, at)
+  join counted using (txn_id)
+), fans as (
   insert into bj_fan as f (bj_user_key, user_key, star_total, gift_cnt, first_gift_at, last_gift_at)
-  select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::integer[], $5::timestamptz[], $6::timestamptz[])
-  order by 1, 2
+  select bj, usr, sum(amount), count(*), min(at), max(at) from g group by bj, usr order by bj, usr
   on conflict (bj_user_key, user_key) do update
     set star_total = f.star_total + excluded.star_total, gift_cnt = f.gift_cnt + excluded.gift_cnt,
+        first_gift_at = least(f.first_gift_at, excluded.first_gift_at),
         last_gift_at = greatest(f.last_gift_at, excluded.last_gift_at)
   returning 1
 ), ranks as (
   insert into star_gift_rank as r (vod_key, user_key, star_total, gift_cnt, last_gift_at)
-  select * from unnest($7::text[], $8::bigint[], $9::bigint[], $10::integer[], $11::timestamptz[])
-  order by 1, 2
+  select vk, usr, sum(amount), count(*), max(at) from g where vk is not null group by vk, usr order by vk, usr
   on conflict (vod_key, user_key) do update
     set star_total = r.star_total + excluded.star_total, gift_cnt = r.gift_cnt + excluded.gift_cnt,
         last_gift_at = greatest(r.last_gift_at, excluded.last_gift_at)
   returning 1
 )
-select (select count(*) from fans) as fans, (select count(*) from ranks) as ranks`;
+select (select count(*) from counted)::int as gifts, (select count(*) from fans)::int as fans`;
+
+/** Adds paid gifts to the fans and rankings, each at most once ever; answers how many were new. */
+async function countGifts(pool: pg.Pool, gifts: readonly PaidGift[]): Promise<{ gifts: number; fans: number }> {
+  const { rows } = await pool.query<{ gifts: number; fans: number }>({
+    name: 'byeol_wallet_fans',
+    text: FLUSH_SQL,
+    values: [
+      gifts.map((g) => g.txnId),
+      gifts.map((g) => g.bjUserKey),
+      gifts.map((g) => g.userKey),
+      gifts.map((g) => g.vodKey),
+      gifts.map((g) => g.amount),
+      gifts.map((g) => g.createdAt),
+    ],
+  });
+  return rows[0] ?? { gifts: 0, fans: 0 };
+}
 
 /**
  * A replayed gift's `first_gift`: it was the viewer's earliest paid gift to that BJ, as the ledger says
@@ -100,6 +124,11 @@ export class FanWriter {
     return rows[0]?.first === true;
   }
 
+  /** Counts the paid gifts no flush counted (see reconcileFans). */
+  reconcile(): Promise<FanReconcileReport> {
+    return reconcileFans(this.pool);
+  }
+
   /** Resolves once nothing waits and no flush runs. */
   drain(): Promise<void> {
     if (!this.running && this.waiting.length === 0) return Promise.resolve();
@@ -120,51 +149,14 @@ export class FanWriter {
     this.running = true;
     const batch = this.waiting;
     this.waiting = [];
-    const fans = new Map<string, { bj: number; user: number; sum: number; cnt: number; first: Date; last: Date }>();
-    const ranks = new Map<string, { vk: string; user: number; sum: number; cnt: number; last: Date }>();
-    for (const { gift: g } of batch) {
-      const fk = `${g.bjUserKey}:${g.userKey}`;
-      const fan = fans.get(fk);
-      if (fan) {
-        fan.sum += g.amount;
-        fan.cnt++;
-        if (g.createdAt < fan.first) fan.first = g.createdAt;
-        if (g.createdAt > fan.last) fan.last = g.createdAt;
-      } else {
-        fans.set(fk, { bj: g.bjUserKey, user: g.userKey, sum: g.amount, cnt: 1, first: g.createdAt, last: g.createdAt });
-      }
-      if (g.vodKey === null) continue;
-      const rk = `${g.vodKey}\u0000${g.userKey}`;
-      const rank = ranks.get(rk);
-      if (rank) {
-        rank.sum += g.amount;
-        rank.cnt++;
-        if (g.createdAt > rank.last) rank.last = g.createdAt;
-      } else ranks.set(rk, { vk: g.vodKey, user: g.userKey, sum: g.amount, cnt: 1, last: g.createdAt });
-    }
-    const f = [...fans.values()];
-    const r = [...ranks.values()];
     try {
-      await this.pool.query({
-        name: 'byeol_wallet_fans',
-        text: FLUSH_SQL,
-        values: [
-          f.map((x) => x.bj),
-          f.map((x) => x.user),
-          f.map((x) => x.sum),
-          f.map((x) => x.cnt),
-          f.map((x) => x.first),
-          f.map((x) => x.last),
-          r.map((x) => x.vk),
-          r.map((x) => x.user),
-          r.map((x) => x.sum),
-          r.map((x) => x.cnt),
-          r.map((x) => x.last),
-        ],
-      });
+      const done = await countGifts(
+        this.pool,
+        batch.map((w) => w.gift),
+      );
       this.stats.flushes++;
-      this.stats.gifts += batch.length;
-      this.stats.fanRows += f.length;
+      this.stats.gifts += done.gifts;
+      this.stats.fanRows += done.fans;
     } catch (err) {
       this.stats.failures++;
       this.log?.error({ err, gifts: batch.length }, 'fans and gift rankings not written for these gifts');
@@ -195,7 +187,7 @@ export async function rebuildFans(pool: pg.Pool): Promise<FanRebuildReport> {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query('lock table bj_fan, star_gift_rank in exclusive mode');
+    await client.query('lock table bj_fan, star_gift_rank, fan_counted, fan_reconcile in exclusive mode');
     const { rows } = await client.query<{ corrected: number }>(`
       with gifts as (
         select actor_user_key as user_key, (meta->>'bj_user_key')::bigint as bj_user_key, meta->>'vod_key' as vod_key,
@@ -224,6 +216,13 @@ export async function rebuildFans(pool: pg.Pool): Promise<FanRebuildReport> {
       insert into star_gift_rank (vod_key, user_key, star_total, gift_cnt, last_gift_at)
       select meta->>'vod_key', actor_user_key, sum(amount), count(*), max(created_at)
       from wallet_txn where kind = 'gift' and state = 'done' and meta ? 'vod_key' group by 1, 2`);
+    // Every paid gift is counted now: a flush still waiting for the lock finds its gifts taken and adds
+    // nothing (gifts at or below the reconciliation's mark are never flushed again; see reconcileFans).
+    await client.query('delete from fan_counted');
+    await client.query(`
+      insert into fan_counted (txn_id)
+      select txn_id from wallet_txn
+      where kind = 'gift' and state = 'done' and txn_id > coalesce((select upto_txn_id from fan_reconcile where id = 1), 0)`);
     await client.query('commit');
     return { fans: fans.rowCount ?? 0, ranks: ranks.rowCount ?? 0, corrected: rows[0]?.corrected ?? 0, ms: Date.now() - started };
   } catch (err) {
@@ -232,4 +231,68 @@ export async function rebuildFans(pool: pg.Pool): Promise<FanRebuildReport> {
   } finally {
     client.release();
   }
+}
+
+/** How old a transaction must be before the reconciliation's mark passes it (it is surely committed or gone). */
+const SETTLED_AFTER = '1 hour';
+const RECONCILE_BATCH = 2000;
+
+export interface FanReconcileReport {
+  /** Paid gifts that were missing from the fans and rankings and are counted now. */
+  added: number;
+  /** The mark after this run: every paid gift up to this transaction is counted. */
+  upto: number;
+  ms: number;
+}
+
+/**
+ * Counts the paid gifts that no flush counted (a process killed between a ledger commit and its flush,
+ * a flush that failed): every done gift above the mark that is missing from fan_counted goes through the
+ * same exactly-once statement as a flush, so running it beside live flushes, in several processes or
+ * twice never counts a gift twice. Then the mark moves up to the last transaction older than
+ * SETTLED_AFTER and fan_counted drops the rows below it. Runs at start and periodically (wallet.routes.ts).
+ */
+export async function reconcileFans(pool: pg.Pool): Promise<FanReconcileReport> {
+  const started = Date.now();
+  const { rows: marks } = await pool.query<{ upto: string }>(
+    `insert into fan_reconcile (id) values (1) on conflict (id) do update set id = 1 returning upto_txn_id as upto`,
+  );
+  const mark = Number(marks[0]?.upto ?? 0);
+  let added = 0;
+  let after = mark;
+  for (;;) {
+    const { rows } = await pool.query<{ txn_id: string; bj: string; usr: string; vk: string | null; amount: string; at: Date }>(
+      `select t.txn_id, (t.meta->>'bj_user_key')::bigint as bj, t.actor_user_key as usr, t.meta->>'vod_key' as vk, t.amount, t.created_at as at
+       from wallet_txn t
+       where t.txn_id > $1 and t.kind = 'gift' and t.state = 'done'
+         and not exists (select 1 from fan_counted c where c.txn_id = t.txn_id)
+       order by t.txn_id limit $2`,
+      [after, RECONCILE_BATCH],
+    );
+    if (rows.length === 0) break;
+    const done = await countGifts(
+      pool,
+      rows.map((r) => ({
+        txnId: Number(r.txn_id),
+        bjUserKey: Number(r.bj),
+        userKey: Number(r.usr),
+        vodKey: r.vk,
+        amount: Number(r.amount),
+        createdAt: r.at,
+      })),
+    );
+    added += done.gifts;
+    after = Number(rows[rows.length - 1]?.txn_id);
+    if (rows.length < RECONCILE_BATCH) break;
+  }
+  const { rows: moved } = await pool.query<{ upto: string }>(
+    `update fan_reconcile set upto_txn_id = greatest(upto_txn_id, coalesce(
+       (select max(txn_id) from wallet_txn where txn_id > $1 and created_at < now() - interval '${SETTLED_AFTER}'), 0)),
+       updated_at = now()
+     where id = 1 returning upto_txn_id as upto`,
+    [mark],
+  );
+  const upto = Number(moved[0]?.upto ?? mark);
+  if (upto > mark) await pool.query('delete from fan_counted where txn_id <= $1', [upto]);
+  return { added, upto, ms: Date.now() - started };
 }

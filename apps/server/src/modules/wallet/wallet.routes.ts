@@ -4,6 +4,7 @@ import { ok, okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
+import { runPeriodically } from '../../platform/periodic.js';
 import { route } from '../../platform/route.js';
 import type { LiveRooms } from '../live/live.rooms.js';
 import type { SiteService } from '../site/site.service.js';
@@ -22,8 +23,15 @@ export interface WalletRoutesOptions {
   rooms: LiveRooms;
 }
 
+/** How often the fans reconciliation runs, and how long after a start it runs first. */
+const FANS_RECONCILE_EVERY_MS = 5 * 60_000;
+const FANS_RECONCILE_FIRST_MS = 2_000;
+
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { db, bus, ledger, site, rooms }) => {
   const gifts = new RoomGifts(db, ledger, bus, rooms, app.log);
+  // Gifts a crash or a failed flush left out of the fans and rankings are counted soon after a start and
+  // every few minutes (wallet.fans.ts reconcileFans; exactly once beside the live flushes).
+  runPeriodically(app, 'fans-reconcile', () => ledger.fans.reconcile(), FANS_RECONCILE_EVERY_MS, FANS_RECONCILE_FIRST_MS);
 
   route(app, walletEndpoints.grant, async (request, body) => {
     const operator = await requireRole(request);

@@ -198,3 +198,18 @@ export const starGiftRank = pgTable(
   },
   (t) => [primaryKey({ name: 'star_gift_rank_pk', columns: [t.vodKey, t.userKey] })],
 );
+
+/**
+ * Paid gifts already added to bj_fan and star_gift_rank (exactly once: a flush adds only the gifts it
+ * could insert here, in the same statement). Rows at or below fan_reconcile.upto_txn_id are pruned.
+ */
+export const fanCounted = pgTable('fan_counted', {
+  txnId: bigint('txn_id', { mode: 'number' }).primaryKey(),
+});
+
+/** How far the fans reconciliation has looked: every paid gift up to this transaction is counted. */
+export const fanReconcile = pgTable('fan_reconcile', {
+  id: smallint('id').primaryKey().default(1),
+  uptoTxnId: bigint('upto_txn_id', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
