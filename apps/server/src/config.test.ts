@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       PAYMENT_WEBHOOK_SECRET: 'byeol-development-payment-webhook-secret',
       CHAT_ADVERTISE: '',
       CHAT_SSL_PORT: 0,
+      CHAT_MAX_SOCKETS_PER_ADDRESS: 50,
+      CHAT_MAX_SOCKETS_PER_IDENTITY: 5,
       CHAT_NODE_CAPACITY: 19_000,
       SMS_LIMIT_PER_IP: 20,
       DATA_DIR: path.resolve('data'),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_STATES, PaymentOrderRefSchema } from './payments.js';
+import { endpoint } from './endpoints.js';
+import type { ListSet } from './envelope.js';
+import { type AdminPaymentOrder, PAYMENT_METHODS, PAYMENT_STATES, PaymentOrderRefSchema } from './payments.js';
 
 /**
  * The operator console (/admin, docs/admin.md): read calls over other modules' tables for operators and GMs.
@@ -112,3 +114,37 @@ export interface AdminAuditEntry {
   /** ISO 8601. */
   created_at: string;
 }
+
+/** POST /admin/payment_order_detail: one order with its audit trail. */
+export interface AdminPaymentOrderDetail {
+  order: AdminPaymentOrder;
+  audit: AdminAuditEntry[];
+}
+
+/**
+ * The operator console's read calls, declared once for the server, the web and the tests. /admin/dashboard
+ * (a POST without a body) is registered by the server itself.
+ */
+export const adminEndpoints = {
+  orderList: endpoint<ListSet<AdminPaymentOrder>>()({
+    method: 'POST',
+    path: '/admin/payment_order_list',
+    request: AdminOrderListSchema,
+    tags: ['admin'],
+    summary: 'Orders of every method by order number, member, state, method and KST placed dates, newest first (operators, GMs)',
+  }),
+  orderDetail: endpoint<AdminPaymentOrderDetail>()({
+    method: 'POST',
+    path: '/admin/payment_order_detail',
+    request: AdminOrderRefSchema,
+    tags: ['admin'],
+    summary: 'One order with its audit trail (operators, GMs)',
+  }),
+  auditList: endpoint<ListSet<AdminAuditEntry>>()({
+    method: 'POST',
+    path: '/admin/audit_list',
+    request: AdminAuditListSchema,
+    tags: ['admin'],
+    summary: 'Every audited operator action (payments and grants) with actor, time, target and before/after, newest first',
+  }),
+} as const;

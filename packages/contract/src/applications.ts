@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import { endpoint } from './endpoints.js';
+import type { ListSet } from './envelope.js';
 
 /**
  * Applications for a separate broadcaster (BJ), K-star or program account (SPEC §1, /mypage/signup/*),
@@ -175,6 +177,55 @@ export const ApplicationListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** An application as the operators' list shows it: with its applicant. */
+export interface ListedApplicationView extends ApplicationView {
+  user_key: number;
+  applicant_id: string;
+  applicant_nick: string;
+}
+
+/**
+ * The account application calls (docs/accounts-identity.md), declared once for the server, the web and
+ * the tests. The SWITCH_CALLS (POST without a body) are registered by the server itself.
+ */
+export const applicationsEndpoints = {
+  signupInfo: endpoint<SignupInfo>()({
+    method: 'GET',
+    path: '/mypage/signup_info',
+    request: ApplicationKindQuerySchema,
+    tags: ['applications'],
+    summary: 'The latest broadcaster/K-star/program application of a kind',
+  }),
+  apply: endpoint<ApplicationView>()({
+    method: 'POST',
+    path: '/mypage/signup_proc',
+    request: ApplySchema,
+    tags: ['applications'],
+    summary: 'Apply for a broadcaster, K-star or program account',
+  }),
+  accountList: endpoint<ListSet<FamilyAccount>>()({
+    method: 'GET',
+    path: '/mypage/account_list',
+    request: z.object({}),
+    tags: ['applications'],
+    summary: "The caller's personal and owned accounts",
+  }),
+  adminList: endpoint<ListSet<ListedApplicationView>>()({
+    method: 'GET',
+    path: '/admin/account_application_list',
+    request: ApplicationListQuerySchema,
+    tags: ['applications'],
+    summary: 'Operators: account applications',
+  }),
+  adminMove: endpoint<ApplicationView>()({
+    method: 'POST',
+    path: '/admin/account_application_proc',
+    request: MoveApplicationSchema,
+    tags: ['applications'],
+    summary: 'Operators: move an application forward, reject it, or complete it (creates the account)',
+  }),
+} as const;
 
 /** The applications result codes with their messages (`{name}` placeholders are filled from the error's params). */
 export const applicationsCodes = defineCodes(

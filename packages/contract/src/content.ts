@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PagingSchema } from './envelope.js';
+import { endpoint } from './endpoints.js';
+import { type ListSet, PagingSchema } from './envelope.js';
 
 /** A live broadcast as lists show it (`/pubapi/play_live_list`). */
 export interface LiveListItem {
@@ -37,3 +38,21 @@ export const LiveListQuerySchema = PagingSchema.extend({
 });
 export const VodListQuerySchema = PagingSchema;
 export const MagazineListQuerySchema = PagingSchema;
+
+/** The public lists' calls (replays, magazine), declared once for the server, the web and the tests. */
+export const contentEndpoints = {
+  vodList: endpoint<ListSet<VodListItem>>()({
+    method: 'GET',
+    path: '/pubapi/play_vod_list',
+    request: VodListQuerySchema,
+    tags: ['live'],
+    summary: 'Replays of ended broadcasts',
+  }),
+  magazineList: endpoint<ListSet<MagazineListItem>>()({
+    method: 'GET',
+    path: '/pubapi/magazine_list',
+    request: MagazineListQuerySchema,
+    tags: ['community'],
+    summary: 'Published magazine articles, newest first',
+  }),
+} as const;

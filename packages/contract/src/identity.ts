@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import { endpoint } from './endpoints.js';
 
 /**
  * Identity verification (Korean 본인인증) and the age rules built on it. Ages are counted in full years
@@ -106,6 +107,15 @@ export const AdultVerifySchema = z.object({
   identity_token: z.string().min(1).max(128),
 });
 
+/** What adult_verify_proc answers: the adult verification recorded on the account. */
+export interface AdultVerifyResult {
+  rtv: 'SUCC';
+  adult: true;
+  real_name: string;
+  birth_date: string;
+  adult_verified_at: string;
+}
+
 /** GET /user/identity_info: the caller's verification state. */
 export interface IdentityInfo {
   /** A verified identity (ci) is on the account. */
@@ -130,6 +140,38 @@ export function maskName(name: string): string {
   const chars = [...name];
   return chars.length === 0 ? '' : chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
 }
+
+/** The identity verification calls (docs/accounts-identity.md), declared once for the server, the web and the tests. */
+export const identityEndpoints = {
+  config: endpoint<IdentityConfig>()({
+    method: 'GET',
+    path: '/user/identity_config',
+    request: z.object({}),
+    tags: ['identity'],
+    summary: 'Which identity verification the browser runs',
+  }),
+  verify: endpoint<IdentityVerifySet>()({
+    method: 'POST',
+    path: '/user/identity_verify_proc',
+    request: IdentityVerifySchema,
+    tags: ['identity'],
+    summary: 'Verify a person (adult or legal guardian); answers a one-time identity token',
+  }),
+  adultVerify: endpoint<AdultVerifyResult>()({
+    method: 'POST',
+    path: '/user/adult_verify_proc',
+    request: AdultVerifySchema,
+    tags: ['identity'],
+    summary: 'Record an adult verification (19+) on the logged-in account',
+  }),
+  info: endpoint<IdentityInfo>()({
+    method: 'GET',
+    path: '/user/identity_info',
+    request: z.object({}),
+    tags: ['identity'],
+    summary: "The logged-in account's verification state",
+  }),
+} as const;
 
 /** The identity result codes with their messages (`{name}` placeholders are filled from the error's params). */
 export const identityCodes = defineCodes('identity', [[4300, 4399]], {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoints.js';
 
 /**
  * The media role's calls (docs/live-video.md, "Ingest and media"). Broadcasts are created by publishing
@@ -22,3 +23,14 @@ export interface BroadcastFreezeSet {
   vod_key: string;
   state: 'frozen';
 }
+
+/** The media role's calls under /v1, declared once for the server, the web and the tests. */
+export const mediaEndpoints = {
+  freeze: endpoint<BroadcastFreezeSet>()({
+    method: 'POST',
+    path: '/admin/broadcast_freeze_proc',
+    request: BroadcastFreezeSchema,
+    tags: ['media'],
+    summary: 'Freeze a live broadcast (operators): the ingest is cut',
+  }),
+} as const;

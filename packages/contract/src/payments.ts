@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import { endpoint } from './endpoints.js';
+import type { ListSet } from './envelope.js';
 import { CURRENCIES, type Currency } from './wallet.js';
 
 /**
@@ -340,6 +342,122 @@ export const TossWebhookSchema = z.object({
 });
 
 /** The payments result codes with their messages (`{name}` placeholders are filled from the error's params). */
+/**
+ * The payment calls under /v1 (docs/payments.md), declared once for the server, the web and the tests.
+ * GET /sub/store_payment_success_check/:user_payment_log_sn (a path parameter) and the webhooks outside
+ * /v1 are registered by the server itself.
+ */
+export const paymentsEndpoints = {
+  productList: endpoint<ListSet<PaymentProduct>>()({
+    method: 'POST',
+    path: '/payment/product_list',
+    request: PaymentProductListSchema,
+    tags: ['payments'],
+    summary: 'The STAR or CUBIC packages on sale, for the payment panel (our name: the SPEC names no list call)',
+  }),
+  depositOrder: endpoint<PaymentOrder>()({
+    method: 'POST',
+    path: '/payment/user_deposit_proc',
+    request: DepositOrderSchema,
+    tags: ['payments'],
+    summary: 'Place a bank deposit order for a package (pending until paid); Idempotency-Key header or idempotency_key field',
+  }),
+  depositCancel: endpoint<PaymentOrder>()({
+    method: 'POST',
+    path: '/payment/user_deposit_cancel',
+    request: PaymentOrderRefSchema,
+    tags: ['payments'],
+    summary: 'Cancel one of your pending bank deposit orders (our name)',
+  }),
+  depositOrderView: endpoint<PaymentOrder>()({
+    method: 'POST',
+    path: '/popup/complete_payment_bankbook',
+    request: PaymentOrderRefSchema,
+    tags: ['payments'],
+    summary: 'One of your bank deposit orders (the completion popup)',
+  }),
+  myDeposits: endpoint<ListSet<PaymentOrder>>()({
+    method: 'POST',
+    path: '/mypage/payment_bankbook',
+    request: PaymentOrderListSchema,
+    tags: ['payments'],
+    summary: 'Your bank deposit orders with their states, newest first',
+  }),
+  myOrders: endpoint<ListSet<PaymentOrder>>()({
+    method: 'POST',
+    path: '/mypage/payment',
+    request: PaymentOrderListSchema,
+    tags: ['payments'],
+    summary: 'All your orders (every method), newest first',
+  }),
+  receipt: endpoint<PaymentReceipt>()({
+    method: 'POST',
+    path: '/mypage/payment_receipt',
+    request: PaymentOrderRefSchema,
+    tags: ['payments'],
+    summary: "The PG's receipt (card sales slip) of one of your paid or refunded card orders: { receipt_url } (our name)",
+  }),
+  cardRequest: endpoint<CardOrderStart>()({
+    method: 'POST',
+    path: '/pg/pg_request',
+    request: CardOrderSchema,
+    tags: ['payments'],
+    summary:
+      'Place a card order for a package (pending 30 minutes) and get what the browser needs to open the PG checkout; Idempotency-Key header or idempotency_key field',
+  }),
+  cardConfirm: endpoint<PaymentOrder>()({
+    method: 'POST',
+    path: '/pg/pg_confirm',
+    request: CardConfirmSchema,
+    tags: ['payments'],
+    summary:
+      'Confirm a card payment after the checkout redirect (payment_key, order_id, amount checked against the order); credits once (our name)',
+  }),
+  adminRefund: endpoint<AdminPaymentOrder>()({
+    method: 'POST',
+    path: '/admin/payment_refund',
+    request: PaymentRefundSchema,
+    tags: ['payments'],
+    summary:
+      'Refund a paid order: card orders are cancelled at the PG first; the credit is reversed exactly (operators; audited; our name)',
+  }),
+  adminProductSave: endpoint<AdminPaymentProduct>()({
+    method: 'POST',
+    path: '/admin/payment_product_save',
+    request: AdminPaymentProductSaveSchema,
+    tags: ['payments'],
+    summary: 'Create or update a STAR or CUBIC package (operators; audited)',
+  }),
+  adminProductList: endpoint<ListSet<AdminPaymentProduct>>()({
+    method: 'POST',
+    path: '/admin/payment_product_list',
+    request: AdminPaymentProductListSchema,
+    tags: ['payments'],
+    summary: 'Every package, also off sale (operators)',
+  }),
+  adminDepositList: endpoint<ListSet<AdminPaymentOrder>>()({
+    method: 'POST',
+    path: '/admin/deposit_list',
+    request: AdminDepositListSchema,
+    tags: ['payments'],
+    summary: 'Bank deposit orders by state, pending ones oldest first (operators)',
+  }),
+  adminDepositConfirm: endpoint<AdminPaymentOrder>()({
+    method: 'POST',
+    path: '/admin/deposit_confirm',
+    request: DepositConfirmSchema,
+    tags: ['payments'],
+    summary: 'Confirm a deposit (depositor, amount and date checked against the order); credits the package once (operators; audited)',
+  }),
+  adminDepositReject: endpoint<AdminPaymentOrder>()({
+    method: 'POST',
+    path: '/admin/deposit_reject',
+    request: DepositRejectSchema,
+    tags: ['payments'],
+    summary: 'Reject a pending deposit order (operators; audited)',
+  }),
+} as const;
+
 export const paymentsCodes = defineCodes('payments', [[7200, 7299]], {
   /** Payments: no such package. */
   PAYMENT_PRODUCT_NOT_FOUND: {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { NickSchema } from './accounts.js';
 import { defineCodes } from './codes.js';
+import { endpoint } from './endpoints.js';
+import type { ListSet } from './envelope.js';
 
 /** Social login providers (SPEC §1: Google, Naver, Apple), in the order the buttons are shown. */
 export const SOCIAL_PROVIDERS = ['google', 'naver', 'apple'] as const;
@@ -57,6 +59,28 @@ export interface SocialJoinSet {
   id: string;
   nick: string;
 }
+
+/**
+ * The social login calls that answer the envelope, declared once for the server, the web and the tests.
+ * The redirects (social_login, social_callback), login_result (no body) and the provider's form post are
+ * registered by the server itself.
+ */
+export const socialEndpoints = {
+  providers: endpoint<ListSet<SocialProviderInfo>>()({
+    method: 'GET',
+    path: '/user/social_providers',
+    request: z.object({}),
+    tags: ['social'],
+    summary: 'The enabled social login providers',
+  }),
+  join: endpoint<SocialJoinSet>()({
+    method: 'POST',
+    path: '/user/social_join_proc',
+    request: SocialJoinSchema,
+    tags: ['social'],
+    summary: 'Create the account of the pending social sign-in',
+  }),
+} as const;
 
 /** The social result codes with their messages (`{name}` placeholders are filled from the error's params). */
 export const socialCodes = defineCodes('social', [[4500, 4599]], {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import { endpoint } from './endpoints.js';
 import { QUALITIES, type Quality } from './play.js';
 
 /**
@@ -151,6 +152,35 @@ export interface LiveBusMessage {
   vod_key: string;
   bj_user_key: number;
 }
+
+/**
+ * The broadcaster's calls (stream key and info, the guides' RTMP address), declared once for the server,
+ * the web and the tests. update_stream_settinge_proc is registered by the server itself (it answers each
+ * field's own code after the access check: attachValidation).
+ */
+export const streamEndpoints = {
+  info: endpoint<StreamInfo>()({
+    method: 'GET',
+    path: '/mypage/stream_info',
+    request: StreamInfoQuerySchema,
+    tags: ['live'],
+    summary: 'BJ accounts: RTMP URL, stream key (reveal=Y), settings, live state',
+  }),
+  regenerateKey: endpoint<StreamInfo>()({
+    method: 'POST',
+    path: '/mypage/stream_key_regenerate_proc',
+    request: StreamKeyRegenerateSchema,
+    tags: ['live'],
+    summary: 'BJ accounts: a new stream key; the old one stops at once',
+  }),
+  guideInfo: endpoint<StreamGuideInfo>()({
+    method: 'GET',
+    path: '/pubapi/stream_guide_info',
+    request: z.object({}),
+    tags: ['live'],
+    summary: 'The RTMP URL the set-up guides show',
+  }),
+} as const;
 
 /** The stream result codes with their messages (`{name}` placeholders are filled from the error's params). */
 export const streamCodes = defineCodes('stream', [[6050, 6099]], {

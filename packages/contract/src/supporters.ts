@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
-import { PagingSchema } from './envelope.js';
+import { endpoint } from './endpoints.js';
+import { type ListSet, PagingSchema } from './envelope.js';
 import type { PgCheckoutInfo } from './payments.js';
 
 /**
@@ -206,6 +207,108 @@ export interface SupporterChatEventData {
   /** Months supported so far (1: a new supporter). */
   periods: number;
 }
+
+/** What the details lists answer beside the charges: the type, the months offered and the month shown ('' for all). */
+export interface SupporterDetailsExtra {
+  type: SupporterType;
+  months: string[];
+  month: string;
+}
+
+/** The supporters calls (docs/supporters.md), declared once for the server, the web and the tests. */
+export const supportersEndpoints = {
+  planList: endpoint<ListSet<SupporterPlan>>()({
+    method: 'POST',
+    path: '/supporters/plan_list',
+    request: SupporterPlanListSchema,
+    tags: ['supporters'],
+    summary: 'The supporter plans on sale (our name)',
+  }),
+  bjList: endpoint<ListSet<SupporterBj>>()({
+    method: 'POST',
+    path: '/supporters/bj_list',
+    request: SupporterBjListSchema,
+    tags: ['supporters'],
+    summary: 'Broadcasters to support, by nick prefix or user_key, live ones first (our name)',
+  }),
+  request: endpoint<SupportersCheckout>()({
+    method: 'POST',
+    path: '/pg/pg_supporters_request',
+    request: SupportersRequestSchema,
+    tags: ['supporters'],
+    summary: 'A pending supporter charge (regular: one month; auto: card registration + first month) and its checkout',
+  }),
+  confirm: endpoint<SupporterCharge>()({
+    method: 'POST',
+    path: '/pg/supporters_confirm',
+    request: SupportersConfirmSchema,
+    tags: ['supporters'],
+    summary: 'Confirm a regular supporter payment after the checkout (order, owner and amount checked first; our name)',
+  }),
+  billingConfirm: endpoint<SupporterCharge>()({
+    method: 'POST',
+    path: '/pg/supporters_billing_confirm',
+    request: SupportersBillingConfirmSchema,
+    tags: ['supporters'],
+    summary: 'Register the card of an auto-pay supporter after the billing checkout and charge the first month (our name)',
+  }),
+  charge: endpoint<SupporterCharge>()({
+    method: 'POST',
+    path: '/pg/supporters_charge',
+    request: SupporterChargeRefSchema,
+    tags: ['supporters'],
+    summary: 'One of your supporter charges (the return pages; our name)',
+  }),
+  mySupports: endpoint<ListSet<Supporter>>()({
+    method: 'POST',
+    path: '/mypage/supporters',
+    request: SupporterListSchema,
+    tags: ['supporters'],
+    summary: 'The BJs you support, supporting ones first (our name)',
+  }),
+  cancelAuto: endpoint<Supporter>()({
+    method: 'POST',
+    path: '/mypage/supporters_auto_cancel',
+    request: SupporterRefSchema,
+    tags: ['supporters'],
+    summary: 'Stop an auto-pay support (the paid month stays; our name)',
+  }),
+  mySupporters: endpoint<ListSet<Supporter>>()({
+    method: 'POST',
+    path: '/mypage/my_supporters',
+    request: SupporterListSchema,
+    tags: ['supporters'],
+    summary: 'Who supports you (broadcasters; our name)',
+  }),
+  detailsAuto: endpoint<ListSet<SupporterCharge> & SupporterDetailsExtra>()({
+    method: 'POST',
+    path: '/mypage/details_supporters_auto',
+    request: SupporterDetailsSchema,
+    tags: ['supporters'],
+    summary: 'Your auto supporter charges by KST month, newest first',
+  }),
+  detailsRegular: endpoint<ListSet<SupporterCharge> & SupporterDetailsExtra>()({
+    method: 'POST',
+    path: '/mypage/details_supporters_regular',
+    request: SupporterDetailsSchema,
+    tags: ['supporters'],
+    summary: 'Your regular supporter charges by KST month, newest first',
+  }),
+  adminPlanSave: endpoint<AdminSupporterPlan>()({
+    method: 'POST',
+    path: '/admin/supporter_plan_save',
+    request: AdminSupporterPlanSaveSchema,
+    tags: ['supporters'],
+    summary: 'Create or update a supporter plan (operators; audited)',
+  }),
+  adminPlanList: endpoint<ListSet<AdminSupporterPlan>>()({
+    method: 'POST',
+    path: '/admin/supporter_plan_list',
+    request: AdminSupporterPlanListSchema,
+    tags: ['supporters'],
+    summary: 'Every supporter plan, also off sale (operators)',
+  }),
+} as const;
 
 /** The supporters result codes with their messages (`{name}` placeholders are filled from the error's params). */
 export const supportersCodes = defineCodes('supporters', [[7300, 7399]], {

@@ -1,5 +1,5 @@
-import type { AdminAuditEntry, AdminDashboard, AdminPaymentOrder, AdminPaymentProduct, ListSet, PaymentOrder } from '@byeol/contract';
-import { ResultCode, walletEndpoints } from '@byeol/contract';
+import type { AdminAuditEntry, AdminDashboard, AdminPaymentProduct, PaymentOrder } from '@byeol/contract';
+import { adminEndpoints, paymentsEndpoints, ResultCode, walletEndpoints } from '@byeol/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { type Account, buildViewer, newKey } from '../../testing/builders.js';
@@ -34,13 +34,13 @@ afterAll(async () => {
 const CALLS = ['/v1/admin/dashboard', '/v1/admin/payment_order_list', '/v1/admin/payment_order_detail', '/v1/admin/audit_list'];
 
 async function orders(body: Record<string, string>) {
-  const res = await t.post<ListSet<AdminPaymentOrder>>('/v1/admin/payment_order_list', body, { cookie: await operator(t) });
+  const res = await t.call(adminEndpoints.orderList, body, { cookie: await operator(t) });
   expect(res.body.rslt_cd, res.body.rslt_msg).toBe(0);
   return res.body.rslt_set;
 }
 
 async function audit(body: Record<string, string>) {
-  const res = await t.post<ListSet<AdminAuditEntry>>('/v1/admin/audit_list', body, { cookie: await operator(t) });
+  const res = await t.call(adminEndpoints.auditList, body, { cookie: await operator(t) });
   expect(res.body.rslt_cd, res.body.rslt_msg).toBe(0);
   return res.body.rslt_set;
 }
@@ -52,8 +52,8 @@ async function buyerWithOrders(): Promise<{ buyer: Account; paid: PaymentOrder; 
   const rejected = await placed(t, buyer.cookie, star.product_sn);
   const pending = await placed(t, buyer.cookie, cubic.product_sn);
   expect((await confirm(t, paid)).body.rslt_cd).toBe(0);
-  const reject = await t.post(
-    '/v1/admin/deposit_reject',
+  const reject = await t.call(
+    paymentsEndpoints.adminDepositReject,
     { user_payment_log_sn: String(rejected.user_payment_log_sn), reason: '입금 없음' },
     { cookie: await operator(t) },
   );
@@ -134,8 +134,8 @@ describe('orders search', () => {
     });
     // The list (one query for the page) shows each order exactly as its detail (the payments module's reading).
     for (const listed of all.data_list) {
-      const detail = await t.post<{ order: AdminPaymentOrder }>(
-        '/v1/admin/payment_order_detail',
+      const detail = await t.call(
+        adminEndpoints.orderDetail,
         { user_payment_log_sn: String(listed.user_payment_log_sn) },
         { cookie: await operator(t) },
       );
@@ -181,26 +181,18 @@ describe('orders search', () => {
     expect((await orders({ member: 'nobody-at-all-xyz' })).data_list).toEqual([]);
 
     const cookie = await operator(t);
-    const reversed = await t.post(
-      '/v1/admin/payment_order_list',
-      { date_from: '2026-03-02', date_to: '2026-03-01' },
-      { cookie, lang: 'en' },
-    );
+    const reversed = await t.call(adminEndpoints.orderList, { date_from: '2026-03-02', date_to: '2026-03-01' }, { cookie, lang: 'en' });
     expect(reversed.body).toMatchObject({ rslt_cd: ResultCode.INVALID_INPUT, rslt_set: { field: 'date_to' } });
-    const impossible = await t.post('/v1/admin/payment_order_list', { date_from: '2026-02-30' }, { cookie });
+    const impossible = await t.call(adminEndpoints.orderList, { date_from: '2026-02-30' }, { cookie });
     expect(impossible.body).toMatchObject({ rslt_cd: ResultCode.INVALID_INPUT, rslt_set: { field: 'date_from' } });
-    const badState = await t.post('/v1/admin/payment_order_list', { state: 'lost' }, { cookie });
+    const badState = await t.call(adminEndpoints.orderList, { state: 'lost' }, { cookie });
     expect(badState.body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
   });
 
   it('answers one order with its audit trail; an unknown order is refused', async () => {
     const { paid, rejected } = await buyerWithOrders();
     const cookie = await operator(t);
-    const res = await t.post<{ order: AdminPaymentOrder; audit: AdminAuditEntry[] }>(
-      '/v1/admin/payment_order_detail',
-      { user_payment_log_sn: String(paid.user_payment_log_sn) },
-      { cookie },
-    );
+    const res = await t.call(adminEndpoints.orderDetail, { user_payment_log_sn: String(paid.user_payment_log_sn) }, { cookie });
     expect(res.body.rslt_cd).toBe(0);
     expect(res.body.rslt_set.order).toMatchObject({ order_no: paid.order_no, state: 'paid', deposited_amount: paid.price });
     expect(res.body.rslt_set.audit).toHaveLength(1);
@@ -212,13 +204,9 @@ describe('orders search', () => {
       before: { state: 'pending' },
       after: { state: 'paid' },
     });
-    const trail = await t.post<{ audit: AdminAuditEntry[] }>(
-      '/v1/admin/payment_order_detail',
-      { user_payment_log_sn: String(rejected.user_payment_log_sn) },
-      { cookie },
-    );
+    const trail = await t.call(adminEndpoints.orderDetail, { user_payment_log_sn: String(rejected.user_payment_log_sn) }, { cookie });
     expect(trail.body.rslt_set.audit[0]).toMatchObject({ action: 'deposit_reject', after: { state: 'rejected', reason: '입금 없음' } });
-    const unknown = await t.post('/v1/admin/payment_order_detail', { user_payment_log_sn: String(2 ** 40) }, { cookie });
+    const unknown = await t.call(adminEndpoints.orderDetail, { user_payment_log_sn: String(2 ** 40) }, { cookie });
     expect(unknown.body.rslt_cd).toBe(ResultCode.PAYMENT_ORDER_NOT_FOUND);
   });
 });
@@ -236,8 +224,8 @@ describe('audit log', () => {
       { cookie: op.cookie },
     );
     expect(grant.body.rslt_cd, grant.body.rslt_msg).toBe(0);
-    const saved = await t.post<AdminPaymentProduct>(
-      '/v1/admin/payment_product_save',
+    const saved = await t.call(
+      paymentsEndpoints.adminProductSave,
       { product_sn: String(cubic.product_sn), currency: 'CUBIC', amount: '300', bonus: '0', price: '3300', on_sale_yn: 'N' },
       { cookie: op.cookie },
     );
@@ -267,7 +255,7 @@ describe('audit log', () => {
     const page = await audit({ actor: op.id, limit: '2', offset: '2' });
     expect(page.data_list.map((e) => e.audit_id)).toEqual([confirmed.audit_id]);
     expect((await audit({ actor: op.id, action: 'refund' })).data_list).toEqual([]);
-    const bad = await t.post('/v1/admin/audit_list', { action: 'DROP TABLE' }, { cookie: op.cookie });
+    const bad = await t.call(adminEndpoints.auditList, { action: 'DROP TABLE' }, { cookie: op.cookie });
     expect(bad.body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
   });
 });

@@ -1,7 +1,8 @@
-import { AdminAuditListSchema, AdminOrderListSchema, AdminOrderRefSchema } from '@byeol/contract';
+import { adminEndpoints } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import type { Db } from '../../platform/db.js';
+import { route } from '../../platform/route.js';
 import type { SiteService } from '../site/site.service.js';
 import { requireRole } from '../users/users.session.js';
 import { AdminService } from './admin.service.js';
@@ -19,6 +20,7 @@ export interface AdminRoutesOptions {
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, site }) => {
   const admin = new AdminService(db, site);
 
+  // A POST without a body: registered here, not catalogued (a request schema would require a body).
   app.post(
     '/admin/dashboard',
     { schema: { tags: ['admin'], summary: "The console's first screen: pending deposits and today's paid orders (operators, GMs)" } },
@@ -28,44 +30,20 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
   );
 
-  app.post(
-    '/admin/payment_order_list',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Orders of every method by order number, member, state, method and KST placed dates, newest first (operators, GMs)',
-        body: AdminOrderListSchema,
-      },
-    },
-    async (request) => {
-      await requireRole(request);
-      const { list, total } = await admin.orders(request.body, request.lang);
-      return okList(request, list, total);
-    },
-  );
+  route(app, adminEndpoints.orderList, async (request, body) => {
+    await requireRole(request);
+    const { list, total } = await admin.orders(body, request.lang);
+    return okList(request, list, total);
+  });
 
-  app.post(
-    '/admin/payment_order_detail',
-    { schema: { tags: ['admin'], summary: 'One order with its audit trail (operators, GMs)', body: AdminOrderRefSchema } },
-    async (request) => {
-      await requireRole(request);
-      return ok(request, await admin.order(request.body.user_payment_log_sn, request.lang));
-    },
-  );
+  route(app, adminEndpoints.orderDetail, async (request, body) => {
+    await requireRole(request);
+    return ok(request, await admin.order(body.user_payment_log_sn, request.lang));
+  });
 
-  app.post(
-    '/admin/audit_list',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Every audited operator action (payments and grants) with actor, time, target and before/after, newest first',
-        body: AdminAuditListSchema,
-      },
-    },
-    async (request) => {
-      await requireRole(request);
-      const { list, total } = await admin.audit(request.body);
-      return okList(request, list, total);
-    },
-  );
+  route(app, adminEndpoints.auditList, async (request, body) => {
+    await requireRole(request);
+    const { list, total } = await admin.audit(body);
+    return okList(request, list, total);
+  });
 };

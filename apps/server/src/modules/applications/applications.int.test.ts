@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type ApplicationView, type FamilyAccount, type ListSet, ResultCode, type SignupInfo, type UserInfoSet } from '@byeol/contract';
+import { applicationsEndpoints, ResultCode, type UserInfoSet } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { buildAccount, sessionCookie, sql, unique } from '../../testing/members.js';
@@ -34,13 +34,9 @@ const bjForm = (over: Record<string, string> = {}) => ({
 const kstarForm = (business_no: string) =>
   bjForm({ kind: 'kstar', debut_date: '2020-02-02', agency: '별 엔터', company_name: '(주)별엔터', representative: '김대표', business_no });
 const applyAs = (cookie: string | undefined, form: Record<string, string>) =>
-  t.post<ApplicationView>('/v1/mypage/signup_proc', form, cookie ? { cookie } : {});
+  t.call(applicationsEndpoints.apply, form, cookie ? { cookie } : {});
 const move = (cookie: string, app_sn: number, state: string, memo?: string) =>
-  t.post<ApplicationView>(
-    '/v1/admin/account_application_proc',
-    { app_sn: String(app_sn), state, ...(memo ? { operator_memo: memo } : {}) },
-    { cookie },
-  );
+  t.call(applicationsEndpoints.adminMove, { app_sn: String(app_sn), state, ...(memo ? { operator_memo: memo } : {}) }, { cookie });
 const applicationCount = async (userKey: number) =>
   Number((await sql<{ n: string }>(t, 'select count(*) n from account_application where user_key = $1', [userKey]))[0]?.n);
 const ownedCount = async (userKey: number) =>
@@ -59,7 +55,7 @@ describe('applying for a broadcaster, K-star or program account', () => {
     const unverified = await buildUser({ ci: '', adultVerifiedAt: null });
     const res = await applyAs(unverified.cookie, bjForm());
     expect(res.body).toMatchObject({ rslt_cd: ResultCode.APPLY_IDENTITY_REQUIRED, rslt_msg: '본인인증(성인인증)을 먼저 완료해 주세요.' });
-    const info = await t.get<SignupInfo>('/v1/mypage/signup_info', { kind: 'bj' }, { cookie: unverified.cookie });
+    const info = await t.call(applicationsEndpoints.signupInfo, { kind: 'bj' }, { cookie: unverified.cookie });
     expect(info.body.rslt_set).toEqual({ kind: 'bj', application: null, identity_verified: false, personal: true });
     expect(await applicationCount(unverified.userKey)).toBe(0);
   });
@@ -101,7 +97,7 @@ describe('applying for a broadcaster, K-star or program account', () => {
 
     const again = await applyAs(me.cookie, bjForm());
     expect(again.body).toMatchObject({ rslt_cd: ResultCode.ALREADY_APPLIED, rslt_msg: '이미 신청하셨습니다.' });
-    const info = await t.get<SignupInfo>('/v1/mypage/signup_info', { kind: 'bj' }, { cookie: me.cookie });
+    const info = await t.call(applicationsEndpoints.signupInfo, { kind: 'bj' }, { cookie: me.cookie });
     expect(info.body.rslt_set).toMatchObject({ identity_verified: true, personal: true, application: { state: 'received' } });
     // Another kind is a separate application.
     const kstar = await applyAs(me.cookie, kstarForm('124-81-00998'));
@@ -117,13 +113,13 @@ describe('operators move applications; completion creates the owned account once
     const appSn = applied.body.rslt_set.app_sn;
 
     expect((await move(me.cookie, appSn, 'complete')).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
-    expect((await t.get('/v1/admin/account_application_list', {}, { cookie: me.cookie })).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+    expect((await t.call(applicationsEndpoints.adminList, {}, { cookie: me.cookie })).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
     expect((await move('', appSn, 'complete')).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
     expect(await ownedCount(me.userKey)).toBe(0);
 
-    const list = await t.get<ListSet<ApplicationView & { applicant_id: string }>>(
-      '/v1/admin/account_application_list',
-      { state: 'received', kind: 'bj', limit: 100 },
+    const list = await t.call(
+      applicationsEndpoints.adminList,
+      { state: 'received', kind: 'bj', limit: '100' },
       { cookie: operator.cookie },
     );
     expect(list.body.rslt_cd).toBe(0);
@@ -185,7 +181,7 @@ describe('switching between the personal account and the owned ones', () => {
     const applied = await applyAs(me.cookie, bjForm());
     const bjKey = (await move(operator.cookie, applied.body.rslt_set.app_sn, 'complete')).body.rslt_set.account_user_key as number;
 
-    const family = await t.get<ListSet<FamilyAccount>>('/v1/mypage/account_list', {}, { cookie: me.cookie });
+    const family = await t.call(applicationsEndpoints.accountList, {}, { cookie: me.cookie });
     expect(family.body.rslt_set.data_list.map((a) => [a.user_key, a.kind, a.current])).toEqual([
       [me.userKey, 'personal', true],
       [bjKey, 'bj', false],

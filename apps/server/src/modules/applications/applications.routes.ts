@@ -1,13 +1,7 @@
-import {
-  APPLICATION_KINDS,
-  ApplicationKindQuerySchema,
-  ApplicationListQuerySchema,
-  ApplySchema,
-  MoveApplicationSchema,
-  SWITCH_CALLS,
-} from '@byeol/contract';
+import { APPLICATION_KINDS, applicationsEndpoints, SWITCH_CALLS } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
+import { route } from '../../platform/route.js';
 import {
   type ApplicationsDeps,
   apply,
@@ -19,33 +13,17 @@ import {
 } from './applications.service.js';
 
 export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsDeps> = async (app, deps) => {
-  app.get(
-    '/mypage/signup_info',
-    {
-      schema: {
-        tags: ['applications'],
-        summary: 'The latest broadcaster/K-star/program application of a kind',
-        querystring: ApplicationKindQuerySchema,
-      },
-    },
-    async (request) => ok(request, await signupInfo(deps.db, request, request.query.kind)),
-  );
+  const E = applicationsEndpoints;
+  route(app, E.signupInfo, async (request, query) => ok(request, await signupInfo(deps.db, request, query.kind)));
 
-  app.post(
-    '/mypage/signup_proc',
-    { schema: { tags: ['applications'], summary: 'Apply for a broadcaster, K-star or program account', body: ApplySchema } },
-    async (request) => ok(request, await apply(deps.db, request, request.body)),
-  );
+  route(app, E.apply, async (request, body) => ok(request, await apply(deps.db, request, body)));
 
-  app.get(
-    '/mypage/account_list',
-    { schema: { tags: ['applications'], summary: "The caller's personal and owned accounts" } },
-    async (request) => {
-      const list = await familyAccounts(deps.db, request);
-      return okList(request, list, list.length);
-    },
-  );
+  route(app, E.accountList, async (request) => {
+    const list = await familyAccounts(deps.db, request);
+    return okList(request, list, list.length);
+  });
 
+  // POSTs without a body: registered here, not catalogued (a request schema would require a body).
   for (const kind of APPLICATION_KINDS) {
     app.post(
       SWITCH_CALLS[kind],
@@ -54,24 +32,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsDeps> = async
     );
   }
 
-  app.get(
-    '/admin/account_application_list',
-    { schema: { tags: ['applications'], summary: 'Operators: account applications', querystring: ApplicationListQuerySchema } },
-    async (request) => {
-      const { list, total } = await listForOperators(deps.db, request, request.query);
-      return okList(request, list, total);
-    },
-  );
+  route(app, E.adminList, async (request, query) => {
+    const { list, total } = await listForOperators(deps.db, request, query);
+    return okList(request, list, total);
+  });
 
-  app.post(
-    '/admin/account_application_proc',
-    {
-      schema: {
-        tags: ['applications'],
-        summary: 'Operators: move an application forward, reject it, or complete it (creates the account)',
-        body: MoveApplicationSchema,
-      },
-    },
-    async (request) => ok(request, await moveApplication(deps.db, request, request.body)),
-  );
+  route(app, E.adminMove, async (request, body) => ok(request, await moveApplication(deps.db, request, body)));
 };

@@ -12,6 +12,7 @@ import {
   isBusinessNo,
   isUrl,
   koreanToday,
+  type ListedApplicationView,
   NICK_LENGTH,
   NICK_PATTERN,
   type SignupInfo,
@@ -94,12 +95,6 @@ export async function apply(db: Db, request: FastifyRequest, input: ApplyReq): P
     return insertApplication(tx, { userKey: row.userKey, kind: input.kind, form });
   });
   return toView(created);
-}
-
-export interface ListedApplicationView extends ApplicationView {
-  user_key: number;
-  applicant_id: string;
-  applicant_nick: string;
 }
 
 /** Operators: applications, oldest first, optionally of one state or kind. */

@@ -12,8 +12,10 @@ import {
   type ChatHttpAnswer,
   ChatSettingCode,
   type ChatTokenSet,
+  chatEndpoints,
   LIVE_BUS_CHANNEL,
   type LiveBusMessage,
+  mediaEndpoints,
   ResultCode,
   type RoomUserListParam,
   resultMessage,
@@ -148,12 +150,12 @@ describe('POST /v1/chat/chat_token', () => {
   });
 
   it('refuses garbage and calls without the API headers', async () => {
-    const missing = await t.post('/v1/chat/chat_token', {});
+    const missing = await t.call(chatEndpoints.token, {});
     expect(missing.body).toMatchObject({ rslt_cd: ResultCode.REQUIRED, rslt_set: { field: 'vod_key' } });
-    const long = await t.post('/v1/chat/chat_token', { vod_key: 'x'.repeat(101) });
+    const long = await t.call(chatEndpoints.token, { vod_key: 'x'.repeat(101) });
     expect(long.body).toMatchObject({ rslt_cd: ResultCode.INVALID_INPUT, rslt_set: { field: 'vod_key' } });
     const { vk } = await newRoom();
-    const headless = await t.post('/v1/chat/chat_token', { vod_key: vk }, { headers: false });
+    const headless = await t.call(chatEndpoints.token, { vod_key: vk }, { headers: false });
     expect(headless.status).toBe(403);
     expect(headless.body.rslt_cd).toBe(ResultCode.API_HEADERS_REQUIRED);
   });
@@ -599,7 +601,7 @@ describe('events from the platform', () => {
     const { vk } = await newRoom();
     const c = await joined(vk, await buildAccount(t));
     const operator = await buildAccount(t, { role: 'operator' });
-    const frozen = await t.post('/v1/admin/broadcast_freeze_proc', { vod_key: vk }, { cookie: operator.cookie });
+    const frozen = await t.call(mediaEndpoints.freeze, { vod_key: vk }, { cookie: operator.cookie });
     expect(frozen.body.rslt_cd).toBe(0);
     expect((await c.waitFor(isOutside(ChatEvent.VOD_STATE))).param.data).toEqual({ state: 'frozen' });
     expect((await c.waitFor((f) => f.service === 'ROOM_CLOSE')).param).toMatchObject({ vk, state: 'frozen' });
@@ -625,7 +627,7 @@ describe('POST /v1/admin/chat_notice', () => {
     const operator = await buildAccount(t, { role: 'operator' });
     const c1 = await joined(one.vk, await buildAccount(t));
     const c2 = await joined(two.vk);
-    const res = await t.post('/v1/admin/chat_notice', { m: '<b>점검</b> 안내', vod_key: one.vk }, { cookie: operator.cookie });
+    const res = await t.call(chatEndpoints.notice, { m: '<b>점검</b> 안내', vod_key: one.vk }, { cookie: operator.cookie });
     expect(res.body).toMatchObject({ rslt_cd: 0, rslt_set: { code: ChatEventDetail.OPERATOR_NOTICE_ROOM } });
     const notice = await c1.waitFor(isOutside(ChatEventDetail.OPERATOR_NOTICE_ROOM));
     expect(notice.param).toMatchObject({ m: '<b>점검</b> 안내', by: { user_key: operator.userKey, is_operator: 1 } });
@@ -636,18 +638,18 @@ describe('POST /v1/admin/chat_notice', () => {
     ]);
     expect(logged).toEqual([{ code: 9990, detail: { m: '<b>점검</b> 안내' } }]);
 
-    expect((await t.post('/v1/admin/chat_notice', { m: 'everyone' }, { cookie: operator.cookie })).body.rslt_cd).toBe(0);
+    expect((await t.call(chatEndpoints.notice, { m: 'everyone' }, { cookie: operator.cookie })).body.rslt_cd).toBe(0);
     for (const c of [c1, c2]) expect((await c.waitFor(isOutside(ChatEventDetail.OPERATOR_NOTICE_ALL))).param.m).toBe('everyone');
 
     const member = await buildAccount(t);
-    expect((await t.post('/v1/admin/chat_notice', { m: 'x' }, { cookie: member.cookie })).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
-    expect((await t.post('/v1/admin/chat_notice', { m: 'x' })).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
-    const empty = await t.post('/v1/admin/chat_notice', { m: '  ' }, { cookie: operator.cookie });
+    expect((await t.call(chatEndpoints.notice, { m: 'x' }, { cookie: member.cookie })).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+    expect((await t.call(chatEndpoints.notice, { m: 'x' })).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    const empty = await t.call(chatEndpoints.notice, { m: '  ' }, { cookie: operator.cookie });
     expect(empty.body).toMatchObject({ rslt_cd: ResultCode.INVALID_INPUT, rslt_set: { field: 'm' } });
-    const long = await t.post('/v1/admin/chat_notice', { m: 'x'.repeat(CHAT_LIMITS.noticeMax + 1) }, { cookie: operator.cookie });
+    const long = await t.call(chatEndpoints.notice, { m: 'x'.repeat(CHAT_LIMITS.noticeMax + 1) }, { cookie: operator.cookie });
     expect(long.body).toMatchObject({ rslt_cd: ResultCode.INVALID_INPUT, rslt_set: { field: 'm' } });
     const ended = await newRoom({ state: 'ended', endedAt: new Date() });
-    expect((await t.post('/v1/admin/chat_notice', { m: 'x', vod_key: ended.vk }, { cookie: operator.cookie })).body.rslt_cd).toBe(
+    expect((await t.call(chatEndpoints.notice, { m: 'x', vod_key: ended.vk }, { cookie: operator.cookie })).body.rslt_cd).toBe(
       ResultCode.BROADCAST_NOT_LIVE,
     );
   });

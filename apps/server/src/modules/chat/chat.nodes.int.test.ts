@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAT_NODES_SET, ChatEvent, ChatEventDetail, ResultCode } from '@byeol/contract';
+import { CHAT_NODES_SET, ChatEvent, ChatEventDetail, chatEndpoints, ResultCode } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { buildBroadcast } from '../../testing/builders.js';
@@ -176,7 +176,7 @@ describe('two chat nodes', () => {
     for (const c of [bjc, uc, guest]) expect((await c.waitFor(isOutside(ChatEvent.STAR_GIFT_LAST))).param.m).toBe('별 10,000개');
 
     const operator = await buildAccount(api, { role: 'operator' });
-    expect((await api.post('/v1/admin/chat_notice', { m: '공지', vod_key: vk }, { cookie: operator.cookie })).body.rslt_cd).toBe(0);
+    expect((await api.call(chatEndpoints.notice, { m: '공지', vod_key: vk }, { cookie: operator.cookie })).body.rslt_cd).toBe(0);
     for (const c of [bjc, uc]) await c.waitFor(isOutside(ChatEventDetail.OPERATOR_NOTICE_ROOM));
 
     // The BJ on node A freezes the chat: the user on node B is told and refused there.

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import {
-  CHAT_LIMITS,
   CHAT_MONITOR_PATH,
-  CHAT_TOKEN_CALL,
   CHAT_TOKEN_TTL_SEC,
   CHAT_USER_LIST_PATH,
   ChatEventDetail,
   type ChatHostParam,
   type ChatHttpAnswer,
+  type ChatNoticeSet,
   type ChatTokenSet,
   type ChatUserInfo,
+  chatEndpoints,
   type Lang,
   type OutsideMsgPush,
   ResultCode,
@@ -19,11 +19,11 @@ import {
 } from '@byeol/contract';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok, parseFormBody } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { route } from '../../platform/route.js';
 import { findBroadcast } from '../live/index.js';
 import { requireRole } from '../users/users.session.js';
 import { publishAllRoomsEvent, publishRoomEvent } from './chat.events.js';
@@ -38,107 +38,69 @@ import { signChatToken } from './chat.token.js';
  * The two SPEC `.ws` calls answer `{result, param}` (never the API envelope), also for garbage input.
  */
 
-const chars = (s: string) => [...s].length;
-const vodKey = z.string().trim().min(1).max(100);
-
-const ChatTokenSchema = z.object({ vod_key: vodKey });
-const ChatNoticeSchema = z.object({
-  /** The notice, plain text, 1 to CHAT_LIMITS.noticeMax characters. */
-  m: z
-    .string()
-    .trim()
-    .min(1)
-    .refine((m) => chars(m) <= CHAT_LIMITS.noticeMax)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: a notice is one line of plain text.
-    .refine((m) => !/[\u0000-\u001f\u007f]/.test(m)),
-  /** One live room (9990), or every room when left out (9991). */
-  vod_key: vodKey.optional(),
-});
-
 /** POST /v1/chat/chat_token and POST /v1/admin/chat_notice (api role). */
 export const chatApiRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; secret: string }> = async (app, { db, bus, secret }) => {
-  app.post(
-    CHAT_TOKEN_CALL,
-    {
-      schema: {
-        tags: ['chat'],
-        summary: "A short-lived chat token for one room (ROOM_JOIN's us): the play gates first; signed out, a read-only guest token",
-        body: ChatTokenSchema,
-      },
-    },
-    async (request) => {
-      const { vod_key } = request.body;
+  route(app, chatEndpoints.token, async (request, { vod_key }) => {
+    const found = await findBroadcast(db, vod_key);
+    if (!found) throw new AppError('BROADCAST_NOT_FOUND');
+    const { b } = found;
+    if (b.state === 'ended') throw new AppError('BROADCAST_ENDED');
+    if (b.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
+    // The gates of play_info (play.service.ts): adult broadcasts need a verified adult, login-required ones an account.
+    const account = await request.currentAccount();
+    if (b.adultYn && !account?.adultVerifiedAt) throw new AppError('ADULT_REQUIRED');
+    if (b.loginRequiredYn && !account) throw new AppError('LOGIN_REQUIRED');
+    const exp = Math.floor(Date.now() / 1000) + CHAT_TOKEN_TTL_SEC;
+    const us = signChatToken(secret, {
+      v: 1,
+      vk: b.vodKey,
+      uk: account?.userKey ?? 0,
+      id: account?.id ?? '',
+      nick: account?.nick ?? '',
+      gid: account ? '' : randomBytes(8).toString('hex'),
+      op: account && (account.role === 'operator' || account.role === 'gm') ? 1 : 0,
+      ow: account?.ownerUserKey ?? 0,
+      lg: request.lang,
+      exp,
+    });
+    const set: ChatTokenSet = { us, expires_in: CHAT_TOKEN_TTL_SEC, guest_yn: account ? 'N' : 'Y' };
+    return ok(request, set);
+  });
+
+  route(app, chatEndpoints.notice, async (request, { m, vod_key }) => {
+    const operator = await requireRole(request, 'operator');
+    let bjUserKey = 0;
+    if (vod_key) {
       const found = await findBroadcast(db, vod_key);
       if (!found) throw new AppError('BROADCAST_NOT_FOUND');
-      const { b } = found;
-      if (b.state === 'ended') throw new AppError('BROADCAST_ENDED');
-      if (b.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
-      // The gates of play_info (play.service.ts): adult broadcasts need a verified adult, login-required ones an account.
-      const account = await request.currentAccount();
-      if (b.adultYn && !account?.adultVerifiedAt) throw new AppError('ADULT_REQUIRED');
-      if (b.loginRequiredYn && !account) throw new AppError('LOGIN_REQUIRED');
-      const exp = Math.floor(Date.now() / 1000) + CHAT_TOKEN_TTL_SEC;
-      const us = signChatToken(secret, {
-        v: 1,
-        vk: b.vodKey,
-        uk: account?.userKey ?? 0,
-        id: account?.id ?? '',
-        nick: account?.nick ?? '',
-        gid: account ? '' : randomBytes(8).toString('hex'),
-        op: account && (account.role === 'operator' || account.role === 'gm') ? 1 : 0,
-        ow: account?.ownerUserKey ?? 0,
-        lg: request.lang,
-        exp,
-      });
-      const set: ChatTokenSet = { us, expires_in: CHAT_TOKEN_TTL_SEC, guest_yn: account ? 'N' : 'Y' };
-      return ok(request, set);
-    },
-  );
-
-  app.post(
-    '/admin/chat_notice',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'An operator notice: OUTSIDE_MSG 9990 to one live room, or 9991 to every room (operators)',
-        body: ChatNoticeSchema,
-      },
-    },
-    async (request) => {
-      const operator = await requireRole(request, 'operator');
-      const { m, vod_key } = request.body;
-      let bjUserKey = 0;
-      if (vod_key) {
-        const found = await findBroadcast(db, vod_key);
-        if (!found) throw new AppError('BROADCAST_NOT_FOUND');
-        if (found.b.state !== 'live') throw new AppError('BROADCAST_NOT_LIVE');
-        bjUserKey = found.b.bjUserKey;
-      }
-      const code = vod_key ? ChatEventDetail.OPERATOR_NOTICE_ROOM : ChatEventDetail.OPERATOR_NOTICE_ALL;
-      await db.insert(chatActionLog).values({
-        vodKey: vod_key ?? '',
-        bjUserKey,
-        actorUserKey: operator.userKey,
-        actorRole: operator.role,
-        code,
-        detail: { m },
-      });
-      const by: ChatUserInfo = {
-        user_key: operator.userKey,
-        id: operator.id,
-        nick: operator.nick,
-        is_bj: 0,
-        is_manager: 0,
-        is_operator: 1,
-        is_guest: 0,
-      };
-      const push: OutsideMsgPush = { code, ts: Date.now(), by, m };
-      if (vod_key) await publishRoomEvent(bus, vod_key, push);
-      else await publishAllRoomsEvent(bus, push);
-      request.log.info({ vod_key, by: operator.userKey, code }, 'chat notice');
-      return ok(request, { code });
-    },
-  );
+      if (found.b.state !== 'live') throw new AppError('BROADCAST_NOT_LIVE');
+      bjUserKey = found.b.bjUserKey;
+    }
+    const code = vod_key ? ChatEventDetail.OPERATOR_NOTICE_ROOM : ChatEventDetail.OPERATOR_NOTICE_ALL;
+    await db.insert(chatActionLog).values({
+      vodKey: vod_key ?? '',
+      bjUserKey,
+      actorUserKey: operator.userKey,
+      actorRole: operator.role,
+      code,
+      detail: { m },
+    });
+    const by: ChatUserInfo = {
+      user_key: operator.userKey,
+      id: operator.id,
+      nick: operator.nick,
+      is_bj: 0,
+      is_manager: 0,
+      is_operator: 1,
+      is_guest: 0,
+    };
+    const push: OutsideMsgPush = { code, ts: Date.now(), by, m };
+    if (vod_key) await publishRoomEvent(bus, vod_key, push);
+    else await publishAllRoomsEvent(bus, push);
+    request.log.info({ vod_key, by: operator.userKey, code }, 'chat notice');
+    const set: ChatNoticeSet = { code };
+    return ok(request, set);
+  });
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type IdentityInfo, type IdentityVerifySet, koreanToday, ResultCode, type UserInfoSet } from '@byeol/contract';
+import { identityEndpoints, koreanToday, ResultCode, type UserInfoSet } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { buildMember, fromIp, randomPhone, sql, tryJoin, verificationState, verifiedPhone } from '../../testing/members.js';
@@ -32,8 +32,8 @@ interface Person {
 /** identity_verify_proc with the dev driver on a confirmed phone token. */
 async function verifyPerson(purpose: 'adult' | 'guardian', p: Person) {
   const phone = await verifiedPhone(t, purpose, p.phone);
-  return t.post<IdentityVerifySet>(
-    '/v1/user/identity_verify_proc',
+  return t.call(
+    identityEndpoints.verify,
     { purpose, name: p.name, birth_date: p.birth_date, sex: p.sex, verify_token: phone.token },
     { headers: fromIp() },
   );
@@ -70,11 +70,7 @@ const usedAt = async (token: string) =>
   (await sql<{ used_at: Date | null }>(t, 'select used_at from identity_verification where token_hash = $1', [identityTokenHash(token)]))[0]
     ?.used_at;
 const adultVerify = (identity_token: string, cookie?: string) =>
-  t.post<{ adult: boolean; real_name: string; birth_date: string }>(
-    '/v1/user/adult_verify_proc',
-    { identity_token },
-    cookie ? { cookie } : {},
-  );
+  t.call(identityEndpoints.adultVerify, { identity_token }, cookie ? { cookie } : {});
 
 describe('identity verification with the dev driver', () => {
   it('turns a pin from the SMS outbox into an identity token, and the same person always gets the same ci', async () => {
@@ -93,7 +89,7 @@ describe('identity verification with the dev driver', () => {
     });
     expect(confirmed.body.rslt_cd).toBe(0);
 
-    const res = await t.post<IdentityVerifySet>('/v1/user/identity_verify_proc', {
+    const res = await t.call(identityEndpoints.verify, {
       purpose: 'adult',
       name: ' 김  민수 ',
       birth_date: '1990-05-05',
@@ -115,7 +111,7 @@ describe('identity verification with the dev driver', () => {
     expect(stored?.expires_in).toBeLessThanOrEqual(600);
     // Only the hash is stored; the phone verification was spent.
     expect(stored?.token_hash).not.toContain(res.body.rslt_set.identity_token);
-    const again = await t.post('/v1/user/identity_verify_proc', {
+    const again = await t.call(identityEndpoints.verify, {
       purpose: 'adult',
       name: '김민수',
       birth_date: '1990-05-05',
@@ -128,7 +124,7 @@ describe('identity verification with the dev driver', () => {
   it('needs a phone verification of the same purpose and every dev field; garbage changes nothing', async () => {
     const before = await identityCount();
     const join = await verifiedPhone(t, 'join');
-    const wrongPurpose = await t.post('/v1/user/identity_verify_proc', {
+    const wrongPurpose = await t.call(identityEndpoints.verify, {
       purpose: 'adult',
       name: '홍길동',
       birth_date: '1990-01-01',
@@ -137,7 +133,7 @@ describe('identity verification with the dev driver', () => {
     });
     expect(wrongPurpose.body.rslt_cd).toBe(ResultCode.VERIFY_REQUIRED);
 
-    const noToken = await t.post('/v1/user/identity_verify_proc', { purpose: 'adult', name: '홍길동', birth_date: '1990-01-01', sex: 'M' });
+    const noToken = await t.call(identityEndpoints.verify, { purpose: 'adult', name: '홍길동', birth_date: '1990-01-01', sex: 'M' });
     expect(noToken.body).toMatchObject({ rslt_cd: ResultCode.REQUIRED, rslt_set: { field: 'verify_token' } });
 
     const adult = await verifiedPhone(t, 'adult');
@@ -147,7 +143,7 @@ describe('identity verification with the dev driver', () => {
       [{ purpose: 'adult', name: '홍길동', birth_date: '1990-13-45', sex: 'M', verify_token: adult.token }, 'birth_date'],
       [{ purpose: 'adult', name: '홍길동', birth_date: '1990-01-01', sex: 'X', verify_token: adult.token }, 'sex'],
     ] as const) {
-      const res = await t.post('/v1/user/identity_verify_proc', body as Record<string, string>);
+      const res = await t.call(identityEndpoints.verify, body as Record<string, string>);
       expect(res.body, JSON.stringify(body)).toMatchObject({ rslt_cd: ResultCode.INVALID_INPUT, rslt_set: { field } });
       expect(Object.keys(res.body).sort()).toEqual(['rslt_cd', 'rslt_msg', 'rslt_set']);
     }
@@ -169,7 +165,7 @@ describe('adult verification', () => {
     expect(row.ci).not.toBe('');
     expect(row.adult_verified_at).not.toBeNull();
 
-    const info = await t.get<IdentityInfo>('/v1/user/identity_info', {}, { cookie: me.cookie });
+    const info = await t.call(identityEndpoints.info, {}, { cookie: me.cookie });
     expect(info.body.rslt_set).toMatchObject({ identity_verified: true, adult: true, real_name: '이**' });
     const user = await t.get<UserInfoSet>('/v1/user/user_info', {}, { cookie: me.cookie });
     expect(user.body.rslt_set.user_info?.ci).toBe(row.ci);
@@ -226,7 +222,7 @@ describe('adult verification', () => {
     const fresh = await identityToken('adult', person);
     expect((await adultVerify(fresh)).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
     expect(await usedAt(fresh)).toBeNull();
-    expect((await t.get('/v1/user/identity_info')).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await t.call(identityEndpoints.info)).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
     expect((await userRow(me.userKey)).ci).toBe('');
   });
 });
@@ -333,16 +329,12 @@ describe('identity verification with the PortOne driver (a local stand-in for ap
     },
   });
   const verify = (id: string) =>
-    portone.post<IdentityVerifySet>(
-      '/v1/user/identity_verify_proc',
-      { purpose: 'guardian', identity_verification_id: id },
-      { headers: fromIp() },
-    );
+    portone.call(identityEndpoints.verify, { purpose: 'guardian', identity_verification_id: id }, { headers: fromIp() });
 
   it('tells the browser to use PortOne with its store id and channel key', async () => {
-    const res = await portone.get('/v1/user/identity_config');
+    const res = await portone.call(identityEndpoints.config);
     expect(res.body.rslt_set).toEqual({ driver: 'portone', store_id: 'store-test', channel_key: 'channel-key-test' });
-    expect((await t.get('/v1/user/identity_config')).body.rslt_set).toEqual({ driver: 'dev', store_id: '', channel_key: '' });
+    expect((await t.call(identityEndpoints.config)).body.rslt_set).toEqual({ driver: 'dev', store_id: '', channel_key: '' });
   });
 
   it('reads the verified customer with the secret and turns one verification into one token', async () => {
@@ -376,12 +368,12 @@ describe('identity verification with the PortOne driver (a local stand-in for ap
       const res = await verify(id);
       expect(res.body, id).toMatchObject({ rslt_cd: ResultCode.IDENTITY_FAILED, rslt_msg: '본인인증에 실패했습니다.' });
     }
-    expect((await portone.post('/v1/user/identity_verify_proc', { purpose: 'guardian' })).body).toMatchObject({
+    expect((await portone.call(identityEndpoints.verify, { purpose: 'guardian' })).body).toMatchObject({
       rslt_cd: ResultCode.REQUIRED,
       rslt_set: { field: 'identity_verification_id' },
     });
-    expect(
-      (await portone.post('/v1/user/identity_verify_proc', { purpose: 'guardian', identity_verification_id: '../../x' })).body.rslt_cd,
-    ).toBe(ResultCode.INVALID_INPUT);
+    expect((await portone.call(identityEndpoints.verify, { purpose: 'guardian', identity_verification_id: '../../x' })).body.rslt_cd).toBe(
+      ResultCode.INVALID_INPUT,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AdultVerifyResult,
   IDENTITY_TOKEN_TTL_SECONDS,
   type IdentityConfig,
   type IdentityInfo,
@@ -52,14 +53,6 @@ export async function verifyIdentity(deps: IdentityDeps, request: FastifyRequest
     adult: isAdult(person.birthDate, koreanToday()),
     expire_sec: IDENTITY_TOKEN_TTL_SECONDS,
   };
-}
-
-export interface AdultVerifyResult {
-  rtv: 'SUCC';
-  adult: true;
-  real_name: string;
-  birth_date: string;
-  adult_verified_at: string;
 }
 
 /**

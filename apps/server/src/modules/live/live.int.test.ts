@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type ListSet, type LiveListItem, ResultCode, type VodListItem } from '@byeol/contract';
+import { contentEndpoints, type ListSet, type LiveListItem, ResultCode } from '@byeol/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
@@ -131,7 +131,7 @@ async function liveList(query: Query = {}) {
 }
 
 async function vodList(query: Query = {}) {
-  const res = await t.get<ListSet<VodListItem>>('/v1/pubapi/play_vod_list', query);
+  const res = await t.call(contentEndpoints.vodList, Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])));
   expect(res.status).toBe(200);
   expect(res.body.rslt_cd).toBe(0);
   return res.body.rslt_set;

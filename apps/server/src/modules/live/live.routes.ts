@@ -1,8 +1,9 @@
-import { LiveListQuerySchema, VodListQuerySchema } from '@byeol/contract';
+import { contentEndpoints, LiveListQuerySchema } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
+import { route } from '../../platform/route.js';
 import { listReplays } from './live.repository.js';
 import { LiveSnapshot } from './live.snapshot.js';
 import { playRoutes } from './play.routes.js';
@@ -30,15 +31,10 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     },
   );
 
-  app.get(
-    '/pubapi/play_vod_list',
-    { schema: { tags: ['live'], summary: 'Replays of ended broadcasts', querystring: VodListQuerySchema } },
-    async (request) => {
-      const { offset, limit } = request.query;
-      const { list, total } = await listReplays(db, { offset, limit });
-      return okList(request, list, total);
-    },
-  );
+  route(app, contentEndpoints.vodList, async (request, { offset, limit }) => {
+    const { list, total } = await listReplays(db, { offset, limit });
+    return okList(request, list, total);
+  });
 
   await app.register(playRoutes, { play: new PlayService({ db, bus, snapshot, replayMobileOnly }) });
 };

@@ -4,9 +4,9 @@ import {
   ResultCode,
   resultMessage,
   STREAM_KEY_RATE,
-  type StreamGuideInfo,
   type StreamInfo,
   type StreamKeyMessage,
+  streamEndpoints,
 } from '@byeol/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,8 +30,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const INFO = '/v1/mypage/stream_info';
-const REGENERATE = '/v1/mypage/stream_key_regenerate_proc';
+const INFO = streamEndpoints.info;
+const REGENERATE = streamEndpoints.regenerateKey;
 const SETTINGS = '/v1/mypage/update_stream_settinge_proc';
 
 /** A BJ account (type_cd bj, as a completed application makes it) with a session. */
@@ -39,7 +39,7 @@ const buildBj = (over: Parameters<typeof buildAccount>[1] = {}) =>
   buildAccount(t, { typeCd: 'bj', role: 'bj', bjTypeCd: 'general', ...over });
 
 async function info(cookie: string, reveal = false) {
-  const res = await t.get<StreamInfo>(INFO, reveal ? { reveal: 'Y' } : {}, { cookie });
+  const res = await t.call(INFO, reveal ? { reveal: 'Y' } : {}, { cookie });
   expect(res.body.rslt_cd, res.body.rslt_msg).toBe(0);
   return res;
 }
@@ -58,10 +58,10 @@ async function listen<T>(channel: string) {
 describe('who may read and change stream settings', () => {
   it('asks anonymous visitors to log in, for every call', async () => {
     const calls = [
-      await t.get(INFO),
-      await t.post(REGENERATE),
+      await t.call(INFO),
+      await t.call(REGENERATE),
       await t.post(SETTINGS, { title: '익명' }),
-      await t.get(INFO, { reveal: 'Y' }, { lang: 'en' }),
+      await t.call(INFO, { reveal: 'Y' }, { lang: 'en' }),
     ];
     for (const res of calls) {
       expect(res.status).toBe(200);
@@ -74,8 +74,8 @@ describe('who may read and change stream settings', () => {
   it('refuses viewer accounts (type_cd user) with STREAM_BJ_ONLY and creates nothing for them', async () => {
     const viewer = await buildAccount(t);
     for (const res of [
-      await t.get(INFO, { reveal: 'Y' }, { cookie: viewer.cookie, lang: 'en' }),
-      await t.post(REGENERATE, {}, { cookie: viewer.cookie, lang: 'en' }),
+      await t.call(INFO, { reveal: 'Y' }, { cookie: viewer.cookie, lang: 'en' }),
+      await t.call(REGENERATE, {}, { cookie: viewer.cookie, lang: 'en' }),
       await t.post(SETTINGS, { title: '시청자' }, { cookie: viewer.cookie, lang: 'en' }),
     ]) {
       expect(res.body.rslt_cd).toBe(ResultCode.STREAM_BJ_ONLY);
@@ -87,7 +87,7 @@ describe('who may read and change stream settings', () => {
 
   it('refuses operators too: they do not broadcast', async () => {
     const operator = await buildAccount(t, { role: 'operator' });
-    expect((await t.get(INFO, {}, { cookie: operator.cookie })).body.rslt_cd).toBe(ResultCode.STREAM_BJ_ONLY);
+    expect((await t.call(INFO, {}, { cookie: operator.cookie })).body.rslt_cd).toBe(ResultCode.STREAM_BJ_ONLY);
   });
 
   it('refuses state-changing calls without the API headers before anything changes', async () => {
@@ -136,7 +136,7 @@ describe('the stream key', () => {
     const old = (await info(bj.cookie, true)).body.rslt_set.stream_key;
     const bus = await listen<StreamKeyMessage>('stream_key');
     try {
-      const res = await t.post<StreamInfo>(REGENERATE, { reveal: 'Y' }, { cookie: bj.cookie });
+      const res = await t.call(REGENERATE, { reveal: 'Y' }, { cookie: bj.cookie });
       expect(res.body.rslt_cd).toBe(0);
       expect(res.response.headers.get('cache-control')).toBe('no-store');
       const fresh = res.body.rslt_set.stream_key;
@@ -148,7 +148,7 @@ describe('the stream key', () => {
       expect((await info(bj.cookie, true)).body.rslt_set.stream_key).toBe(fresh);
 
       // Without reveal the answer masks the new key.
-      const masked = await t.post<StreamInfo>(REGENERATE, {}, { cookie: bj.cookie });
+      const masked = await t.call(REGENERATE, {}, { cookie: bj.cookie });
       const newest = (await keyRow(bj.userKey))?.streamKey as string;
       expect(masked.body.rslt_set.stream_key).toBe(`${newest.slice(0, 4)}${'•'.repeat(28)}`);
     } finally {
@@ -159,10 +159,10 @@ describe('the stream key', () => {
   it('limits regenerations per account (429, retry in minutes), keeping the last key', async () => {
     const bj = await buildBj();
     for (let i = 0; i < STREAM_KEY_RATE.max; i++) {
-      expect((await t.post(REGENERATE, {}, { cookie: bj.cookie })).body.rslt_cd).toBe(0);
+      expect((await t.call(REGENERATE, {}, { cookie: bj.cookie })).body.rslt_cd).toBe(0);
     }
     const kept = (await keyRow(bj.userKey))?.streamKey;
-    const res = await t.post(REGENERATE, {}, { cookie: bj.cookie, lang: 'en' });
+    const res = await t.call(REGENERATE, {}, { cookie: bj.cookie, lang: 'en' });
     expect(res.status).toBe(429);
     expect(res.body.rslt_cd).toBe(ResultCode.RATE_LIMITED);
     expect(res.body.rslt_msg).toMatch(/^Please try again in \d+ minutes\.$/);
@@ -340,7 +340,7 @@ describe('POST /v1/mypage/update_stream_settinge_proc', () => {
 
 describe('the RTMP URL', () => {
   it('GET /v1/pubapi/stream_guide_info answers it to anyone', async () => {
-    const res = await t.get<StreamGuideInfo>('/v1/pubapi/stream_guide_info');
+    const res = await t.call(streamEndpoints.guideInfo);
     expect(res.body).toMatchObject({ rslt_cd: 0, rslt_set: { rtmp_url: RTMP } });
   });
 

@@ -5,7 +5,15 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { LIVE_BUS_CHANNEL, type ListSet, type LiveBusMessage, type LiveListItem, ResultCode, type VodListItem } from '@byeol/contract';
+import {
+  contentEndpoints,
+  LIVE_BUS_CHANNEL,
+  type ListSet,
+  type LiveBusMessage,
+  type LiveListItem,
+  mediaEndpoints,
+  ResultCode,
+} from '@byeol/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../platform/net.js';
@@ -113,7 +121,7 @@ async function liveList() {
   return res.body.rslt_set.data_list;
 }
 async function vodList() {
-  const res = await t.get<ListSet<VodListItem>>('/v1/pubapi/play_vod_list', { limit: 100 });
+  const res = await t.call(contentEndpoints.vodList, { limit: '100' });
   return res.body.rslt_set.data_list;
 }
 
@@ -360,13 +368,13 @@ describe('POST /v1/admin/broadcast_freeze_proc', () => {
     const live = await until(() => liveRow(bj), 5000, 'live');
     await until(async () => messages.find((m) => m.type === 'live' && m.vod_key === live.vodKey), 5000, 'bus live');
 
-    const refused = await t.post('/v1/admin/broadcast_freeze_proc', { vod_key: live.vodKey }, { cookie: bj.cookie });
+    const refused = await t.call(mediaEndpoints.freeze, { vod_key: live.vodKey }, { cookie: bj.cookie });
     expect(refused.body.rslt_cd).toBe(ResultCode.FORBIDDEN);
-    const anonymous = await t.post('/v1/admin/broadcast_freeze_proc', { vod_key: live.vodKey });
+    const anonymous = await t.call(mediaEndpoints.freeze, { vod_key: live.vodKey });
     expect(anonymous.body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
     expect((await liveRow(bj))?.vodKey).toBe(live.vodKey);
 
-    const res = await t.post('/v1/admin/broadcast_freeze_proc', { vod_key: live.vodKey }, { cookie: operator.cookie });
+    const res = await t.call(mediaEndpoints.freeze, { vod_key: live.vodKey }, { cookie: operator.cookie });
     expect(res.body).toMatchObject({ rslt_cd: 0, rslt_set: { vod_key: live.vodKey, state: 'frozen' } });
     const [row] = (await rowsOf(bj)).filter((r) => r.vodKey === live.vodKey);
     expect(row).toMatchObject({ state: 'frozen', frozenBy: operator.userKey, endReason: 'frozen', replayYn: false });
@@ -377,11 +385,11 @@ describe('POST /v1/admin/broadcast_freeze_proc', () => {
     expect(existsSync(path.join(dataDir, 'media', 'live', live.vodKey))).toBe(false);
     expect(messages.filter((m) => m.vod_key === live.vodKey).map((m) => m.type)).toEqual(['live', 'frozen']);
 
-    const again = await t.post('/v1/admin/broadcast_freeze_proc', { vod_key: live.vodKey }, { cookie: operator.cookie, lang: 'en' });
+    const again = await t.call(mediaEndpoints.freeze, { vod_key: live.vodKey }, { cookie: operator.cookie, lang: 'en' });
     expect(again.body).toMatchObject({ rslt_cd: ResultCode.BROADCAST_NOT_LIVE, rslt_msg: 'This broadcast is not live.' });
-    const unknown = await t.post('/v1/admin/broadcast_freeze_proc', { vod_key: `none${live.vodKey}` }, { cookie: operator.cookie });
+    const unknown = await t.call(mediaEndpoints.freeze, { vod_key: `none${live.vodKey}` }, { cookie: operator.cookie });
     expect(unknown.body.rslt_cd).toBe(ResultCode.NO_DATA);
-    const garbage = await t.post('/v1/admin/broadcast_freeze_proc', { vod_key: '../x' }, { cookie: operator.cookie });
+    const garbage = await t.call(mediaEndpoints.freeze, { vod_key: '../x' }, { cookie: operator.cookie });
     expect(garbage.body).toMatchObject({ rslt_cd: ResultCode.INVALID_INPUT, rslt_set: { field: 'vod_key' } });
 
     // Frozen is not a sanction: the broadcaster's next publish is a new broadcast.

@@ -1,9 +1,10 @@
-import { BroadcastFreezeSchema, type BroadcastFreezeSet, LIVE_BUS_CHANNEL, type LiveBusMessage } from '@byeol/contract';
+import { type BroadcastFreezeSet, LIVE_BUS_CHANNEL, type LiveBusMessage, mediaEndpoints } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { route } from '../../platform/route.js';
 import { requireRole } from '../users/users.session.js';
 import { findBroadcast, freezeBroadcast } from './media.repository.js';
 
@@ -12,22 +13,17 @@ import { findBroadcast, freezeBroadcast } from './media.repository.js';
  * `live` {type: 'frozen'} makes the media process holding the ingest cut it (it may be another process).
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus }> = async (app, { db, bus }) => {
-  app.post(
-    '/admin/broadcast_freeze_proc',
-    { schema: { tags: ['media'], summary: 'Freeze a live broadcast (operators): the ingest is cut', body: BroadcastFreezeSchema } },
-    async (request) => {
-      const operator = await requireRole(request, 'operator');
-      const { vod_key } = request.body;
-      const frozen = await freezeBroadcast(db, vod_key, operator.userKey);
-      if (!frozen) {
-        if (!(await findBroadcast(db, vod_key))) throw new AppError('NO_DATA');
-        throw new AppError('BROADCAST_NOT_LIVE');
-      }
-      request.log.info({ vod_key, by: operator.userKey }, 'broadcast frozen');
-      const message: LiveBusMessage = { type: 'frozen', vod_key, bj_user_key: frozen.bjUserKey };
-      await bus.publish(LIVE_BUS_CHANNEL, message);
-      const set: BroadcastFreezeSet = { vod_key, state: 'frozen' };
-      return ok(request, set);
-    },
-  );
+  route(app, mediaEndpoints.freeze, async (request, { vod_key }) => {
+    const operator = await requireRole(request, 'operator');
+    const frozen = await freezeBroadcast(db, vod_key, operator.userKey);
+    if (!frozen) {
+      if (!(await findBroadcast(db, vod_key))) throw new AppError('NO_DATA');
+      throw new AppError('BROADCAST_NOT_LIVE');
+    }
+    request.log.info({ vod_key, by: operator.userKey }, 'broadcast frozen');
+    const message: LiveBusMessage = { type: 'frozen', vod_key, bj_user_key: frozen.bjUserKey };
+    await bus.publish(LIVE_BUS_CHANNEL, message);
+    const set: BroadcastFreezeSet = { vod_key, state: 'frozen' };
+    return ok(request, set);
+  });
 };

@@ -1,11 +1,5 @@
-import type {
-  AdminPaymentOrder,
-  AdminPaymentProduct,
-  CardOrderStart,
-  PaymentOrder,
-  PaymentReceipt,
-  PaymentSuccessCheck,
-} from '@byeol/contract';
+import type { AdminPaymentProduct, CardOrderStart, PaymentSuccessCheck } from '@byeol/contract';
+import { paymentsEndpoints } from '@byeol/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -54,15 +48,15 @@ afterAll(async () => {
 
 /** /pg/pg_request as `cookie` for the default package. */
 async function cardOrder(cookie: string, productSn = star.product_sn): Promise<CardOrderStart> {
-  const res = await t.post<CardOrderStart>('/v1/pg/pg_request', { product_sn: String(productSn), idempotency_key: newKey() }, { cookie });
+  const res = await t.call(paymentsEndpoints.cardRequest, { product_sn: String(productSn), idempotency_key: newKey() }, { cookie });
   if (res.body.rslt_cd !== 0) throw new Error(`pg_request failed: ${JSON.stringify(res.body)}`);
   return res.body.rslt_set;
 }
 
 /** What the success page sends after the checkout redirected back with paymentKey, orderId and amount. */
 function pgConfirm(cookie: string, redirect: { paymentKey: string; orderId: string; amount: number | string }) {
-  return t.post<PaymentOrder>(
-    '/v1/pg/pg_confirm',
+  return t.call(
+    paymentsEndpoints.cardConfirm,
     { payment_key: redirect.paymentKey, order_id: redirect.orderId, amount: String(redirect.amount) },
     { cookie },
   );
@@ -95,7 +89,7 @@ const purchases = (sn: number) =>
   );
 
 const refund = async (sn: number, reason = '고객 요청') =>
-  t.post<AdminPaymentOrder>('/v1/admin/payment_refund', { user_payment_log_sn: String(sn), reason }, { cookie: await operator(t) });
+  t.call(paymentsEndpoints.adminRefund, { user_payment_log_sn: String(sn), reason }, { cookie: await operator(t) });
 
 /** A buyer who paid one card order: its sn, payment key and their balances after. */
 async function paidCardOrder() {
@@ -324,14 +318,13 @@ describe('refunds', () => {
     expect(await balancesOf(t, buyer.userKey)).toMatchObject({ STAR: 0 });
     // Viewers cannot refund.
     expect(
-      (await t.post('/v1/admin/payment_refund', { user_payment_log_sn: '1', reason: 'x' }, { cookie: buyer.cookie })).body.rslt_cd,
+      (await t.call(paymentsEndpoints.adminRefund, { user_payment_log_sn: '1', reason: 'x' }, { cookie: buyer.cookie })).body.rslt_cd,
     ).not.toBe(0);
   });
 });
 
 describe('receipts', () => {
-  const receipt = (cookie: string, sn: number) =>
-    t.post<PaymentReceipt>('/v1/mypage/payment_receipt', { user_payment_log_sn: String(sn) }, { cookie });
+  const receipt = (cookie: string, sn: number) => t.call(paymentsEndpoints.receipt, { user_payment_log_sn: String(sn) }, { cookie });
 
   it("the owner of a paid card order gets the PG's receipt URL, and the test PG serves the slip with the amount", async () => {
     const { buyer, sn, paymentKey, start } = await paidCardOrder();
@@ -372,7 +365,7 @@ describe('receipts', () => {
     expectRefused((await receipt(other.cookie, deposit.user_payment_log_sn)).body, 'PAYMENT_NOT_CARD_ORDER');
     expect(pg.state.calls.get).toBe(gets);
     // Signed out: refused.
-    expect((await t.post('/v1/mypage/payment_receipt', { user_payment_log_sn: String(sn) })).body.rslt_cd).not.toBe(0);
+    expect((await t.call(paymentsEndpoints.receipt, { user_payment_log_sn: String(sn) })).body.rslt_cd).not.toBe(0);
 
     // The PG unreachable: PAYMENT_PG_UNAVAILABLE, nothing else leaks.
     const { buyer: owner, sn: paid } = await paidCardOrder();
@@ -385,7 +378,7 @@ describe('receipts', () => {
       },
     });
     try {
-      const res = await offline.post('/v1/mypage/payment_receipt', { user_payment_log_sn: String(paid) }, { cookie: owner.cookie });
+      const res = await offline.call(paymentsEndpoints.receipt, { user_payment_log_sn: String(paid) }, { cookie: owner.cookie });
       expectRefused(res.body, 'PAYMENT_PG_UNAVAILABLE');
     } finally {
       await offline.close();
@@ -399,8 +392,8 @@ describe('PG_PROVIDER=test (development and the demo)', () => {
     try {
       const buyer = await buildViewer(dev);
       const product = await buildProduct(dev, { amount: '10', bonus: '0', price: '1100' });
-      const res = await dev.post<CardOrderStart>(
-        '/v1/pg/pg_request',
+      const res = await dev.call(
+        paymentsEndpoints.cardRequest,
         { product_sn: String(product.product_sn) },
         {
           cookie: buyer.cookie,
@@ -427,8 +420,8 @@ describe('PG_PROVIDER=test (development and the demo)', () => {
       expect(pay.status).toBe(303);
       const back = new URL(pay.headers.get('location') as string);
       expect(back.origin + back.pathname).toBe(`${dev.url}/pg/success`);
-      const confirmed = await dev.post<PaymentOrder>(
-        '/v1/pg/pg_confirm',
+      const confirmed = await dev.call(
+        paymentsEndpoints.cardConfirm,
         { payment_key: back.searchParams.get('paymentKey') as string, order_id: order.order_no, amount: '1100' },
         { cookie: buyer.cookie },
       );

@@ -4,6 +4,7 @@ import {
   type Envelope,
   PAYMENT_WEBHOOK_SIGNATURE_HEADER,
   type PaymentOrder,
+  paymentsEndpoints,
   type ResultCodeName,
   resultMessage,
   type SiteInfo,
@@ -33,8 +34,8 @@ export const operatorKey = async (t: TestApp) => (await theOperator(t)).userKey;
 
 /** A package made through the operators' call (default: 1,000 STAR + 100 bonus for 110,000 KRW). */
 export async function buildProduct(t: TestApp, over: Record<string, string> = {}): Promise<AdminPaymentProduct> {
-  const res = await t.post<AdminPaymentProduct>(
-    '/v1/admin/payment_product_save',
+  const res = await t.call(
+    paymentsEndpoints.adminProductSave,
     { currency: 'STAR', amount: '1000', bonus: '100', price: '110000', ...over },
     { cookie: await operator(t) },
   );
@@ -44,11 +45,7 @@ export async function buildProduct(t: TestApp, over: Record<string, string> = {}
 
 /** user_deposit_proc as `cookie`, with a fresh key unless given. */
 export function depositOrder(t: TestApp, cookie: string, body: Record<string, string>, lang: 'ko' | 'en' = 'ko') {
-  return t.post<PaymentOrder>(
-    '/v1/payment/user_deposit_proc',
-    { depositor_nm: '홍길동', idempotency_key: newKey(), ...body },
-    { cookie, lang },
-  );
+  return t.call(paymentsEndpoints.depositOrder, { depositor_nm: '홍길동', idempotency_key: newKey(), ...body }, { cookie, lang });
 }
 
 /** A pending order of `cookie`'s member for `productSn`. */
@@ -61,8 +58,8 @@ export async function placed(t: TestApp, cookie: string, productSn: number, over
 /** The operator confirms `order` with what the bank statement shows (by default: exactly the order). */
 export function confirm(t: TestApp, order: PaymentOrder, over: Record<string, string> = {}, cookie?: string) {
   return operator(t).then((op) =>
-    t.post<PaymentOrder>(
-      '/v1/admin/deposit_confirm',
+    t.call(
+      paymentsEndpoints.adminDepositConfirm,
       {
         user_payment_log_sn: String(order.user_payment_log_sn),
         depositor_nm: order.depositor_nm,

@@ -1,11 +1,9 @@
 import {
-  type AdminPaymentOrder,
   type AdminPaymentProduct,
-  type ListSet,
   normalizeBizNo,
   PAYMENT_LIMITS,
   type PaymentOrder,
-  type PaymentProduct,
+  paymentsEndpoints,
   ResultCode,
   type SiteInfo,
   walletEndpoints,
@@ -103,7 +101,7 @@ describe('packages', () => {
     expect(star).toMatchObject({ currency: 'STAR', amount: 1000, bonus: 100, price: 110000, on_sale_yn: 'Y' });
     const off = await buildProduct(t, { amount: '7', bonus: '0', price: '770', on_sale_yn: 'N' });
 
-    const list = await t.post<ListSet<PaymentProduct>>('/v1/payment/product_list', { currency: 'STAR' });
+    const list = await t.call(paymentsEndpoints.productList, { currency: 'STAR' });
     expect(list.body.rslt_cd).toBe(0);
     const mine = list.body.rslt_set.data_list.find((p) => p.product_sn === star.product_sn);
     expect(mine).toEqual({
@@ -117,14 +115,10 @@ describe('packages', () => {
     });
     expect(list.body.rslt_set.data_list.some((p) => p.product_sn === off.product_sn)).toBe(false);
     expect(list.body.rslt_set.data_list.every((p) => p.currency === 'STAR')).toBe(true);
-    const cubics = await t.post<ListSet<PaymentProduct>>('/v1/payment/product_list', { currency: 'CUBIC' });
+    const cubics = await t.call(paymentsEndpoints.productList, { currency: 'CUBIC' });
     expect(cubics.body.rslt_set.data_list.find((p) => p.product_sn === cubic.product_sn)?.currency_nm).toBe(terms.CURRENCY_ITEM_NAME);
 
-    const admin = await t.post<ListSet<AdminPaymentProduct>>(
-      '/v1/admin/payment_product_list',
-      { limit: '100' },
-      { cookie: await operator(t) },
-    );
+    const admin = await t.call(paymentsEndpoints.adminProductList, { limit: '100' }, { cookie: await operator(t) });
     expect(admin.body.rslt_set.data_list.some((p) => p.product_sn === off.product_sn && p.on_sale_yn === 'N')).toBe(true);
 
     const changed = await buildProduct(t, { product_sn: String(off.product_sn), amount: '8', bonus: '1', price: '880' });
@@ -142,13 +136,13 @@ describe('packages', () => {
 
   it('refuses viewers and bad amounts with their own codes, changing nothing', async () => {
     const viewer = await buildAccount(t);
-    const res = await t.post(
-      '/v1/admin/payment_product_save',
+    const res = await t.call(
+      paymentsEndpoints.adminProductSave,
       { currency: 'STAR', amount: '10', price: '1100' },
       { cookie: viewer.cookie },
     );
     expect(res.body.rslt_cd).toBe(code('FORBIDDEN'));
-    const list = await t.post('/v1/admin/payment_product_list', {}, { cookie: viewer.cookie });
+    const list = await t.call(paymentsEndpoints.adminProductList, {}, { cookie: viewer.cookie });
     expect(list.body.rslt_cd).toBe(code('FORBIDDEN'));
     const op = await operator(t);
     const cases: Array<[Record<string, string>, keyof typeof ResultCode]> = [
@@ -160,7 +154,11 @@ describe('packages', () => {
       [{ product_sn: '2000000000' }, 'PAYMENT_PRODUCT_NOT_FOUND'],
     ];
     for (const [over, name] of cases) {
-      const r = await t.post('/v1/admin/payment_product_save', { currency: 'STAR', amount: '10', price: '1100', ...over }, { cookie: op });
+      const r = await t.call(
+        paymentsEndpoints.adminProductSave,
+        { currency: 'STAR', amount: '10', price: '1100', ...over },
+        { cookie: op },
+      );
       expect(r.body.rslt_cd, JSON.stringify(over)).toBe(code(name));
     }
   });
@@ -199,8 +197,8 @@ describe('bank deposit orders', () => {
     expect(deadline).toBe(PAYMENT_LIMITS.depositDeadlineHours * 3600_000);
     expect(new Date(order.created_at).getTime()).toBeGreaterThanOrEqual(before - 5_000);
 
-    const popup = await t.post<PaymentOrder>(
-      '/v1/popup/complete_payment_bankbook',
+    const popup = await t.call(
+      paymentsEndpoints.depositOrderView,
       { user_payment_log_sn: String(order.user_payment_log_sn) },
       {
         cookie: viewer.cookie,
@@ -208,8 +206,8 @@ describe('bank deposit orders', () => {
     );
     expect(popup.body.rslt_set).toEqual(order);
     const other = await buildAccount(t);
-    const foreign = await t.post(
-      '/v1/popup/complete_payment_bankbook',
+    const foreign = await t.call(
+      paymentsEndpoints.depositOrderView,
       { user_payment_log_sn: String(order.user_payment_log_sn) },
       {
         cookie: other.cookie,
@@ -219,13 +217,9 @@ describe('bank deposit orders', () => {
     expect(foreign.body.rslt_cd).toBe(code('PAYMENT_ORDER_OTHER_USER'));
     expectRefused(foreign.body, 'PAYMENT_ORDER_OTHER_USER', 'en');
     expect(JSON.stringify(foreign.body)).not.toContain(TEST_BANK_ACCOUNT);
-    const unknown = await t.post(
-      '/v1/popup/complete_payment_bankbook',
-      { user_payment_log_sn: '9007199254740000' },
-      { cookie: other.cookie },
-    );
+    const unknown = await t.call(paymentsEndpoints.depositOrderView, { user_payment_log_sn: '9007199254740000' }, { cookie: other.cookie });
     expect(unknown.body.rslt_cd).toBe(code('PAYMENT_ORDER_NOT_FOUND'));
-    const signedOut = await t.post('/v1/popup/complete_payment_bankbook', { user_payment_log_sn: String(order.user_payment_log_sn) });
+    const signedOut = await t.call(paymentsEndpoints.depositOrderView, { user_payment_log_sn: String(order.user_payment_log_sn) });
     expect(signedOut.body.rslt_cd).toBe(code('LOGIN_REQUIRED'));
   });
 
@@ -275,7 +269,7 @@ describe('bank deposit orders', () => {
       expect(res.body.rslt_cd, JSON.stringify(over)).toBe(code(name));
       expectRefused(res.body, name, 'en', params);
     }
-    const signedOut = await t.post('/v1/payment/user_deposit_proc', { product_sn: sn, depositor_nm: '홍길동', idempotency_key: newKey() });
+    const signedOut = await t.call(paymentsEndpoints.depositOrder, { product_sn: sn, depositor_nm: '홍길동', idempotency_key: newKey() });
     expect(signedOut.body.rslt_cd).toBe(code('LOGIN_REQUIRED'));
     const rows = await sql(t, 'select 1 from user_payment_log where user_key = $1', [viewer.userKey]);
     expect(rows).toHaveLength(0);
@@ -292,7 +286,7 @@ describe('bank deposit orders', () => {
     expectRefused(refused[0]?.body as never, 'PAYMENT_TOO_MANY_PENDING', 'ko', { max: PAYMENT_LIMITS.pendingMax });
     // Cancelling one makes room for one more.
     const first = results.find((r) => r.body.rslt_cd === 0)?.body.rslt_set as PaymentOrder;
-    await t.post('/v1/payment/user_deposit_cancel', { user_payment_log_sn: String(first.user_payment_log_sn) }, { cookie: viewer.cookie });
+    await t.call(paymentsEndpoints.depositCancel, { user_payment_log_sn: String(first.user_payment_log_sn) }, { cookie: viewer.cookie });
     expect((await depositOrder(t, viewer.cookie, { product_sn: String(star.product_sn) })).body.rslt_cd).toBe(0);
   });
 
@@ -312,12 +306,12 @@ describe('bank deposit orders', () => {
     const order = await placed(t, viewer.cookie, star.product_sn);
     const other = await buildAccount(t);
     const ref = { user_payment_log_sn: String(order.user_payment_log_sn) };
-    const foreign = await t.post('/v1/payment/user_deposit_cancel', ref, { cookie: other.cookie });
+    const foreign = await t.call(paymentsEndpoints.depositCancel, ref, { cookie: other.cookie });
     expect(foreign.body.rslt_cd).toBe(code('PAYMENT_ORDER_OTHER_USER'));
-    const res = await t.post<PaymentOrder>('/v1/payment/user_deposit_cancel', ref, { cookie: viewer.cookie });
+    const res = await t.call(paymentsEndpoints.depositCancel, ref, { cookie: viewer.cookie });
     expect(res.body.rslt_cd).toBe(0);
     expect(res.body.rslt_set.state).toBe('cancelled');
-    const again = await t.post('/v1/payment/user_deposit_cancel', ref, { cookie: viewer.cookie });
+    const again = await t.call(paymentsEndpoints.depositCancel, ref, { cookie: viewer.cookie });
     expect(again.body.rslt_cd).toBe(code('PAYMENT_ORDER_CANCELLED'));
     const late = await confirm(t, order);
     expect(late.body.rslt_cd).toBe(code('PAYMENT_ORDER_CANCELLED'));
@@ -330,18 +324,18 @@ describe('bank deposit orders', () => {
     const a = await placed(t, viewer.cookie, star.product_sn);
     const b = await placed(t, viewer.cookie, cubic.product_sn);
     const c = await placed(t, viewer.cookie, star.product_sn);
-    await t.post('/v1/payment/user_deposit_cancel', { user_payment_log_sn: String(b.user_payment_log_sn) }, { cookie: viewer.cookie });
+    await t.call(paymentsEndpoints.depositCancel, { user_payment_log_sn: String(b.user_payment_log_sn) }, { cookie: viewer.cookie });
     expect((await confirm(t, c)).body.rslt_cd).toBe(0);
     await placed(t, (await buildAccount(t)).cookie, star.product_sn);
 
-    const bankbook = await t.post<ListSet<PaymentOrder>>('/v1/mypage/payment_bankbook', {}, { cookie: viewer.cookie });
+    const bankbook = await t.call(paymentsEndpoints.myDeposits, {}, { cookie: viewer.cookie });
     expect(bankbook.body.rslt_set.data_totalcount).toBe(3);
     expect(bankbook.body.rslt_set.data_list.map((o) => [o.user_payment_log_sn, o.state])).toEqual([
       [c.user_payment_log_sn, 'paid'],
       [b.user_payment_log_sn, 'cancelled'],
       [a.user_payment_log_sn, 'pending'],
     ]);
-    const all = await t.post<ListSet<PaymentOrder>>('/v1/mypage/payment', { limit: '2', offset: '1' }, { cookie: viewer.cookie });
+    const all = await t.call(paymentsEndpoints.myOrders, { limit: '2', offset: '1' }, { cookie: viewer.cookie });
     expect(all.body.rslt_set.data_totalcount).toBe(3);
     expect(all.body.rslt_set.data_list.map((o) => o.order_no)).toEqual([b.order_no, a.order_no]);
     expect(all.body.rslt_set.data_list[0]).toMatchObject({
@@ -349,9 +343,9 @@ describe('bank deposit orders', () => {
       price: 55000,
       product_nm: `${terms.CURRENCY_ITEM_NAME} 5,000`,
     });
-    const pending = await t.post<ListSet<PaymentOrder>>('/v1/mypage/payment', { state: 'pending' }, { cookie: viewer.cookie });
+    const pending = await t.call(paymentsEndpoints.myOrders, { state: 'pending' }, { cookie: viewer.cookie });
     expect(pending.body.rslt_set.data_list.map((o) => o.user_payment_log_sn)).toEqual([a.user_payment_log_sn]);
-    expect((await t.post('/v1/mypage/payment', {})).body.rslt_cd).toBe(code('LOGIN_REQUIRED'));
+    expect((await t.call(paymentsEndpoints.myOrders, {})).body.rslt_cd).toBe(code('LOGIN_REQUIRED'));
   });
 });
 
@@ -379,8 +373,8 @@ describe('operator confirmation', () => {
 
     // The statement shows minutes in Korean time; spaces in the name differ.
     const kst = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-    const ok = await t.post<AdminPaymentOrder>(
-      '/v1/admin/deposit_confirm',
+    const ok = await t.call(
+      paymentsEndpoints.adminDepositConfirm,
       { user_payment_log_sn: String(order.user_payment_log_sn), depositor_nm: '홍 길 동', amount: '110000', deposited_at: kst },
       { cookie: await operator(t) },
     );
@@ -414,11 +408,11 @@ describe('operator confirmation', () => {
     const viewer = await buildViewer(t);
     const order = await placed(t, viewer.cookie, cubic.product_sn);
     const ref = { user_payment_log_sn: String(order.user_payment_log_sn), reason: '입금 내역 없음' };
-    expect((await t.post('/v1/admin/deposit_reject', ref, { cookie: viewer.cookie })).body.rslt_cd).toBe(code('FORBIDDEN'));
-    const res = await t.post<AdminPaymentOrder>('/v1/admin/deposit_reject', ref, { cookie: await operator(t) });
+    expect((await t.call(paymentsEndpoints.adminDepositReject, ref, { cookie: viewer.cookie })).body.rslt_cd).toBe(code('FORBIDDEN'));
+    const res = await t.call(paymentsEndpoints.adminDepositReject, ref, { cookie: await operator(t) });
     expect(res.body.rslt_set.state).toBe('rejected');
     expect((await confirm(t, order)).body.rslt_cd).toBe(code('PAYMENT_ORDER_REJECTED'));
-    expect((await t.post('/v1/admin/deposit_reject', ref, { cookie: await operator(t) })).body.rslt_cd).toBe(
+    expect((await t.call(paymentsEndpoints.adminDepositReject, ref, { cookie: await operator(t) })).body.rslt_cd).toBe(
       code('PAYMENT_ORDER_REJECTED'),
     );
     const audit = await auditOf(order.user_payment_log_sn);
@@ -431,16 +425,12 @@ describe('operator confirmation', () => {
   it('the pending list shows orders oldest first with their owner', async () => {
     const viewer = await buildAccount(t);
     const order = await placed(t, viewer.cookie, star.product_sn);
-    const list = await t.post<ListSet<AdminPaymentOrder>>('/v1/admin/deposit_list', { limit: '100' }, { cookie: await operator(t) });
+    const list = await t.call(paymentsEndpoints.adminDepositList, { limit: '100' }, { cookie: await operator(t) });
     expect(list.body.rslt_cd).toBe(0);
     const sns = list.body.rslt_set.data_list.map((o) => o.user_payment_log_sn);
     expect([...sns].sort((x, y) => x - y)).toEqual(sns);
     const total = list.body.rslt_set.data_totalcount;
-    const last = await t.post<ListSet<AdminPaymentOrder>>(
-      '/v1/admin/deposit_list',
-      { limit: '1', offset: String(total - 1) },
-      { cookie: await operator(t) },
-    );
+    const last = await t.call(paymentsEndpoints.adminDepositList, { limit: '1', offset: String(total - 1) }, { cookie: await operator(t) });
     expect(last.body.rslt_set.data_list[0]).toMatchObject({
       user_payment_log_sn: order.user_payment_log_sn,
       id: viewer.id,
@@ -549,7 +539,7 @@ describe('expiry', () => {
       [order.user_payment_log_sn],
     );
     const ref = { user_payment_log_sn: String(order.user_payment_log_sn) };
-    const popup = await t.post<PaymentOrder>('/v1/popup/complete_payment_bankbook', ref, { cookie: viewer.cookie });
+    const popup = await t.call(paymentsEndpoints.depositOrderView, ref, { cookie: viewer.cookie });
     expect(popup.body.rslt_set.state).toBe('expired');
     const late = await confirm(t, order, { deposited_at: new Date(Date.now() - 2 * 3600_000).toISOString() });
     expect(late.body.rslt_cd).toBe(code('PAYMENT_ORDER_EXPIRED'));
@@ -561,7 +551,7 @@ describe('expiry', () => {
       deposited_at: new Date().toISOString(),
     });
     expect(hook.body.rslt_cd).toBe(code('PAYMENT_ORDER_EXPIRED'));
-    expect((await t.post('/v1/payment/user_deposit_cancel', ref, { cookie: viewer.cookie })).body.rslt_cd).toBe(
+    expect((await t.call(paymentsEndpoints.depositCancel, ref, { cookie: viewer.cookie })).body.rslt_cd).toBe(
       code('PAYMENT_ORDER_EXPIRED'),
     );
 

@@ -1,20 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
-  AdminDepositListSchema,
-  AdminPaymentProductListSchema,
-  AdminPaymentProductSaveSchema,
-  CardConfirmSchema,
-  CardOrderSchema,
-  DepositConfirmSchema,
-  DepositOrderSchema,
-  DepositRejectSchema,
   DepositWebhookSchema,
   PAYMENT_WEBHOOK_SIGNATURE_HEADER,
-  PaymentOrderListSchema,
   PaymentOrderRefSchema,
-  PaymentProductListSchema,
-  PaymentRefundSchema,
+  paymentsEndpoints,
   TossWebhookSchema,
 } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,6 +12,7 @@ import { ok, okList } from '../../platform/api.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { runPeriodically } from '../../platform/periodic.js';
+import { route } from '../../platform/route.js';
 import type { SiteService } from '../site/site.service.js';
 import { requireRole, requireUser } from '../users/users.session.js';
 import { requireIdempotencyKey } from '../wallet/wallet.rules.js';
@@ -53,124 +44,58 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   runPeriodically(app, 'payments-expiry', () => expirePaymentOrders(db), EXPIRY_EVERY_MS);
   runPeriodically(app, 'payments-card-reconcile', () => reconcileCardOrders({ db, ledger, pg, log }), CARD_RECONCILE.everyMs);
 
-  app.post(
-    '/payment/product_list',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'The STAR or CUBIC packages on sale, for the payment panel (our name: the SPEC names no list call)',
-        body: PaymentProductListSchema,
-      },
-    },
-    async (request) => {
-      const list = await payments.productList(request.lang, request.body.currency);
-      return okList(request, list, list.length);
-    },
-  );
+  const E = paymentsEndpoints;
+  route(app, E.productList, async (request, body) => {
+    const list = await payments.productList(request.lang, body.currency);
+    return okList(request, list, list.length);
+  });
 
-  app.post(
-    '/payment/user_deposit_proc',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Place a bank deposit order for a package (pending until paid); Idempotency-Key header or idempotency_key field',
-        body: DepositOrderSchema,
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      const key = requireIdempotencyKey(request.body.idempotency_key, request.headers['idempotency-key']);
-      return ok(request, await payments.depositOrder(user, request.body, key, request.lang));
-    },
-  );
+  route(app, E.depositOrder, async (request, body) => {
+    const user = await requireUser(request);
+    const key = requireIdempotencyKey(body.idempotency_key, request.headers['idempotency-key']);
+    return ok(request, await payments.depositOrder(user, body, key, request.lang));
+  });
 
-  app.post(
-    '/payment/user_deposit_cancel',
-    { schema: { tags: ['payments'], summary: 'Cancel one of your pending bank deposit orders (our name)', body: PaymentOrderRefSchema } },
-    async (request) => {
-      const user = await requireUser(request);
-      return ok(request, await payments.cancel(user, request.body.user_payment_log_sn, request.lang));
-    },
-  );
+  route(app, E.depositCancel, async (request, body) => {
+    const user = await requireUser(request);
+    return ok(request, await payments.cancel(user, body.user_payment_log_sn, request.lang));
+  });
 
-  app.post(
-    '/popup/complete_payment_bankbook',
-    { schema: { tags: ['payments'], summary: 'One of your bank deposit orders (the completion popup)', body: PaymentOrderRefSchema } },
-    async (request) => {
-      const user = await requireUser(request);
-      return ok(request, await payments.ownOrder(user, request.body.user_payment_log_sn, request.lang));
-    },
-  );
+  route(app, E.depositOrderView, async (request, body) => {
+    const user = await requireUser(request);
+    return ok(request, await payments.ownOrder(user, body.user_payment_log_sn, request.lang));
+  });
 
-  app.post(
-    '/mypage/payment_bankbook',
-    { schema: { tags: ['payments'], summary: 'Your bank deposit orders with their states, newest first', body: PaymentOrderListSchema } },
-    async (request) => {
-      const user = await requireUser(request);
-      const { list, total } = await payments.myOrders(user, { ...request.body, method: 'bankbook' }, request.lang);
-      return okList(request, list, total);
-    },
-  );
+  route(app, E.myDeposits, async (request, body) => {
+    const user = await requireUser(request);
+    const { list, total } = await payments.myOrders(user, { ...body, method: 'bankbook' }, request.lang);
+    return okList(request, list, total);
+  });
 
-  app.post(
-    '/mypage/payment',
-    { schema: { tags: ['payments'], summary: 'All your orders (every method), newest first', body: PaymentOrderListSchema } },
-    async (request) => {
-      const user = await requireUser(request);
-      const { list, total } = await payments.myOrders(user, request.body, request.lang);
-      return okList(request, list, total);
-    },
-  );
+  route(app, E.myOrders, async (request, body) => {
+    const user = await requireUser(request);
+    const { list, total } = await payments.myOrders(user, body, request.lang);
+    return okList(request, list, total);
+  });
 
-  app.post(
-    '/mypage/payment_receipt',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: "The PG's receipt (card sales slip) of one of your paid or refunded card orders: { receipt_url } (our name)",
-        body: PaymentOrderRefSchema,
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      return ok(request, await cards.receipt(user, request.body.user_payment_log_sn));
-    },
-  );
+  route(app, E.receipt, async (request, body) => {
+    const user = await requireUser(request);
+    return ok(request, await cards.receipt(user, body.user_payment_log_sn));
+  });
 
-  app.post(
-    '/pg/pg_request',
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          'Place a card order for a package (pending 30 minutes) and get what the browser needs to open the PG checkout; Idempotency-Key header or idempotency_key field',
-        body: CardOrderSchema,
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      const key = requireIdempotencyKey(request.body.idempotency_key, request.headers['idempotency-key']);
-      const origin = publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
-      return ok(request, await cards.request(user, request.body, key, origin, request.lang));
-    },
-  );
+  route(app, E.cardRequest, async (request, body) => {
+    const user = await requireUser(request);
+    const key = requireIdempotencyKey(body.idempotency_key, request.headers['idempotency-key']);
+    const origin = publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+    return ok(request, await cards.request(user, body, key, origin, request.lang));
+  });
 
-  app.post(
-    '/pg/pg_confirm',
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          'Confirm a card payment after the checkout redirect (payment_key, order_id, amount checked against the order); credits once (our name)',
-        body: CardConfirmSchema,
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      return ok(request, await cards.confirm(user, request.body, request.lang));
-    },
-  );
+  route(app, E.cardConfirm, async (request, body) => {
+    const user = await requireUser(request);
+    return ok(request, await cards.confirm(user, body, request.lang));
+  });
 
+  // A path parameter: registered here, not catalogued (the catalogue has no path parameters yet).
   app.get(
     '/sub/store_payment_success_check/:user_payment_log_sn',
     {
@@ -186,86 +111,37 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     },
   );
 
-  app.post(
-    '/admin/payment_refund',
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          'Refund a paid order: card orders are cancelled at the PG first; the credit is reversed exactly (operators; audited; our name)',
-        body: PaymentRefundSchema,
-      },
-    },
-    async (request) => {
-      const operator = await requireRole(request);
-      return ok(request, await cards.refund(operator, request.body, request.lang));
-    },
-  );
+  route(app, E.adminRefund, async (request, body) => {
+    const operator = await requireRole(request);
+    return ok(request, await cards.refund(operator, body, request.lang));
+  });
 
-  app.post(
-    '/admin/payment_product_save',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Create or update a STAR or CUBIC package (operators; audited)',
-        body: AdminPaymentProductSaveSchema,
-      },
-    },
-    async (request) => {
-      const operator = await requireRole(request);
-      return ok(request, await payments.adminProductSave(operator, request.body));
-    },
-  );
+  route(app, E.adminProductSave, async (request, body) => {
+    const operator = await requireRole(request);
+    return ok(request, await payments.adminProductSave(operator, body));
+  });
 
-  app.post(
-    '/admin/payment_product_list',
-    { schema: { tags: ['payments'], summary: 'Every package, also off sale (operators)', body: AdminPaymentProductListSchema } },
-    async (request) => {
-      await requireRole(request);
-      const { list, total } = await payments.adminProductList(request.body);
-      return okList(request, list, total);
-    },
-  );
+  route(app, E.adminProductList, async (request, body) => {
+    await requireRole(request);
+    const { list, total } = await payments.adminProductList(body);
+    return okList(request, list, total);
+  });
 
-  app.post(
-    '/admin/deposit_list',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Bank deposit orders by state, pending ones oldest first (operators)',
-        body: AdminDepositListSchema,
-      },
-    },
-    async (request) => {
-      await requireRole(request);
-      const { list, total } = await payments.adminDeposits(request.body, request.lang);
-      return okList(request, list, total);
-    },
-  );
+  route(app, E.adminDepositList, async (request, body) => {
+    await requireRole(request);
+    const { list, total } = await payments.adminDeposits(body, request.lang);
+    return okList(request, list, total);
+  });
 
-  app.post(
-    '/admin/deposit_confirm',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Confirm a deposit (depositor, amount and date checked against the order); credits the package once (operators; audited)',
-        body: DepositConfirmSchema,
-      },
-    },
-    async (request) => {
-      const operator = await requireRole(request);
-      return ok(request, await payments.confirm(operator, request.body, request.lang));
-    },
-  );
+  route(app, E.adminDepositConfirm, async (request, body) => {
+    const operator = await requireRole(request);
+    return ok(request, await payments.confirm(operator, body, request.lang));
+  });
 
-  app.post(
-    '/admin/deposit_reject',
-    { schema: { tags: ['payments'], summary: 'Reject a pending deposit order (operators; audited)', body: DepositRejectSchema } },
-    async (request) => {
-      const operator = await requireRole(request);
-      return ok(request, await payments.reject(operator, request.body.user_payment_log_sn, request.body.reason, request.lang));
-    },
-  );
+  route(app, E.adminDepositReject, async (request, body) => {
+    const operator = await requireRole(request);
+    return ok(request, await payments.reject(operator, body.user_payment_log_sn, body.reason, request.lang));
+  });
 };
 
 export interface PaymentsWebhookOptions extends PaymentsRoutesOptions {

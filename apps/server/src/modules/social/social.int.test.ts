@@ -1,5 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { API_HEADERS, type Envelope, type LoginResultSet, ResultCode, type SocialJoinSet, type UserInfoSet } from '@byeol/contract';
+import {
+  API_HEADERS,
+  type Envelope,
+  type LoginResultSet,
+  ResultCode,
+  type SocialJoinSet,
+  socialEndpoints,
+  type UserInfoSet,
+} from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { type LocalOidcProvider, startLocalOidcProvider } from './oidc-test-provider.js';
@@ -203,7 +211,7 @@ const usersOf = async (sub: string) =>
 
 describe('GET /v1/user/social_providers', () => {
   it('lists the providers with a client id, in order, with where each starts', async () => {
-    const res = await t.get<{ data_list: { provider: string; start_url: string }[]; data_totalcount: number }>('/v1/user/social_providers');
+    const res = await t.call(socialEndpoints.providers);
     expect(res.body).toMatchObject({
       rslt_cd: 0,
       rslt_set: {
@@ -422,10 +430,10 @@ describe('GET /v1/user/social_login/{provider} refuses what it cannot start', ()
 
 describe('POST /v1/user/social_join_proc refuses garbage and changes nothing', () => {
   it('needs a pending social sign-in', async () => {
-    const res = await t.post('/v1/user/social_join_proc', { nick: unick(), agree_terms: 'Y', agree_privacy: 'Y' });
+    const res = await t.call(socialEndpoints.join, { nick: unick(), agree_terms: 'Y', agree_privacy: 'Y' });
     expect(res.body).toMatchObject({ rslt_cd: ResultCode.SOCIAL_SIGNUP_EXPIRED, rslt_set: {} });
-    const forged = await t.post(
-      '/v1/user/social_join_proc',
+    const forged = await t.call(
+      socialEndpoints.join,
       { nick: unick(), agree_terms: 'Y', agree_privacy: 'Y' },
       { cookie: `${SIGNUP_COOKIE}=${randomBytes(32).toString('base64url')}` },
     );
@@ -468,7 +476,7 @@ describe('POST /v1/user/social_join_proc refuses garbage and changes nothing', (
   });
 
   it('needs the API headers like every POST', async () => {
-    const res = await t.post('/v1/user/social_join_proc', { nick: unick(), agree_terms: 'Y', agree_privacy: 'Y' }, { headers: false });
+    const res = await t.call(socialEndpoints.join, { nick: unick(), agree_terms: 'Y', agree_privacy: 'Y' }, { headers: false });
     expect(res.status).toBe(403);
     expect(res.body.rslt_cd).toBe(ResultCode.API_HEADERS_REQUIRED);
   });

@@ -1,7 +1,8 @@
-import { API_BASE, ResultCode, SOCIAL_PROVIDERS, SocialJoinSchema, SocialStartSchema } from '@byeol/contract';
+import { API_BASE, ResultCode, SOCIAL_PROVIDERS, SocialStartSchema, socialEndpoints } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okList } from '../../platform/api.js';
+import { route } from '../../platform/route.js';
 import { failurePath, finishSignIn, joinSocial, listProviders, loginResult, type SocialDeps, startSignIn } from './social.service.js';
 
 const ProviderParams = z.object({ provider: z.string().max(20) });
@@ -20,7 +21,7 @@ function answerParams(source: unknown): URLSearchParams {
 
 /** Social login calls under /v1 (docs/accounts-social.md). */
 export const socialRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app, deps) => {
-  app.get('/user/social_providers', { schema: { tags: ['social'], summary: 'The enabled social login providers' } }, async (request) => {
+  route(app, socialEndpoints.providers, async (request) => {
     const list = await listProviders(deps, request.lang);
     return okList(request, list, list.length);
   });
@@ -53,17 +54,14 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app, deps)
     },
   );
 
+  // A POST without a body: registered here, not catalogued (a request schema would require a body).
   app.post(
     '/user/login_result',
     { schema: { tags: ['social'], summary: 'The pending first social sign-in of this browser' } },
     async (request) => ok(request, await loginResult(deps, request)),
   );
 
-  app.post(
-    '/user/social_join_proc',
-    { schema: { tags: ['social'], summary: 'Create the account of the pending social sign-in', body: SocialJoinSchema } },
-    async (request, reply) => ok(request, await joinSocial(deps, { request, reply }, request.body)),
-  );
+  route(app, socialEndpoints.join, async (request, body, reply) => ok(request, await joinSocial(deps, { request, reply }, body)));
 };
 
 /**

@@ -3,13 +3,8 @@ import {
   ChatEvent,
   type ChatRoomBusEvent,
   chatRoomChannel,
-  type ListSet,
   ResultCode,
-  type Supporter,
-  type SupporterBj,
-  type SupporterCharge,
-  type SupporterPlan,
-  type SupportersCheckout,
+  supportersEndpoints,
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
@@ -42,11 +37,7 @@ beforeAll(async () => {
   testPg = await startTestPg();
   t = await startTestApp({ env: pgEnv() });
   const operator = await buildOperator(t);
-  const saved = await t.post<AdminSupporterPlan>(
-    '/v1/admin/supporter_plan_save',
-    { price: '5500', sort: '1' },
-    { cookie: operator.cookie },
-  );
+  const saved = await t.call(supportersEndpoints.adminPlanSave, { price: '5500', sort: '1' }, { cookie: operator.cookie });
   expect(saved.body.rslt_cd).toBe(0);
   plan = saved.body.rslt_set;
   bj = await buildBj(t);
@@ -60,8 +51,8 @@ afterAll(async () => {
 const code = (name: keyof typeof ResultCode) => ResultCode[name];
 
 async function request(who: Account, type: 'regular' | 'auto', over: Record<string, string> = {}) {
-  return t.post<SupportersCheckout>(
-    '/v1/pg/pg_supporters_request',
+  return t.call(
+    supportersEndpoints.request,
     { bj_user_key: String(bj.userKey), plan_sn: String(plan.plan_sn), type, ...over },
     { cookie: who.cookie, headers: { 'Idempotency-Key': newKey() } },
   );
@@ -77,8 +68,8 @@ async function checkout(who: Account, type: 'regular' | 'auto') {
 async function payRegular(who: Account) {
   const c = await checkout(who, 'regular');
   const { paymentKey } = await testPg.pay(c.order_id, c.amount, { successUrl: c.success_url, failUrl: c.fail_url });
-  const res = await t.post<SupporterCharge>(
-    '/v1/pg/supporters_confirm',
+  const res = await t.call(
+    supportersEndpoints.confirm,
     { payment_key: paymentKey, order_id: c.order_id, amount: String(c.amount) },
     { cookie: who.cookie },
   );
@@ -89,8 +80,8 @@ async function payRegular(who: Account) {
 async function registerAuto(who: Account) {
   const c = await checkout(who, 'auto');
   const authKey = await testPg.authorizeBilling(c.customer_key);
-  const res = await t.post<SupporterCharge>(
-    '/v1/pg/supporters_billing_confirm',
+  const res = await t.call(
+    supportersEndpoints.billingConfirm,
     { order_id: c.order_id, auth_key: authKey, customer_key: c.customer_key },
     { cookie: who.cookie },
   );
@@ -99,7 +90,7 @@ async function registerAuto(who: Account) {
 }
 
 async function supportsOf(who: Account) {
-  const res = await t.post<ListSet<Supporter>>('/v1/mypage/supporters', {}, { cookie: who.cookie });
+  const res = await t.call(supportersEndpoints.mySupports, {}, { cookie: who.cookie });
   expect(res.body.rslt_cd).toBe(0);
   return res.body.rslt_set.data_list;
 }
@@ -124,17 +115,17 @@ async function subRow(sn: number) {
 describe('plans and broadcasters', () => {
   it('lists the plans on sale and finds a BJ by nick', async () => {
     const viewer = await buildViewer(t);
-    const plans = await t.post<ListSet<SupporterPlan>>('/v1/supporters/plan_list', {}, { cookie: viewer.cookie });
+    const plans = await t.call(supportersEndpoints.planList, {}, { cookie: viewer.cookie });
     expect(plans.body.rslt_set.data_list).toContainEqual({ plan_sn: plan.plan_sn, price: 5500 });
-    const found = await t.post<ListSet<SupporterBj>>('/v1/supporters/bj_list', { nick: bj.nick.slice(0, 6).toUpperCase() });
+    const found = await t.call(supportersEndpoints.bjList, { nick: bj.nick.slice(0, 6).toUpperCase() });
     expect(found.body.rslt_set.data_list.map((b) => b.user_key)).toContain(bj.userKey);
-    const one = await t.post<ListSet<SupporterBj>>('/v1/supporters/bj_list', { bj_user_key: String(viewer.userKey) });
+    const one = await t.call(supportersEndpoints.bjList, { bj_user_key: String(viewer.userKey) });
     expect(one.body.rslt_set.data_totalcount).toBe(0);
   });
 
   it('refuses plan changes to members and audits an operator’s', async () => {
     const viewer = await buildViewer(t);
-    const refused = await t.post('/v1/admin/supporter_plan_save', { price: '1000' }, { cookie: viewer.cookie });
+    const refused = await t.call(supportersEndpoints.adminPlanSave, { price: '1000' }, { cookie: viewer.cookie });
     expect(refused.body.rslt_cd).toBe(code('FORBIDDEN'));
     const audit = await sql<{ action: string; after: { price: number } }>(
       t,
@@ -183,16 +174,12 @@ describe('regular supporters', () => {
     });
     await off();
 
-    const details = await t.post<ListSet<SupporterCharge> & { months: string[] }>(
-      '/v1/mypage/details_supporters_regular',
-      { offset: '0', limit: '1' },
-      { cookie: viewer.cookie },
-    );
+    const details = await t.call(supportersEndpoints.detailsRegular, { offset: '0', limit: '1' }, { cookie: viewer.cookie });
     expect(details.body.rslt_set.data_totalcount).toBe(2);
     expect(details.body.rslt_set.data_list[0]?.order_id).toBe(second.c.order_id);
-    const auto = await t.post<ListSet<SupporterCharge>>('/v1/mypage/details_supporters_auto', {}, { cookie: viewer.cookie });
+    const auto = await t.call(supportersEndpoints.detailsAuto, {}, { cookie: viewer.cookie });
     expect(auto.body.rslt_set.data_totalcount).toBe(0);
-    const old = await t.post('/v1/mypage/details_supporters_regular', { month: '2001-01' }, { cookie: viewer.cookie });
+    const old = await t.call(supportersEndpoints.detailsRegular, { month: '2001-01' }, { cookie: viewer.cookie });
     expect(old.body.rslt_cd).toBe(code('SUPPORTER_MONTH_OUT_OF_RANGE'));
   });
 
@@ -202,8 +189,8 @@ describe('regular supporters', () => {
     const c = await checkout(viewer, 'regular');
     const { paymentKey } = await testPg.pay(c.order_id, c.amount);
     const confirm = (who: Account, over: Record<string, string> = {}) =>
-      t.post<SupporterCharge>(
-        '/v1/pg/supporters_confirm',
+      t.call(
+        supportersEndpoints.confirm,
         { payment_key: paymentKey, order_id: c.order_id, amount: String(c.amount), ...over },
         { cookie: who.cookie },
       );
@@ -228,7 +215,7 @@ describe('regular supporters', () => {
     expect((await request(viewer, 'regular', { bj_user_key: String(viewer.userKey + 0) })).body.rslt_cd).toBe(code('SUPPORTER_SELF'));
     const plain = await buildViewer(t);
     expect((await request(viewer, 'regular', { bj_user_key: String(plain.userKey) })).body.rslt_cd).toBe(code('SUPPORTER_BJ_NOT_FOUND'));
-    const anon = await t.post('/v1/pg/pg_supporters_request', {
+    const anon = await t.call(supportersEndpoints.request, {
       bj_user_key: String(bj.userKey),
       plan_sn: String(plan.plan_sn),
       type: 'regular',
@@ -241,14 +228,14 @@ describe('regular supporters', () => {
     const c = await checkout(viewer, 'regular');
     const { paymentKey } = await testPg.pay(c.order_id, c.amount);
     testPg.failNext('confirm');
-    const res = await t.post(
-      '/v1/pg/supporters_confirm',
+    const res = await t.call(
+      supportersEndpoints.confirm,
       { payment_key: paymentKey, order_id: c.order_id, amount: String(c.amount) },
       { cookie: viewer.cookie },
     );
     expect(res.body.rslt_cd).toBe(code('SUPPORTER_PAYMENT_REFUSED'));
-    const again = await t.post(
-      '/v1/pg/supporters_confirm',
+    const again = await t.call(
+      supportersEndpoints.confirm,
       { payment_key: paymentKey, order_id: c.order_id, amount: String(c.amount) },
       { cookie: viewer.cookie },
     );
@@ -275,14 +262,14 @@ describe('auto-pay supporters', () => {
     const other = await buildViewer(t);
     const c2 = await checkout(other, 'auto');
     const authKey = await testPg.authorizeBilling(c2.customer_key);
-    const forged = await t.post(
-      '/v1/pg/supporters_billing_confirm',
+    const forged = await t.call(
+      supportersEndpoints.billingConfirm,
       { order_id: c2.order_id, auth_key: authKey, customer_key: 'sup_forged_customer' },
       { cookie: other.cookie },
     );
     expect(forged.body.rslt_cd).toBe(code('SUPPORTER_CUSTOMER_MISMATCH'));
-    const stolen = await t.post(
-      '/v1/pg/supporters_billing_confirm',
+    const stolen = await t.call(
+      supportersEndpoints.billingConfirm,
       { order_id: c2.order_id, auth_key: authKey, customer_key: c2.customer_key },
       { cookie: viewer.cookie },
     );
@@ -313,7 +300,7 @@ describe('auto-pay supporters', () => {
     expect(after.next_charge_at?.getTime()).toBe(after.paid_until.getTime());
     expect(testPg.payment(rows[1]?.payment_key as string)).toMatchObject({ status: 'DONE', totalAmount: 5500 });
 
-    const details = await t.post<ListSet<SupporterCharge>>('/v1/mypage/details_supporters_auto', {}, { cookie: viewer.cookie });
+    const details = await t.call(supportersEndpoints.detailsAuto, {}, { cookie: viewer.cookie });
     expect(details.body.rslt_set.data_list.map((d) => d.period_no)).toEqual([2, 1]);
   });
 
@@ -363,25 +350,25 @@ describe('auto-pay supporters', () => {
     const [support] = await supportsOf(viewer);
     const sn = support?.supporter_sn as number;
     const other = await buildViewer(t);
-    const foreign = await t.post('/v1/mypage/supporters_auto_cancel', { supporter_sn: String(sn) }, { cookie: other.cookie });
+    const foreign = await t.call(supportersEndpoints.cancelAuto, { supporter_sn: String(sn) }, { cookie: other.cookie });
     expect(foreign.body.rslt_cd).toBe(code('SUPPORTER_NOT_FOUND'));
 
-    const res = await t.post<Supporter>('/v1/mypage/supporters_auto_cancel', { supporter_sn: String(sn) }, { cookie: viewer.cookie });
+    const res = await t.call(supportersEndpoints.cancelAuto, { supporter_sn: String(sn) }, { cookie: viewer.cookie });
     expect(res.body.rslt_cd).toBe(0);
     expect(res.body.rslt_set).toMatchObject({ state: 'cancelled', paid_until: support?.paid_until, next_charge_at: null });
     expect(JSON.stringify(res.body)).not.toContain('billing');
-    const twice = await t.post('/v1/mypage/supporters_auto_cancel', { supporter_sn: String(sn) }, { cookie: viewer.cookie });
+    const twice = await t.call(supportersEndpoints.cancelAuto, { supporter_sn: String(sn) }, { cookie: viewer.cookie });
     expect(twice.body.rslt_cd).toBe(code('SUPPORTER_NOT_AUTO_ACTIVE'));
 
     await chargeDueSupporters(t.database.db, pgClient(), new Date(Date.now() + 40 * 86_400_000));
     expect((await chargesOf(sn)).length).toBe(1);
     // The BJ sees the supporters of the month.
-    const mine = await t.post<ListSet<Supporter>>('/v1/mypage/my_supporters', { current_yn: 'Y', limit: '100' }, { cookie: bj.cookie });
+    const mine = await t.call(supportersEndpoints.mySupporters, { current_yn: 'Y', limit: '100' }, { cookie: bj.cookie });
     expect(mine.body.rslt_set.data_list.find((s) => s.supporter_sn === sn)).toMatchObject({
       state: 'cancelled',
       user: { nick: viewer.nick },
     });
-    expect((await t.post('/v1/mypage/my_supporters', {}, { cookie: viewer.cookie })).body.rslt_cd).toBe(code('FORBIDDEN'));
+    expect((await t.call(supportersEndpoints.mySupporters, {}, { cookie: viewer.cookie })).body.rslt_cd).toBe(code('FORBIDDEN'));
     // A new auto-pay may start again after cancelling.
     await registerAuto(viewer);
   });

@@ -1,22 +1,11 @@
-import {
-  AdminSupporterPlanListSchema,
-  AdminSupporterPlanSaveSchema,
-  SupporterBjListSchema,
-  SupporterChargeRefSchema,
-  SupporterDetailsSchema,
-  SupporterListSchema,
-  SupporterPlanListSchema,
-  SupporterRefSchema,
-  SupportersBillingConfirmSchema,
-  SupportersConfirmSchema,
-  SupportersRequestSchema,
-} from '@byeol/contract';
+import { supportersEndpoints } from '@byeol/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { runPeriodically } from '../../platform/periodic.js';
+import { route } from '../../platform/route.js';
 import type { PgClient } from '../payments/pg/pg.js';
 import type { SiteService } from '../site/site.service.js';
 import { requireRole, requireUser } from '../users/users.session.js';
@@ -50,165 +39,76 @@ export const supportersRoutes: FastifyPluginAsyncZod<SupportersRoutesOptions> = 
   const every = opts.chargeEveryMs ?? CHARGE_EVERY_MS;
   if (every > 0) runPeriodically(app, 'supporters-charge', () => chargeDueSupporters(db, pg, new Date(), app.log), every);
 
-  app.post(
-    '/supporters/plan_list',
-    { schema: { tags: ['supporters'], summary: 'The supporter plans on sale (our name)', body: SupporterPlanListSchema } },
-    async (request) => {
-      await supporters.requireEnabled();
-      const list = await supporters.planList();
-      return okList(request, list, list.length);
-    },
-  );
+  const E = supportersEndpoints;
+  route(app, E.planList, async (request) => {
+    await supporters.requireEnabled();
+    const list = await supporters.planList();
+    return okList(request, list, list.length);
+  });
 
-  app.post(
-    '/supporters/bj_list',
-    {
-      schema: {
-        tags: ['supporters'],
-        summary: 'Broadcasters to support, by nick prefix or user_key, live ones first (our name)',
-        body: SupporterBjListSchema,
-      },
-    },
-    async (request) => {
-      await supporters.requireEnabled();
-      const { list, total } = await supporters.bjList(request.body);
-      return okList(request, list, total);
-    },
-  );
+  route(app, E.bjList, async (request, body) => {
+    await supporters.requireEnabled();
+    const { list, total } = await supporters.bjList(body);
+    return okList(request, list, total);
+  });
 
-  app.post(
-    '/pg/pg_supporters_request',
-    {
-      schema: {
-        tags: ['supporters'],
-        summary: 'A pending supporter charge (regular: one month; auto: card registration + first month) and its checkout',
-        body: SupportersRequestSchema,
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      const key = requireIdempotencyKey(request.body.idempotency_key, request.headers['idempotency-key']);
-      return ok(request, await supporters.request(user, request.body, key, originOf(request, opts.publicUrl)));
-    },
-  );
+  route(app, E.request, async (request, body) => {
+    const user = await requireUser(request);
+    const key = requireIdempotencyKey(body.idempotency_key, request.headers['idempotency-key']);
+    return ok(request, await supporters.request(user, body, key, originOf(request, opts.publicUrl)));
+  });
 
-  app.post(
-    '/pg/supporters_confirm',
-    {
-      schema: {
-        tags: ['supporters'],
-        summary: 'Confirm a regular supporter payment after the checkout (order, owner and amount checked first; our name)',
-        body: SupportersConfirmSchema,
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      return ok(request, await supporters.confirm(user, request.body));
-    },
-  );
+  route(app, E.confirm, async (request, body) => {
+    const user = await requireUser(request);
+    return ok(request, await supporters.confirm(user, body));
+  });
 
-  app.post(
-    '/pg/supporters_billing_confirm',
-    {
-      schema: {
-        tags: ['supporters'],
-        summary: 'Register the card of an auto-pay supporter after the billing checkout and charge the first month (our name)',
-        body: SupportersBillingConfirmSchema,
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      return ok(request, await supporters.confirmBilling(user, request.body));
-    },
-  );
+  route(app, E.billingConfirm, async (request, body) => {
+    const user = await requireUser(request);
+    return ok(request, await supporters.confirmBilling(user, body));
+  });
 
-  app.post(
-    '/pg/supporters_charge',
-    {
-      schema: {
-        tags: ['supporters'],
-        summary: 'One of your supporter charges (the return pages; our name)',
-        body: SupporterChargeRefSchema,
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      return ok(request, await supporters.chargeOf(user, request.body.order_id));
-    },
-  );
+  route(app, E.charge, async (request, body) => {
+    const user = await requireUser(request);
+    return ok(request, await supporters.chargeOf(user, body.order_id));
+  });
 
-  app.post(
-    '/mypage/supporters',
-    { schema: { tags: ['supporters'], summary: 'The BJs you support, supporting ones first (our name)', body: SupporterListSchema } },
-    async (request) => {
-      const user = await requireUser(request);
-      const { list, total } = await supporters.mySupports(user, request.body);
-      return okList(request, list, total);
-    },
-  );
+  route(app, E.mySupports, async (request, body) => {
+    const user = await requireUser(request);
+    const { list, total } = await supporters.mySupports(user, body);
+    return okList(request, list, total);
+  });
 
-  app.post(
-    '/mypage/supporters_auto_cancel',
-    { schema: { tags: ['supporters'], summary: 'Stop an auto-pay support (the paid month stays; our name)', body: SupporterRefSchema } },
-    async (request) => {
-      const user = await requireUser(request);
-      return ok(request, await supporters.cancelAuto(user, request.body.supporter_sn));
-    },
-  );
+  route(app, E.cancelAuto, async (request, body) => {
+    const user = await requireUser(request);
+    return ok(request, await supporters.cancelAuto(user, body.supporter_sn));
+  });
 
-  app.post(
-    '/mypage/my_supporters',
-    { schema: { tags: ['supporters'], summary: 'Who supports you (broadcasters; our name)', body: SupporterListSchema } },
-    async (request) => {
-      const user = await requireRole(request, 'bj');
-      const { list, total } = await supporters.mySupporters(user, request.body);
-      return okList(request, list, total);
-    },
-  );
+  route(app, E.mySupporters, async (request, body) => {
+    const user = await requireRole(request, 'bj');
+    const { list, total } = await supporters.mySupporters(user, body);
+    return okList(request, list, total);
+  });
 
-  for (const [path, type] of [
-    ['/mypage/details_supporters_auto', 'auto'],
-    ['/mypage/details_supporters_regular', 'regular'],
+  for (const [ep, type] of [
+    [E.detailsAuto, 'auto'],
+    [E.detailsRegular, 'regular'],
   ] as const) {
-    app.post(
-      path,
-      {
-        schema: {
-          tags: ['supporters'],
-          summary: `Your ${type} supporter charges by KST month, newest first`,
-          body: SupporterDetailsSchema,
-        },
-      },
-      async (request) => {
-        const user = await requireUser(request);
-        const { list, total, extra } = await supporters.details(user, type, request.body);
-        return okList(request, list, total, extra);
-      },
-    );
+    route(app, ep, async (request, body) => {
+      const user = await requireUser(request);
+      const { list, total, extra } = await supporters.details(user, type, body);
+      return okList(request, list, total, extra);
+    });
   }
 
-  app.post(
-    '/admin/supporter_plan_save',
-    {
-      schema: {
-        tags: ['supporters'],
-        summary: 'Create or update a supporter plan (operators; audited)',
-        body: AdminSupporterPlanSaveSchema,
-      },
-    },
-    async (request) => {
-      const operator = await requireRole(request);
-      return ok(request, await supporters.adminPlanSave(operator, request.body));
-    },
-  );
+  route(app, E.adminPlanSave, async (request, body) => {
+    const operator = await requireRole(request);
+    return ok(request, await supporters.adminPlanSave(operator, body));
+  });
 
-  app.post(
-    '/admin/supporter_plan_list',
-    { schema: { tags: ['supporters'], summary: 'Every supporter plan, also off sale (operators)', body: AdminSupporterPlanListSchema } },
-    async (request) => {
-      await requireRole(request);
-      const { list, total } = await supporters.adminPlanList(request.body);
-      return okList(request, list, total);
-    },
-  );
+  route(app, E.adminPlanList, async (request, body) => {
+    await requireRole(request);
+    const { list, total } = await supporters.adminPlanList(body);
+    return okList(request, list, total);
+  });
 };

@@ -11,6 +11,7 @@ import {
   type SupporterBj,
   type SupporterCharge,
   type SupporterChatEventData,
+  type SupporterDetailsExtra,
   type SupporterPlan,
   type SupportersBillingConfirmReq,
   type SupportersCheckout,
@@ -367,7 +368,8 @@ export class SupportersService {
     if (q.month !== undefined && !months.includes(q.month)) throw new AppError('SUPPORTER_MONTH_OUT_OF_RANGE', { months: back });
     const range = q.month === undefined ? undefined : kstMonthRange(q.month);
     const { list, total } = await listCharges(this.db, { userKey: user.userKey, type, range, offset: q.offset, limit: q.limit });
-    return { list, total, extra: { type, months, month: q.month ?? '' } };
+    const extra: SupporterDetailsExtra = { type, months, month: q.month ?? '' };
+    return { list, total, extra };
   }
 }
 
