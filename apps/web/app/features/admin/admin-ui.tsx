@@ -55,7 +55,7 @@ export function AdminFrame({ dashboard, children }: { dashboard: AdminDashboard;
 export function AdminTable({ heads, children, name }: { heads: string[]; children: ReactNode; name?: string }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="overflow-x-auto rounded-xl border border-neutral-200">
+    <div className="relative overflow-x-auto rounded-xl border border-neutral-200">
       <table className="w-full text-sm" data-admin-table={name}>
         <thead className="bg-neutral-50">
           <tr>

@@ -307,7 +307,7 @@ export function ChatPanel({ vodKey, onTitle, onClosed }: ChatPanelProps) {
   }
 
   const tabClass = (active: boolean) =>
-    `px-3 py-2 text-sm font-semibold ${active ? 'border-b-2 border-violet-500 text-white' : 'text-neutral-400 hover:text-neutral-200'}`;
+    `whitespace-nowrap px-3 py-2 text-sm font-semibold ${active ? 'border-b-2 border-violet-500 text-white' : 'text-neutral-400 hover:text-neutral-200'}`;
 
   return (
     <section
@@ -317,7 +317,7 @@ export function ChatPanel({ vodKey, onTitle, onClosed }: ChatPanelProps) {
       data-chat-status={connection.status}
       data-chat-role={model.me ? role : undefined}
     >
-      <div className="flex items-center justify-between border-b border-neutral-800 pr-2">
+      <div className="flex flex-wrap items-center justify-between gap-y-1 border-b border-neutral-800 pr-2">
         <div role="tablist" className="flex">
           <button
             type="button"
@@ -339,12 +339,12 @@ export function ChatPanel({ vodKey, onTitle, onClosed }: ChatPanelProps) {
           </button>
         </div>
         {moderator && joined && (
-          <div className="flex gap-1" role="toolbar" aria-label={t('panel.tools')} data-chat-tools>
+          <div className="ml-auto flex gap-1 py-1" role="toolbar" aria-label={t('panel.tools')} data-chat-tools>
             <button
               type="button"
               onClick={() => void toggleFreeze()}
               aria-pressed={model.room?.frozen === 1}
-              className="rounded bg-neutral-800 px-2 py-1 text-xs font-semibold hover:bg-neutral-700"
+              className="whitespace-nowrap rounded bg-neutral-800 px-2 py-1 text-xs font-semibold hover:bg-neutral-700"
             >
               {model.room?.frozen === 1 ? t('tools.unfreeze') : t('tools.freeze')}
             </button>
@@ -352,7 +352,7 @@ export function ChatPanel({ vodKey, onTitle, onClosed }: ChatPanelProps) {
               <button
                 type="button"
                 onClick={openSettings}
-                className="rounded bg-neutral-800 px-2 py-1 text-xs font-semibold hover:bg-neutral-700"
+                className="whitespace-nowrap rounded bg-neutral-800 px-2 py-1 text-xs font-semibold hover:bg-neutral-700"
               >
                 {t('tools.settings')}
               </button>

@@ -6,8 +6,20 @@ import { api } from '../../lib/api';
 import { useDialog } from '../../ui/dialogs';
 import { useLang } from './use-site';
 
-/** Keeps the choice in the `xlang` cookie through `PUT /v1/user/language/{lang}`, then re-renders in it. */
-export function LanguageSwitcher({ className = '' }: { className?: string }) {
+/**
+ * Keeps the choice in the `xlang` cookie through `PUT /v1/user/language/{lang}`, then re-renders in it.
+ * `className` sets the label's display (inline-flex by default); `block` shows the label above a full-width,
+ * touch-sized select (the phone menu).
+ */
+export function LanguageSwitcher({
+  className = 'inline-flex',
+  block = false,
+  dark = false,
+}: {
+  className?: string;
+  block?: boolean;
+  dark?: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const revalidator = useRevalidator();
@@ -31,11 +43,11 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
   }
 
   return (
-    <label className={`inline-flex items-center gap-2 text-sm ${className}`}>
-      <span className="sr-only">{t('language.label')}</span>
+    <label className={block ? 'flex flex-col gap-1 text-sm' : `${className} items-center gap-2 text-sm`}>
+      <span className={block ? `font-semibold ${dark ? 'text-neutral-300' : 'text-neutral-600'}` : 'sr-only'}>{t('language.label')}</span>
       <select
         aria-label={t('language.label')}
-        className="rounded-md border border-neutral-300 bg-white px-2 py-1 text-neutral-800"
+        className={`min-h-11 rounded-md border border-neutral-300 bg-white px-2 text-neutral-800 ${block ? 'w-full text-base' : ''}`}
         value={lang}
         disabled={busy}
         onChange={(e) => void change(e.target.value as Lang)}

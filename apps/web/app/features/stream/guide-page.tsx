@@ -33,41 +33,45 @@ function Recommended() {
       <h2 id="guide-recommended" className="text-xl font-bold">
         {t('guide.recommended.title')}
       </h2>
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-neutral-200 text-neutral-500">
-          <tr>
-            <th className="py-2 font-semibold">{t('guide.recommended.setting')}</th>
-            <th className="py-2 font-semibold">{t('guide.recommended.value')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([key, label, value]) => (
-            <tr key={key} className="border-b border-neutral-100" data-recommended={key}>
-              <td className="py-2 pr-4">{label}</td>
-              <td className="py-2 font-mono">{value}</td>
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-neutral-200 text-neutral-500">
+            <tr>
+              <th className="py-2 font-semibold">{t('guide.recommended.setting')}</th>
+              <th className="py-2 font-semibold">{t('guide.recommended.value')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(([key, label, value]) => (
+              <tr key={key} className="border-b border-neutral-100" data-recommended={key}>
+                <td className="py-2 pr-4">{label}</td>
+                <td className="py-2 font-mono">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <h3 className="font-semibold">{t('guide.recommended.bitrates')}</h3>
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-neutral-200 text-neutral-500">
-          <tr>
-            <th className="py-2 font-semibold">{t('guide.recommended.resolution')}</th>
-            <th className="py-2 font-semibold">{t('guide.recommended.bitrate')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {r.bitrates.map((b) => (
-            <tr key={b.resolution} className="border-b border-neutral-100">
-              <td className="py-2 pr-4 font-mono">
-                {b.resolution} · {b.fps} fps
-              </td>
-              <td className="py-2 font-mono">{t('guide.recommended.kbps', { kbps: number.format(b.kbps) })}</td>
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-neutral-200 text-neutral-500">
+            <tr>
+              <th className="py-2 font-semibold">{t('guide.recommended.resolution')}</th>
+              <th className="py-2 font-semibold">{t('guide.recommended.bitrate')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {r.bitrates.map((b) => (
+              <tr key={b.resolution} className="border-b border-neutral-100">
+                <td className="py-2 pr-4 font-mono">
+                  {b.resolution} · {b.fps} fps
+                </td>
+                <td className="py-2 font-mono">{t('guide.recommended.kbps', { kbps: number.format(b.kbps) })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

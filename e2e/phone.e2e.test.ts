@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { LANGS, type Lang } from '@byeol/contract';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import routes from '../apps/web/app/routes.js';
+import { pagesPerFile } from './support/browser.js';
+import { closeDatabase, sql } from './support/database.js';
+import { API_HEADERS, joinByApi } from './support/members.js';
+
+/**
+ * Phone first (issue 15): every page of apps/web/app/routes.ts, with demo content, fits a 390 px wide phone in
+ * each of the four languages (no sideways scrolling: the document is no wider than the window), signed out
+ * (sign-in gates included) and signed in as an operator (the longest header, and the console's pages); the
+ * home page also fits 1366 px. The phone header's menu is a disclosure that Escape and navigation close.
+ *
+ * `BYEOL_SCREENS=docs/screens npx vitest run --project e2e e2e/phone.e2e.test.ts` also writes screenshots of
+ * home, a play page, the store and my page at 390 and 1366 px in Korean and Japanese.
+ */
+const baseUrl = inject('baseUrl');
+const run = randomBytes(3).toString('hex');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 768 };
+const newPage = pagesPerFile(baseUrl, { locale: 'ko-KR', viewport: PHONE });
+let page: Page;
+
+/** Every page path of routes.ts (layouts and parents with an index left out), as written there. */
+function pathsOf(entries: RouteConfigEntry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const here = entry.path ? `${parent}/${entry.path}` : parent;
+    return entry.children ? pathsOf(entry.children, here) : [here || '/'];
+  });
+}
+const ROUTES = [...new Set(pathsOf(routes))];
+
+/** Demo ids for the route params: a live broadcast for play pages, a replay for vod pages, an item of the store. */
+const demo = { live: '', replay: '', itemSn: '' };
+
+async function listFirst<T>(p: string, form?: Record<string, string>): Promise<T | undefined> {
+  const res = form ? await page.request.post(p, { form, headers: API_HEADERS }) : await page.request.get(p, { headers: API_HEADERS });
+  return ((await res.json()) as { rslt_set: { data_list: T[] } }).rslt_set.data_list[0];
+}
+
+function urlOf(route: string): string {
+  const filled = route
+    .replace(':vod_key', route.startsWith('/vod/') ? demo.replay : demo.live)
+    .replace(':id', '3')
+    .replace('*', 'no-such-page');
+  return route === '/store/item/detail' ? `${filled}?item_sn=${demo.itemSn}` : filled;
+}
+
+/** Opens `url` in `lang` and answers how much wider than the window the document is ('' when it fits). */
+async function overflowOf(url: string, lang: Lang): Promise<string> {
+  await page.context().addCookies([{ name: 'xlang', value: lang, url: baseUrl }]);
+  const res = await page.goto(url, { waitUntil: 'load' });
+  const status = res?.status() ?? 0;
+  const lost = status >= 500 || (status === 404 && !url.endsWith('no-such-page'));
+  const { scrollWidth, innerWidth, htmlLang } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    htmlLang: document.documentElement.lang,
+  }));
+  if (lost) return `${lang} ${url}: HTTP ${status}`;
+  if (htmlLang !== lang) return `${lang} ${url}: rendered in ${htmlLang}`;
+  return scrollWidth > innerWidth ? `${lang} ${url}: scrollWidth ${scrollWidth} > innerWidth ${innerWidth}` : '';
+}
+
+async function overflowsOf(routeList: string[], lang: Lang): Promise<string[]> {
+  const found: string[] = [];
+  for (const route of routeList) {
+    const problem = await overflowOf(urlOf(route), lang);
+    if (problem) found.push(problem);
+  }
+  return found;
+}
+
+async function screenshot(name: string, url: string, lang: Lang, viewport: typeof PHONE, before?: () => Promise<void>) {
+  const dir = process.env.BYEOL_SCREENS;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.setViewportSize(viewport);
+  await page.context().addCookies([{ name: 'xlang', value: lang, url: baseUrl }]);
+  await page.goto(url, { waitUntil: 'load' });
+  await before?.();
+  await page.screenshot({ path: path.join(dir, `${name}-${viewport.width}-${lang}.png`) });
+}
+
+beforeAll(async () => {
+  page = await newPage();
+  const live = await listFirst<{ vod_key: string }>('/v1/pubapi/play_live_list?limit=1');
+  const replay = await listFirst<{ vod_key: string }>('/v1/pubapi/play_vod_list?limit=1');
+  const item = await listFirst<{ item_sn: number }>('/v1/sub/store_more', { offset: '0', limit: '1' });
+  demo.live = live?.vod_key ?? '';
+  demo.replay = replay?.vod_key ?? '';
+  demo.itemSn = String(item?.item_sn ?? '');
+});
+
+afterAll(async () => {
+  await closeDatabase();
+});
+
+describe('phone first (390 px), signed out', () => {
+  it('has the demo broadcasts, replays and items the routes are filled with', () => {
+    expect(demo.live).toMatch(/^\w+$/);
+    expect(demo.replay).toMatch(/^\w+$/);
+    expect(demo.itemSn).toMatch(/^\d+$/);
+    // Every page of routes.ts is visited below, a route added later too.
+    expect(ROUTES).toContain('/play/:vod_key');
+    expect(ROUTES.length).toBeGreaterThan(40);
+  });
+
+  it('opens the header menu from a touch-sized button; Escape and a link close it', async () => {
+    await page.setViewportSize(PHONE);
+    await page.context().addCookies([{ name: 'xlang', value: 'ko', url: baseUrl }]);
+    await page.goto('/', { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    const button = page.locator('header').getByRole('button', { name: '메뉴' });
+    const box = await button.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    // The essential actions stay in the bar; the main links are in the menu.
+    expect(await page.locator('header').getByRole('button', { name: '로그인' }).isVisible()).toBe(true);
+    expect(await page.locator('header').getByRole('link', { name: '회원가입' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: '주 메뉴' }).count()).toBe(0);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    const menu = page.locator(`#${await button.getAttribute('aria-controls')}`);
+    expect(await menu.isVisible()).toBe(false);
+
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    const main = menu.getByRole('navigation', { name: '주 메뉴' });
+    await expect.poll(() => main.getByRole('link', { name: '라이브' }).isVisible()).toBe(true);
+    expect(await menu.getByLabel('언어').isVisible()).toBe(true);
+    for (const target of await menu.locator('a, button, select').all()) {
+      expect((await target.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.isVisible()).toBe(false);
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await button.click();
+    await main.getByRole('link', { name: '다시보기' }).click();
+    await page.waitForURL('**/sub/replay');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.isVisible()).toBe(false);
+  });
+
+  it.each(LANGS)('fits every page in %s, signed out', async (lang) => {
+    await page.setViewportSize(PHONE);
+    expect(await overflowsOf(ROUTES, lang)).toEqual([]);
+  });
+
+  it.each(LANGS)('fits the home page at 1366 px in %s, signed out', async (lang) => {
+    await page.setViewportSize(DESKTOP);
+    expect(await overflowOf('/', lang)).toBe('');
+  });
+});
+
+describe('phone first (390 px), signed in as an operator', () => {
+  beforeAll(async () => {
+    const member = await joinByApi(page.request, { id: `ph${run}`, nick: `폰운영자${run}` });
+    await sql(`update users set role = 'operator' where lower(id) = lower($1)`, [member.id]);
+  });
+
+  it.each(LANGS)('fits every page in %s', async (lang) => {
+    await page.setViewportSize(PHONE);
+    expect(await overflowsOf(ROUTES, lang)).toEqual([]);
+  });
+
+  it.each(LANGS)('fits the home page at 1366 px in %s, with the full header', async (lang) => {
+    await page.setViewportSize(DESKTOP);
+    expect(await overflowOf('/', lang)).toBe('');
+    const header = page.locator('header');
+    expect(await header.locator('[data-admin-link]').isVisible()).toBe(true);
+    expect(await header.locator('[data-user-nick]').isVisible()).toBe(true);
+    expect(await header.locator('[data-menu-button]').isVisible()).toBe(false);
+  });
+
+  it('writes the screenshots when BYEOL_SCREENS names a folder', async () => {
+    for (const lang of ['ko', 'ja'] as const) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        await screenshot('home', '/', lang, viewport);
+        await screenshot('play', `/play/${demo.live}`, lang, viewport, () =>
+          page.locator('[data-chat][data-chat-status="joined"] [data-chat-tools]').waitFor(),
+        );
+        await screenshot('store', '/store', lang, viewport);
+        await screenshot('mypage', '/mypage', lang, viewport);
+      }
+      await screenshot('menu', '/', lang, PHONE, async () => {
+        await page.waitForLoadState('networkidle');
+        await page.locator('[data-menu-button]').click();
+        await page.locator('[data-site-menu] nav').first().waitFor();
+      });
+    }
+  });
+});
