@@ -207,7 +207,8 @@ function OrderDetailView({ sn, close }: { sn: number; close: (changed?: boolean)
     );
   }
   const o = detail.order;
-  const rows: [string, ReactNode][] = [
+  type Row = 'member' | 'product' | 'price' | 'method' | 'state' | 'placed' | 'depositor' | 'deposited' | 'paid';
+  const rows: [Row, ReactNode][] = [
     ['member', <MemberCell key="m" nick={o.nick} id={o.id} />],
     ['product', o.product_nm],
     ['price', won(o.price)],

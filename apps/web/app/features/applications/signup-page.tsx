@@ -16,6 +16,10 @@ import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, T
 import { useLang, useSite } from '../site/use-site';
 
 const STEPS: readonly ApplicationState[] = ['received', 'waiting', 'in_progress', 'complete'];
+
+/** The fields with a hint under them (`apply.hint.*`). */
+const HINTED = ['activity_name_en', 'social_url', 'tags', 'business_no'] as const;
+const isHinted = (field: string): field is (typeof HINTED)[number] => (HINTED as readonly string[]).includes(field);
 /** Long texts get a textarea. */
 const LONG: readonly ApplicationField[] = ['intro', 'operating_plan'];
 
@@ -63,7 +67,7 @@ function ApplicationStatus({ application, onApplyAgain }: { application: Applica
       <dl className="space-y-2 text-sm">
         {Object.entries(application.form).map(([field, value]) => (
           <div key={field} className="grid grid-cols-3 gap-2">
-            <dt className="font-semibold text-neutral-500">{t(`apply.field.${field}`)}</dt>
+            <dt className="font-semibold text-neutral-500">{t(`apply.field.${field as ApplicationField}`)}</dt>
             <dd className="col-span-2 whitespace-pre-wrap break-words">{value}</dd>
           </div>
         ))}
@@ -145,7 +149,7 @@ export function SignupPage({ info }: { info: SignupInfo }) {
                 {required && <span className="ml-1 text-xs font-normal text-brand">({t('apply.required')})</span>}
               </>
             );
-            const hint = ['activity_name_en', 'social_url', 'tags', 'business_no'].includes(field) ? t(`apply.hint.${field}`) : undefined;
+            const hint = isHinted(field) ? t(`apply.hint.${field}`) : undefined;
             const onChange = (value: string) => {
               setValues((v) => ({ ...v, [field]: value }));
               setErrors((e) => ({ ...e, [field]: undefined }));

@@ -12,6 +12,8 @@ import { ChargeButton, useWon } from './payment-panel';
 import { isUserCancel, type PgFailure, type PgReturn } from './payment-rules';
 import { cardConfirm, successCheck } from './payments-api';
 
+/** The namespaces holding the checkout result texts (`pg.*`). */
+type PgNamespace = 'payments' | 'supporters';
 /** Where a checkout's confirmation stands: being sent, done (with what the page shows), refused, or unanswered. */
 export type PgOutcome<T> =
   | { kind: 'confirming' }
@@ -57,7 +59,7 @@ export function PgConfirmView<T>({
   links,
   paid,
 }: {
-  ns: string;
+  ns: PgNamespace;
   valid: boolean;
   outcome: PgOutcome<T>;
   retry: () => void;
@@ -199,7 +201,7 @@ export function PgFailPage({ failure }: { failure: PgFailure }) {
  * A checkout's fail page: cancelled or failed, the provider's message as text, "nothing was charged", the
  * code and the order. Texts are the `pg.*` keys of the namespace `ns` (`pg.orderId` takes `{{orderId}}`).
  */
-export function PgFailView({ ns, failure, links }: { ns: string; failure: PgFailure; links: ReactNode }) {
+export function PgFailView({ ns, failure, links }: { ns: PgNamespace; failure: PgFailure; links: ReactNode }) {
   const { t } = useTranslation(ns);
   const cancelled = isUserCancel(failure.code);
   return (

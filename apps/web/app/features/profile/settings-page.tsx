@@ -10,6 +10,8 @@ import { useLoginRequired } from '../account/login-gate';
 import { MyPageFrame } from './my-page-frame';
 
 type SwitchName = 'adult_broadcast_yn' | 'viewer_count_yn' | 'translation_yn';
+/** A switch's text key: its name without `_yn` (`adult_broadcast_yn` → `setting.adult_broadcast.label`). */
+type SettingKey<N extends string> = N extends `${infer K}_yn` ? K : never;
 const SWITCHES: readonly SwitchName[] = ['adult_broadcast_yn', 'viewer_count_yn', 'translation_yn'];
 
 /** /mypage/setting (SPEC §2): adult broadcast, viewer count and translation, each saved when switched. */
@@ -46,7 +48,7 @@ export function SettingsPage({ initial }: { initial: SettingSet }) {
       <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200">
         {SWITCHES.map((name) => {
           const on = settings[name] === 'Y';
-          const key = name.replace(/_yn$/, '');
+          const key = name.replace(/_yn$/, '') as SettingKey<typeof name>;
           return (
             <li key={name} className="px-5 py-4" data-setting={key}>
               <div className="flex items-center justify-between gap-4">

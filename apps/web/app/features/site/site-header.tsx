@@ -100,7 +100,7 @@ function MenuContent({ dark, close }: { dark: boolean; close: () => void }) {
           </li>
           <li>
             <Link to="/store" className={row}>
-              {t('store:links.store')}
+              {t('links.store', { ns: 'store' })}
             </Link>
           </li>
         </ul>
@@ -236,7 +236,7 @@ export function SiteHeader({ dark = false }: { dark?: boolean }) {
               {t('nav.replay')}
             </Link>
             <Link to="/store" className={link}>
-              {t('store:links.store')}
+              {t('links.store', { ns: 'store' })}
             </Link>
           </nav>
         </div>

@@ -36,7 +36,7 @@ export function ItemPrice({ amount, className = '' }: { amount: number; classNam
 export function ItemTerms({ item }: { item: StoreItem }) {
   const { t } = useTranslation('store');
   const lang = useLang();
-  const rows: [string, string][] = [
+  const rows: ['validity' | 'uses' | 'refund' | 'gift', string][] = [
     ['validity', t('terms.validityValue', { n: formatNumber(item.validity_days, lang) })],
     ['uses', item.uses_per_day > 0 ? t('terms.usesValue', { n: formatNumber(item.uses_per_day, lang) }) : t('terms.usesUnlimited')],
     ['refund', item.refund_yn === 'Y' ? t('terms.refundYes', { days: ITEM_LIMITS.refundDays }) : t('terms.refundNo')],

@@ -6,11 +6,11 @@ import { secondaryButton } from '../account/fields';
 import { useLang } from '../site/use-site';
 import { copyText } from './copy';
 
-const STEPS: Record<GuideKind, readonly string[]> = {
-  obs: ['s1', 's2', 's3', 's4', 's5'],
-  pc: ['s1', 's2', 's3', 's4'],
-  mobile: ['s1', 's2', 's3', 's4', 's5'],
-};
+const STEPS = {
+  obs: ['guide.obs.s1', 'guide.obs.s2', 'guide.obs.s3', 'guide.obs.s4', 'guide.obs.s5'],
+  pc: ['guide.pc.s1', 'guide.pc.s2', 'guide.pc.s3', 'guide.pc.s4'],
+  mobile: ['guide.mobile.s1', 'guide.mobile.s2', 'guide.mobile.s3', 'guide.mobile.s4', 'guide.mobile.s5'],
+} as const satisfies Record<GuideKind, readonly string[]>;
 
 /** The recommended encoder settings (OBS_RECOMMENDED), one table for every guide. */
 function Recommended() {
@@ -109,7 +109,7 @@ export function GuidePage({ kind, rtmpUrl }: { kind: GuideKind; rtmpUrl: string 
       </header>
       <ol className="list-decimal space-y-2 pl-6">
         {STEPS[kind].map((s) => (
-          <li key={s}>{t(`guide.${kind}.${s}`)}</li>
+          <li key={s}>{t(s)}</li>
         ))}
       </ol>
       <section className="space-y-3 rounded-2xl border border-neutral-200 p-5">

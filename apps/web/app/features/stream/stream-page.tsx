@@ -28,11 +28,11 @@ import { useLang, useUser } from '../site/use-site';
 import { copyText } from './copy';
 
 type Flag = 'adult_yn' | 'record_yn' | 'login_required_yn';
-const FLAGS: readonly { name: Flag; label: string; hint: string }[] = [
+const FLAGS = [
   { name: 'adult_yn', label: 'settings.adult', hint: 'settings.adultHint' },
   { name: 'record_yn', label: 'settings.record', hint: 'settings.recordHint' },
   { name: 'login_required_yn', label: 'settings.loginRequired', hint: 'settings.loginRequiredHint' },
-];
+] as const satisfies readonly { name: Flag; label: string; hint: string }[];
 
 interface Form {
   title: string;
