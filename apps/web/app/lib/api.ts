@@ -1,4 +1,4 @@
-import { API_BASE, API_HEADERS, type Envelope } from '@byeol/contract';
+import { API_BASE, API_HEADERS, type Endpoint, type EndpointAnswer, type EndpointInput, type Envelope } from '@byeol/contract';
 
 /**
  * The HTTP layer of SPEC §7, for the browser and for Node (SSR loaders, tests).
@@ -76,6 +76,11 @@ export interface Api {
    * answer is empty (SPEC §7 upload_thum_ajax).
    */
   upload<T = unknown>(path: string, formData: FormData, onProgress?: ProgressHandler, opts?: CallOptions): Promise<Envelope<T> | null>;
+  /**
+   * A catalogued call (packages/contract `endpoint(…)`): its method and path, the input typed by its request
+   * schema (the query of a GET, the form of anything else), the answer typed by its declared answer.
+   */
+  call<E extends Endpoint>(ep: E, input?: EndpointInput<E>, opts?: CallOptions): Promise<Envelope<EndpointAnswer<E>>>;
 }
 
 /** Statuses worth one more try: timeouts, conflicts, rate limits and transient faults (SPEC §7). */
@@ -260,6 +265,10 @@ export function createApi(options: ApiOptions): Api {
     post: (path, body, opts) => call('POST', path, body, undefined, opts),
     put: (path, body, opts) => call('PUT', path, body, undefined, opts),
     del: (path, body, opts) => call('DELETE', path, body, undefined, opts),
+    call: <E extends Endpoint>(ep: E, input?: EndpointInput<E>, opts?: CallOptions) =>
+      ep.method === 'GET'
+        ? call<EndpointAnswer<E>>('GET', ep.path, undefined, input as Query | undefined, opts)
+        : call<EndpointAnswer<E>>(ep.method, ep.path, input as Body | undefined, undefined, opts),
     async upload<T>(path: string, formData: FormData, onProgress?: ProgressHandler, opts?: CallOptions) {
       const url = joinUrl(options.baseUrl, path);
       const useXhr = onProgress !== undefined && typeof XMLHttpRequest !== 'undefined';

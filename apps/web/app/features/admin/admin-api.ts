@@ -1,14 +1,19 @@
-import type {
-  AdminAuditEntry,
-  AdminPaymentOrder,
-  AdminPaymentProduct,
-  AdminPaymentProductSaveReq,
-  AdminStoreItem,
-  DepositConfirmReq,
-  WalletGrantSet,
+import {
+  type AdminAuditEntry,
+  type AdminPaymentOrder,
+  type AdminPaymentProduct,
+  type AdminPaymentProductSaveReq,
+  type AdminStoreItem,
+  adminEndpoints,
+  type DepositConfirmReq,
+  itemsEndpoints,
+  paymentsEndpoints,
+  type WalletGrantSet,
+  walletEndpoints,
 } from '@byeol/contract';
 import { api } from '../../lib/api';
 import { type Answer, send } from '../account/account-api';
+import type { ItemSaveInput } from './admin-rules';
 
 /**
  * The console's actions from the browser (docs/admin.md): each is the owning module's call (payments,
@@ -17,16 +22,16 @@ import { type Answer, send } from '../account/account-api';
  */
 
 export function confirmDeposit(req: DepositConfirmReq, fallback: string): Promise<Answer<AdminPaymentOrder>> {
-  return send(() => api.post<AdminPaymentOrder>('/admin/deposit_confirm', req), fallback);
+  return send(() => api.call(paymentsEndpoints.adminDepositConfirm, req), fallback);
 }
 
 export function rejectDeposit(sn: number, reason: string, fallback: string): Promise<Answer<AdminPaymentOrder>> {
-  return send(() => api.post<AdminPaymentOrder>('/admin/deposit_reject', { user_payment_log_sn: sn, reason }), fallback);
+  return send(() => api.call(paymentsEndpoints.adminDepositReject, { user_payment_log_sn: sn, reason }), fallback);
 }
 
 /** A manual refund of a paid order (payments module): the credit is reversed exactly, or refused. */
 export function refundOrder(sn: number, reason: string, fallback: string): Promise<Answer<AdminPaymentOrder>> {
-  return send(() => api.post<AdminPaymentOrder>('/admin/payment_refund', { user_payment_log_sn: sn, reason }), fallback);
+  return send(() => api.call(paymentsEndpoints.adminRefund, { user_payment_log_sn: sn, reason }), fallback);
 }
 
 export interface OrderDetail {
@@ -35,16 +40,16 @@ export interface OrderDetail {
 }
 
 export function orderDetail(sn: number, fallback: string): Promise<Answer<OrderDetail>> {
-  return send(() => api.post<OrderDetail>('/admin/payment_order_detail', { user_payment_log_sn: sn }), fallback);
+  return send(() => api.call(adminEndpoints.orderDetail, { user_payment_log_sn: sn }), fallback);
 }
 
 export function saveProduct(req: AdminPaymentProductSaveReq, fallback: string): Promise<Answer<AdminPaymentProduct>> {
-  return send(() => api.post<AdminPaymentProduct>('/admin/payment_product_save', req), fallback);
+  return send(() => api.call(paymentsEndpoints.adminProductSave, req), fallback);
 }
 
 /** Creates (no `item_sn`) or updates a catalogue item (items module). */
-export function saveItem(body: Record<string, string>, fallback: string): Promise<Answer<AdminStoreItem>> {
-  return send(() => api.post<AdminStoreItem>('/admin/item_save', body), fallback);
+export function saveItem(body: ItemSaveInput, fallback: string): Promise<Answer<AdminStoreItem>> {
+  return send(() => api.call(itemsEndpoints.adminSave, body), fallback);
 }
 
 /** An operator grant; `key` is kept while the answer is undecided (lib/action-key), so a retry grants once. */
@@ -53,5 +58,5 @@ export function grant(
   key: string,
   fallback: string,
 ): Promise<Answer<WalletGrantSet>> {
-  return send(() => api.post<WalletGrantSet>('/admin/wallet_grant', req, { headers: { 'Idempotency-Key': key }, retry: true }), fallback);
+  return send(() => api.call(walletEndpoints.grant, req, { headers: { 'Idempotency-Key': key }, retry: true }), fallback);
 }

@@ -1,4 +1,11 @@
-import { ADMIN_PAGE_SIZE, type AdminItemSaveReq, AdminItemSaveSchema, type AdminStoreItem } from '@byeol/contract';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminItemSaveReq,
+  AdminItemSaveSchema,
+  type AdminStoreItem,
+  type EndpointInput,
+  type itemsEndpoints,
+} from '@byeol/contract';
 
 /** The console's sections, in the order of its left menu (later issues add theirs here). */
 export const ADMIN_SECTIONS = ['home', 'deposits', 'orders', 'products', 'items', 'grants', 'audit'] as const;
@@ -151,8 +158,15 @@ export function itemFormErrors(values: ItemFormValues): Partial<Record<ItemFormF
   return errors;
 }
 
-/** The catalogue item as the save call takes it: `item_sn` when editing, each field as typed. */
-export const itemSaveBody = (sn: number | null, values: ItemFormValues): Record<string, string> => ({
-  ...(sn === null ? {} : { item_sn: String(sn) }),
-  ...values,
-});
+/**
+ * The catalogue item as the save call takes it: `item_sn` when editing, each field as typed. The values are
+ * sent only after itemFormErrors found none (the same AdminItemSaveSchema), so the enum fields hold one of
+ * their values; the server validates them again.
+ */
+export const itemSaveBody = (sn: number | null, values: ItemFormValues): ItemSaveInput =>
+  ({
+    ...(sn === null ? {} : { item_sn: String(sn) }),
+    ...values,
+  }) as ItemSaveInput;
+
+export type ItemSaveInput = EndpointInput<typeof itemsEndpoints.adminSave>;

@@ -1,4 +1,4 @@
-import { APPLICATION_KINDS, type FamilyAccount, type ListSet, SWITCH_CALLS } from '@byeol/contract';
+import { APPLICATION_KINDS, applicationsEndpoints, type FamilyAccount, type ListSet, SWITCH_CALLS } from '@byeol/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
@@ -18,7 +18,7 @@ export function AccountSwitch() {
   const [busy, setBusy] = useState<number | null>(null);
 
   async function load() {
-    const res = await send(() => api.get<ListSet<FamilyAccount>>('/mypage/account_list'), t('accounts.error'));
+    const res = await send(() => api.call(applicationsEndpoints.accountList), t('accounts.error'));
     if (isOk(res)) setAccounts((res.rslt_set as ListSet<FamilyAccount>).data_list);
     else setError(res.rslt_msg || t('accounts.error'));
   }

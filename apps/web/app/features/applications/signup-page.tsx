@@ -5,6 +5,7 @@ import {
   type ApplicationKind,
   type ApplicationState,
   type ApplicationView,
+  applicationsEndpoints,
   type SignupInfo,
 } from '@byeol/contract';
 import { useState } from 'react';
@@ -109,7 +110,7 @@ export function SignupPage({ info }: { info: SignupInfo }) {
     setFormError('');
     setErrors({});
     const body = Object.fromEntries(fields.map((f) => [f, (values[f] ?? '').trim()]).filter(([, v]) => v !== ''));
-    const res = await send(() => api.post<ApplicationView>('/mypage/signup_proc', { kind, ...body }), t('error.retry'));
+    const res = await send(() => api.call(applicationsEndpoints.apply, { kind, ...body }), t('error.retry'));
     setBusy(false);
     if (isOk(res)) {
       setApplication(res.rslt_set as ApplicationView);

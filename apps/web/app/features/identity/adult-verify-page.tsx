@@ -1,4 +1,4 @@
-import { type IdentityInfo, type IdentityVerifySet, koreanToday } from '@byeol/contract';
+import { type IdentityInfo, type IdentityVerifySet, identityEndpoints, koreanToday } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
@@ -23,10 +23,7 @@ export function AdultVerifyPage({ info }: { info: IdentityInfo }) {
   async function record(set: IdentityVerifySet) {
     setBusy(true);
     setError('');
-    const res = await send(
-      () => api.post<{ real_name: string; adult_verified_at: string }>('/user/adult_verify_proc', { identity_token: set.identity_token }),
-      t('error.retry'),
-    );
+    const res = await send(() => api.call(identityEndpoints.adultVerify, { identity_token: set.identity_token }), t('error.retry'));
     setBusy(false);
     if (isOk(res)) {
       const done = res.rslt_set as { real_name: string; adult_verified_at: string };

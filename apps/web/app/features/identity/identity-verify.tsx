@@ -1,5 +1,4 @@
-import type { IdentityConfig, IdentityPurpose, IdentityVerifySet } from '@byeol/contract';
-import { ResultCode } from '@byeol/contract';
+import { type IdentityConfig, type IdentityPurpose, type IdentityVerifySet, identityEndpoints, ResultCode } from '@byeol/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
@@ -64,7 +63,7 @@ export function IdentityVerify({
 
   useEffect(() => {
     let live = true;
-    void send(() => api.get<IdentityConfig>('/user/identity_config'), '').then((res) => {
+    void send(() => api.call(identityEndpoints.config), '').then((res) => {
       if (live) setConfig(isOk(res) ? (res.rslt_set as IdentityConfig) : 'failed');
     });
     return () => {
@@ -76,7 +75,7 @@ export function IdentityVerify({
     setBusy(true);
     setFormError('');
     setErrors({});
-    const res = await send(() => api.post<IdentityVerifySet>('/user/identity_verify_proc', { purpose, ...body }), t('error.retry'));
+    const res = await send(() => api.call(identityEndpoints.verify, { purpose, ...body }), t('error.retry'));
     setBusy(false);
     if (isOk(res)) {
       onVerified(res.rslt_set as IdentityVerifySet);

@@ -1,13 +1,14 @@
-import type {
-  CardOrderStart,
-  Currency,
-  DepositOrderReq,
-  ListSet,
-  PaymentOrder,
-  PaymentProduct,
-  PaymentReceipt,
-  PaymentState,
-  PaymentSuccessCheck,
+import {
+  type CardOrderStart,
+  type Currency,
+  type DepositOrderReq,
+  type ListSet,
+  type PaymentOrder,
+  type PaymentProduct,
+  type PaymentReceipt,
+  type PaymentState,
+  type PaymentSuccessCheck,
+  paymentsEndpoints,
 } from '@byeol/contract';
 import { api } from '../../lib/api';
 import { type Answer, send } from '../account/account-api';
@@ -21,7 +22,7 @@ import type { PgReturn } from './payment-rules';
 export const PAYMENT_PAGE_SIZE = 20;
 
 export function productList(currency: Currency | undefined, fallback: string): Promise<Answer<ListSet<PaymentProduct>>> {
-  return send(() => api.post<ListSet<PaymentProduct>>('/payment/product_list', currency ? { currency } : {}), fallback);
+  return send(() => api.call(paymentsEndpoints.productList, currency ? { currency } : {}), fallback);
 }
 
 /**
@@ -33,14 +34,11 @@ export function depositOrder(
   key: string,
   fallback: string,
 ): Promise<Answer<PaymentOrder>> {
-  return send(
-    () => api.post<PaymentOrder>('/payment/user_deposit_proc', input, { headers: { 'Idempotency-Key': key }, retry: true }),
-    fallback,
-  );
+  return send(() => api.call(paymentsEndpoints.depositOrder, input, { headers: { 'Idempotency-Key': key }, retry: true }), fallback);
 }
 
 export function cancelDeposit(userPaymentLogSn: number, fallback: string): Promise<Answer<PaymentOrder>> {
-  return send(() => api.post<PaymentOrder>('/payment/user_deposit_cancel', { user_payment_log_sn: userPaymentLogSn }), fallback);
+  return send(() => api.call(paymentsEndpoints.depositCancel, { user_payment_log_sn: userPaymentLogSn }), fallback);
 }
 
 export type OrderBox = 'all' | 'bankbook';
@@ -59,7 +57,7 @@ export function orderList(
 
 /** The order for the bank deposit completion popup (SPEC §7 /popup/complete_payment_bankbook): the owner's only. */
 export function bankbookOrder(userPaymentLogSn: number, fallback: string): Promise<Answer<PaymentOrder>> {
-  return send(() => api.post<PaymentOrder>('/popup/complete_payment_bankbook', { user_payment_log_sn: userPaymentLogSn }), fallback);
+  return send(() => api.call(paymentsEndpoints.depositOrderView, { user_payment_log_sn: userPaymentLogSn }), fallback);
 }
 
 /**
@@ -68,8 +66,7 @@ export function bankbookOrder(userPaymentLogSn: number, fallback: string): Promi
  */
 export function cardRequest(productSn: number, key: string, fallback: string): Promise<Answer<CardOrderStart>> {
   return send(
-    () =>
-      api.post<CardOrderStart>('/pg/pg_request', { product_sn: String(productSn) }, { headers: { 'Idempotency-Key': key }, retry: true }),
+    () => api.call(paymentsEndpoints.cardRequest, { product_sn: String(productSn) }, { headers: { 'Idempotency-Key': key }, retry: true }),
     fallback,
   );
 }
@@ -82,8 +79,8 @@ export function cardRequest(productSn: number, key: string, fallback: string): P
 export function cardConfirm(input: PgReturn, fallback: string): Promise<Answer<PaymentOrder>> {
   return send(
     () =>
-      api.post<PaymentOrder>(
-        '/pg/pg_confirm',
+      api.call(
+        paymentsEndpoints.cardConfirm,
         { payment_key: input.paymentKey, order_id: input.orderId, amount: String(input.amount) },
         { retry: true },
       ),
@@ -98,5 +95,5 @@ export function successCheck(userPaymentLogSn: number, fallback: string): Promis
 
 /** The PG's receipt (card sales slip) of one of the caller's paid or refunded card orders: its URL. */
 export function cardReceipt(userPaymentLogSn: number, fallback: string): Promise<Answer<PaymentReceipt>> {
-  return send(() => api.post<PaymentReceipt>('/mypage/payment_receipt', { user_payment_log_sn: userPaymentLogSn }), fallback);
+  return send(() => api.call(paymentsEndpoints.receipt, { user_payment_log_sn: userPaymentLogSn }), fallback);
 }

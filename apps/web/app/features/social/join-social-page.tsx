@@ -1,4 +1,4 @@
-import { type LoginResultSet, NICK_LENGTH, ResultCode, type SocialJoinSet } from '@byeol/contract';
+import { type LoginResultSet, NICK_LENGTH, ResultCode, socialEndpoints } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
@@ -60,7 +60,7 @@ export function JoinSocialPage({ pending, refusal }: { pending: LoginResultSet |
     setFormError('');
     const res = await send(
       () =>
-        api.post<SocialJoinSet>('/user/social_join_proc', {
+        api.call(socialEndpoints.join, {
           nick: trimmed,
           ...agreementFields(agree),
         }),

@@ -1,4 +1,11 @@
-import type { ItemUseEntry, StatementEntry, SupporterCharge } from '@byeol/contract';
+import {
+  type ItemUseEntry,
+  itemsEndpoints,
+  type StatementEntry,
+  type SupporterCharge,
+  supportersEndpoints,
+  walletEndpoints,
+} from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,11 +26,11 @@ export const DETAILS_PAGE_SIZE = 20;
 
 /** Where each tab reads (SPEC §7 details_star and details_cubic; the item usage history, docs/items.md). */
 export const DETAILS_PATHS: Record<DetailsTab, string> = {
-  star: '/mypage/details_star',
-  cubic: '/mypage/details_cubic',
-  items: '/mypage/item_history',
-  supporters_auto: '/mypage/details_supporters_auto',
-  supporters_regular: '/mypage/details_supporters_regular',
+  star: walletEndpoints.detailsStar.path,
+  cubic: walletEndpoints.detailsCubic.path,
+  items: itemsEndpoints.history.path,
+  supporters_auto: supportersEndpoints.detailsAuto.path,
+  supporters_regular: supportersEndpoints.detailsRegular.path,
 };
 
 /** One line of a details list: a statement entry, an item use or a supporter charge. */

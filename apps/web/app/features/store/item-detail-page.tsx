@@ -115,7 +115,11 @@ function BuyForm({ item }: { item: StoreItem }) {
 
     setBusy(true);
     const res = await dealItem(
-      { item_sn: item.item_sn, cnt: String(checked.value), ...(gift ? { gift_id: receiver, message: message.trim() || undefined } : {}) },
+      {
+        item_sn: String(item.item_sn),
+        cnt: String(checked.value),
+        ...(gift ? { gift_id: receiver, message: message.trim() || undefined } : {}),
+      },
       key.take(),
       t('error.retry'),
     );

@@ -1,6 +1,8 @@
 import {
+  type EndpointInput,
   type ItemDealSet,
   type ItemListReq,
+  itemsEndpoints,
   type ListSet,
   type MyItemSummary,
   ResultCode,
@@ -23,53 +25,40 @@ export const MY_ITEMS_PAGE_SIZE = 20;
 export type MonthList<T> = ListSet<T> & { months?: string[] };
 
 export function storeMore(req: Partial<StoreListReq>, fallback: string): Promise<Answer<ListSet<StoreItem>>> {
-  return send(() => api.post<ListSet<StoreItem>>('/sub/store_more', req), fallback);
+  return send(() => api.call(itemsEndpoints.storeList, req), fallback);
 }
 
 export function myItemsMore(req: Partial<ItemListReq>, fallback: string): Promise<Answer<ListSet<UserItem>>> {
-  return send(() => api.post<ListSet<UserItem>>('/mypage/item_more', req), fallback);
+  return send(() => api.call(itemsEndpoints.list, req), fallback);
 }
 
 export function myItemSummary(fallback: string): Promise<Answer<MyItemSummary>> {
-  return send(() => api.get<MyItemSummary>('/mypage/item'), fallback);
+  return send(() => api.call(itemsEndpoints.summary), fallback);
 }
 
-export interface DealInput {
-  item_sn: number;
-  cnt: string;
-  gift_id?: string;
-  message?: string;
-  vod_key?: string;
-}
+/** What a purchase sends: the contract's request of item_deal_proc, without the idempotency key (sent as a header). */
+export type DealInput = Omit<EndpointInput<typeof itemsEndpoints.deal>, 'idempotency_key'>;
 
 /**
  * A purchase (for yourself or as a gift). `key` is made once per press of "buy" and sent as the
  * Idempotency-Key header, so the one retry the HTTP layer makes after a lost answer cannot charge twice.
  */
 export function dealItem(input: DealInput, key: string, fallback: string): Promise<Answer<ItemDealSet>> {
-  return send(
-    () =>
-      api.post<ItemDealSet>(
-        '/item/item_deal_proc',
-        { ...input, item_sn: String(input.item_sn) },
-        { headers: { 'Idempotency-Key': key }, retry: true },
-      ),
-    fallback,
-  );
+  return send(() => api.call(itemsEndpoints.deal, input, { headers: { 'Idempotency-Key': key }, retry: true }), fallback);
 }
 
 export function applyItem(userItemSn: number, vodKey: string | undefined, fallback: string): Promise<Answer<unknown>> {
-  return send(() => api.post('/item/item_use', { user_item_sn: userItemSn, vod_key: vodKey }), fallback);
+  return send(() => api.call(itemsEndpoints.use, { user_item_sn: String(userItemSn), vod_key: vodKey }), fallback);
 }
 
 export function stopItem(userItemSn: number, fallback: string): Promise<Answer<unknown>> {
-  return send(() => api.post('/item/suspend_user_item', { user_item_sn: userItemSn }), fallback);
+  return send(() => api.call(itemsEndpoints.suspend, { user_item_sn: String(userItemSn) }), fallback);
 }
 
 /** A refund, keyed like a purchase. */
 export function refundItem(userItemSn: number, key: string, fallback: string): Promise<Answer<unknown>> {
   return send(
-    () => api.post('/item/item_refund_proc', { user_item_sn: userItemSn }, { headers: { 'Idempotency-Key': key }, retry: true }),
+    () => api.call(itemsEndpoints.refund, { user_item_sn: String(userItemSn) }, { headers: { 'Idempotency-Key': key }, retry: true }),
     fallback,
   );
 }

@@ -14,6 +14,7 @@ import {
   type StreamInfo,
   type StreamSettingField,
   StreamSettingSchema,
+  streamEndpoints,
 } from '@byeol/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -138,7 +139,7 @@ export function StreamPage({ initial }: { initial: StreamInfo }) {
   /** The whole key: from a reveal already made, else read now (reveal=Y). */
   async function readKey(): Promise<string | null> {
     if (fullKey) return fullKey;
-    const res = await send(() => api.get<StreamInfo>('/mypage/stream_info', { reveal: 'Y' }), t('error.retry'));
+    const res = await send(() => api.call(streamEndpoints.info, { reveal: 'Y' }), t('error.retry'));
     if (loginRequired(res)) return null;
     if (!isOk(res)) {
       setKeyError(res.rslt_msg || t('error.retry'));
@@ -176,7 +177,7 @@ export function StreamPage({ initial }: { initial: StreamInfo }) {
     if (!(await dialog.confirm(t('key.regenerateConfirm')))) return;
     setKeyBusy(true);
     const revealed = fullKey !== null;
-    const res = await send(() => api.post<StreamInfo>('/mypage/stream_key_regenerate_proc', { reveal: 'Y' }), t('error.retry'));
+    const res = await send(() => api.call(streamEndpoints.regenerateKey, { reveal: 'Y' }), t('error.retry'));
     setKeyBusy(false);
     if (loginRequired(res)) return;
     if (!isOk(res)) {

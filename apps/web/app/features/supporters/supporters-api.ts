@@ -1,4 +1,11 @@
-import type { ListSet, Supporter, SupporterBj, SupporterCharge, SupporterPlan, SupportersCheckout, SupporterType } from '@byeol/contract';
+import {
+  type ListSet,
+  type SupporterBj,
+  type SupporterPlan,
+  type SupportersCheckout,
+  type SupporterType,
+  supportersEndpoints,
+} from '@byeol/contract';
 import { api } from '../../lib/api';
 import { type Answer, send } from '../account/account-api';
 import { openBillingAuth, openCheckout } from '../payments/card-checkout';
@@ -12,11 +19,11 @@ export const SUPPORTERS_PAGE_SIZE = 20;
 export const BJ_PAGE_SIZE = 12;
 
 export function planList(fallback: string): Promise<Answer<ListSet<SupporterPlan>>> {
-  return send(() => api.post<ListSet<SupporterPlan>>('/supporters/plan_list', {}), fallback);
+  return send(() => api.call(supportersEndpoints.planList, {}), fallback);
 }
 
 export function bjList(nick: string, offset: number, fallback: string): Promise<Answer<ListSet<SupporterBj>>> {
-  return send(() => api.post<ListSet<SupporterBj>>('/supporters/bj_list', { nick, offset, limit: BJ_PAGE_SIZE }), fallback);
+  return send(() => api.call(supportersEndpoints.bjList, { nick, offset, limit: BJ_PAGE_SIZE }), fallback);
 }
 
 /** A pending charge and its checkout. `key` is made once per press and sent as the Idempotency-Key header. */
@@ -25,30 +32,27 @@ export function supportersRequest(
   key: string,
   fallback: string,
 ): Promise<Answer<SupportersCheckout>> {
-  return send(
-    () => api.post<SupportersCheckout>('/pg/pg_supporters_request', input, { headers: { 'Idempotency-Key': key }, retry: true }),
-    fallback,
-  );
+  return send(() => api.call(supportersEndpoints.request, input, { headers: { 'Idempotency-Key': key }, retry: true }), fallback);
 }
 
 export function confirmRegular(input: { payment_key: string; order_id: string; amount: number }, fallback: string) {
-  return send(() => api.post<SupporterCharge>('/pg/supporters_confirm', input), fallback);
+  return send(() => api.call(supportersEndpoints.confirm, input), fallback);
 }
 
 export function confirmBilling(input: { order_id: string; auth_key: string; customer_key: string }, fallback: string) {
-  return send(() => api.post<SupporterCharge>('/pg/supporters_billing_confirm', input), fallback);
+  return send(() => api.call(supportersEndpoints.billingConfirm, input), fallback);
 }
 
 export function chargeOf(orderId: string, fallback: string) {
-  return send(() => api.post<SupporterCharge>('/pg/supporters_charge', { order_id: orderId }), fallback);
+  return send(() => api.call(supportersEndpoints.charge, { order_id: orderId }), fallback);
 }
 
 export function mySupports(offset: number, fallback: string) {
-  return send(() => api.post<ListSet<Supporter>>('/mypage/supporters', { offset, limit: SUPPORTERS_PAGE_SIZE }), fallback);
+  return send(() => api.call(supportersEndpoints.mySupports, { offset, limit: SUPPORTERS_PAGE_SIZE }), fallback);
 }
 
 export function cancelAuto(supporterSn: number, fallback: string) {
-  return send(() => api.post<Supporter>('/mypage/supporters_auto_cancel', { supporter_sn: supporterSn }), fallback);
+  return send(() => api.call(supportersEndpoints.cancelAuto, { supporter_sn: supporterSn }), fallback);
 }
 
 /**
