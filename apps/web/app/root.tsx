@@ -15,8 +15,8 @@ import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { loadUser } from './features/account/account.server';
 import { loadSiteInfo } from './features/site/site.server';
-import { type RootData, useSite } from './features/site/use-site';
 import { createI18n } from './i18n';
+import { type RootData, useSite } from './lib/use-site';
 import { DialogProvider } from './ui/dialogs';
 
 export const links: Route.LinksFunction = () => [

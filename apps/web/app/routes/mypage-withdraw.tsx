@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
 import { LoginGate } from '../features/account/login-gate';
 import { WithdrawPage } from '../features/profile/withdraw-page';
-import { useUser } from '../features/site/use-site';
+import { useUser } from '../lib/use-site';
 import type { Route } from './+types/mypage-withdraw';
 
 /** Withdrawal (SPEC §2 screens; the route is ours). Logged out: the sign-in gate, not a redirect. */

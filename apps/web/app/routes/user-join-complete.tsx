@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '../features/account/fields';
-import { useUser } from '../features/site/use-site';
+import { useUser } from '../lib/use-site';
+import { primaryButton, secondaryButton } from '../ui/fields';
 
 /** After sign-up: a welcome with links to the home page and My page. */
 export default function UserJoinComplete() {

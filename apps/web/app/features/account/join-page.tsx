@@ -2,14 +2,15 @@ import { ID_LENGTH, koreanToday, NICK_LENGTH, needsGuardianConsent, ResultCode }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
+import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { useLang, useSite } from '../../lib/use-site';
+import { CheckButton, FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { GuardianConsent, type GuardianValue } from '../identity/guardian-consent';
-import { useLang, useSite } from '../site/use-site';
 import { CountryFallback, PhoneCountrySelect } from '../social/phone-country';
 import { SocialButtons } from '../social/social-buttons';
-import { checkAvailable, fieldOf, isOk, send } from './account-api';
+import { checkAvailable } from './account-api';
 import { AgreementChecks, type Agreements, agreementFields, hasRequiredAgreements, NO_AGREEMENTS } from './agreements';
-import { CheckButton, FieldMessages, FormError, primaryButton, secondaryButton, TextField } from './fields';
 import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from './new-password-fields';
 import { PhoneVerify } from './phone-verify';
 import { StepList } from './step-list';

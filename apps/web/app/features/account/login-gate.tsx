@@ -2,7 +2,7 @@ import { type Envelope, ResultCode } from '@byeol/contract';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { primaryButton } from './fields';
+import { primaryButton } from '../../ui/fields';
 import { useSignIn } from './use-sign-in';
 
 /**

@@ -1,9 +1,9 @@
 import type { UserInfo } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../lib/use-site';
 import { AccountSwitch } from '../applications/account-switch';
 import { PaymentLinks } from '../payments/payment-links';
 import { MyPageLinks } from '../profile/my-page-links';
-import { useLang } from '../site/use-site';
 import { StoreLinks } from '../store/store-links';
 
 /** My page (SPEC §3): the profile image (a placeholder until one is uploaded), nick, ID, level, STAR and CUBIC. */

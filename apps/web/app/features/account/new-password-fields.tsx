@@ -1,7 +1,7 @@
 import { type Lang, PASSWORD_LENGTH, type PasswordRule, passwordRuleMessages, passwordViolations } from '@byeol/contract';
-import { useLang } from '../site/use-site';
-import type { Answer } from './account-api';
-import { TextField } from './fields';
+import type { Answer } from '../../lib/answer';
+import { useLang } from '../../lib/use-site';
+import { TextField } from '../../ui/fields';
 
 /** Whether a new password may be sent: it breaks no SPEC §5 rule (against the account's ID) and the confirmation matches. */
 export function newPasswordReady(passwd: string, confirm: string, id: string): boolean {

@@ -1,9 +1,9 @@
 import { PIN, type VerifyPurpose } from '@byeol/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { fieldOf, isOk, send } from './account-api';
-import { primaryButton, secondaryButton, TextField } from './fields';
+import { primaryButton, secondaryButton, TextField } from '../../ui/fields';
 
 interface SentPin {
   verify_id: string;

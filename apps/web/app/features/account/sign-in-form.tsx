@@ -2,11 +2,11 @@ import { ResultCode } from '@byeol/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { RestoreOffer } from '../profile/restore-offer';
 import { SocialButtons, SocialError } from '../social/social-buttons';
-import { fieldOf, isOk, send } from './account-api';
-import { FormError, primaryButton, secondaryButton, TextField } from './fields';
 import { PhoneVerify } from './phone-verify';
 
 /**

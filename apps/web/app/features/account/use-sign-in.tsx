@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { useUser } from '../site/use-site';
 import { SignInForm } from './sign-in-form';
 
 /**

@@ -11,8 +11,8 @@ import {
   type WalletGrantSet,
   walletEndpoints,
 } from '@byeol/contract';
+import { type Answer, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { type Answer, send } from '../account/account-api';
 import type { ItemSaveInput } from './admin-rules';
 
 /**

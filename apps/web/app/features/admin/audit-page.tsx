@@ -1,7 +1,7 @@
 import { ADMIN_AUDIT_ACTIONS, type AdminAuditEntry } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useSearchParams } from 'react-router';
-import { primaryButton, secondaryButton } from '../account/fields';
+import { primaryButton, secondaryButton } from '../../ui/fields';
 import type { AdminList } from './admin.server';
 import { AdminEmpty, AuditTable, inputClass, ListError, Pager, ScreenTitle } from './admin-ui';
 

@@ -2,8 +2,8 @@ import type { AdminDashboard } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
+import { useLang } from '../../lib/use-site';
 import { useWon } from '../payments/payment-panel';
-import { useLang } from '../site/use-site';
 import { kstDay } from './admin-rules';
 import { ScreenTitle } from './admin-ui';
 

@@ -2,11 +2,11 @@ import { type AdminStoreItem, ITEM_CATEGORIES, ITEM_LIMITS, localized } from '@b
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { fieldOf, isOk } from '../account/account-api';
-import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../account/fields';
-import { useLang } from '../site/use-site';
+import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { ItemImage, ItemPrice } from '../store/store-ui';
 import { useCurrencyNames } from '../store/use-currency';
 import type { AdminList } from './admin.server';

@@ -2,10 +2,10 @@ import { type AdminPaymentOrder, PAYMENT_METHODS, PAYMENT_STATES } from '@byeol/
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { isOk } from '../../lib/answer';
 import { useDialog } from '../../ui/dialogs';
+import { primaryButton, secondaryButton } from '../../ui/fields';
 import { PaymentStateBadge } from '../../ui/payment-state-badge';
-import { isOk } from '../account/account-api';
-import { primaryButton, secondaryButton } from '../account/fields';
 import { useWon } from '../payments/payment-panel';
 import { kstDate } from '../store/item-rules';
 import type { AdminList } from './admin.server';

@@ -2,9 +2,9 @@ import { APPLICATION_KINDS, applicationsEndpoints, type FamilyAccount, type List
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
+import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { isOk, send } from '../account/account-api';
-import { FormError, secondaryButton } from '../account/fields';
+import { FormError, secondaryButton } from '../../ui/fields';
 
 /**
  * /mypage: the member's accounts (the personal one and the BJ, K-STAR and program accounts it owns) with a

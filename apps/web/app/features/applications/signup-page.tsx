@@ -11,10 +11,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { fieldOf, isOk, send } from '../account/account-api';
-import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../account/fields';
-import { useLang, useSite } from '../site/use-site';
+import { useLang, useSite } from '../../lib/use-site';
+import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 
 const STEPS: readonly ApplicationState[] = ['received', 'waiting', 'in_progress', 'complete'];
 

@@ -9,7 +9,7 @@ import {
 } from '@byeol/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useSite } from '../site/use-site';
+import { useSite } from '../../lib/use-site';
 import { isStarGiftCode } from '../wallet/gift-rules';
 import { FanBadge, StarGiftLine } from '../wallet/star-gift-view';
 import { blockScope, type ChatLine } from './chat-model';

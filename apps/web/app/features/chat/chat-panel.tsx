@@ -10,9 +10,9 @@ import {
 import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
+import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { useSignIn } from '../account/use-sign-in';
-import { useLang, useUser } from '../site/use-site';
 import { isStarGiftCode, STAR_GIFT_DOM_EVENT, type StarGiftDomDetail } from '../wallet/gift-rules';
 import type { ChatClientSnapshot } from './chat-client';
 import { ChatMessageList } from './chat-message-list';

@@ -2,7 +2,7 @@ import { type ChatUserInfo, isChatModerator, type RoomUserListParam } from '@bye
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
-import { useLang } from '../site/use-site';
+import { useLang } from '../../lib/use-site';
 import { RoleBadge } from './chat-lines';
 import { type ChatModel, myRole, roleOf } from './chat-model';
 import type { ChatRoom } from './chat-room';

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
-import { useLang, useSite } from '../site/use-site';
+import { useLang, useSite } from '../../lib/use-site';
 import { ChatRoom, type ChatRoomSnapshot, INITIAL_ROOM_SNAPSHOT } from './chat-room';
 
 const noRoom = () => () => {};

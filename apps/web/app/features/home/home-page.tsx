@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, fromNow } from '../../lib/format';
-import { useLang, useSite } from '../site/use-site';
+import { useLang, useSite } from '../../lib/use-site';
 
 interface Props {
   live: ListSet<LiveListItem> | null;

@@ -1,10 +1,10 @@
 import { type IdentityInfo, type IdentityVerifySet, identityEndpoints, koreanToday } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { isOk, send } from '../account/account-api';
-import { FormError } from '../account/fields';
-import { useLang, useSite } from '../site/use-site';
+import { useLang, useSite } from '../../lib/use-site';
+import { FormError } from '../../ui/fields';
 import { IdentityVerify } from './identity-verify';
 
 /**

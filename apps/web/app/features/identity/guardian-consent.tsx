@@ -1,7 +1,7 @@
 import type { IdentityVerifySet } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { secondaryButton, TextField } from '../account/fields';
+import { secondaryButton, TextField } from '../../ui/fields';
 import { IdentityVerify } from './identity-verify';
 
 export interface GuardianValue {

@@ -1,9 +1,9 @@
 import { type IdentityConfig, type IdentityPurpose, type IdentityVerifySet, identityEndpoints, ResultCode } from '@byeol/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { fieldOf, isOk, send } from '../account/account-api';
-import { FieldMessages, FormError, primaryButton, TextField } from '../account/fields';
+import { FieldMessages, FormError, primaryButton, TextField } from '../../ui/fields';
 import { PhoneVerify } from '../account/phone-verify';
 
 /** PortOne's browser SDK (https://cdn.portone.io/v2/browser-sdk.js), loaded only when the portone driver is on. */

@@ -1,11 +1,11 @@
 import type { PaymentOrder } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { isOk } from '../account/account-api';
 import { useLoginRequired } from '../account/login-gate';
-import { useLang } from '../site/use-site';
 import { kstDate } from '../store/item-rules';
 import { OrderFacts } from './payment-panel';
 import { cardReceipt } from './payments-api';

@@ -10,8 +10,8 @@ import {
   type PaymentSuccessCheck,
   paymentsEndpoints,
 } from '@byeol/contract';
+import { type Answer, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { type Answer, send } from '../account/account-api';
 import type { PgReturn } from './payment-rules';
 
 /**

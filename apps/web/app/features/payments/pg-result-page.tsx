@@ -2,11 +2,11 @@ import type { Currency, PaymentOrder, PaymentSuccessCheck } from '@byeol/contrac
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
+import { type Answer, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
-import { type Answer, isOk } from '../account/account-api';
-import { primaryButton, secondaryButton } from '../account/fields';
+import { useLang } from '../../lib/use-site';
+import { primaryButton, secondaryButton } from '../../ui/fields';
 import { useLoginRequired } from '../account/login-gate';
-import { useLang } from '../site/use-site';
 import { useCurrencyNames } from '../store/use-currency';
 import { ChargeButton, useWon } from './payment-panel';
 import { isUserCancel, type PgFailure, type PgReturn } from './payment-rules';

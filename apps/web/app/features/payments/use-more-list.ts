@@ -1,6 +1,6 @@
 import type { ListSet } from '@byeol/contract';
 import { useState } from 'react';
-import { type Answer, isOk } from '../account/account-api';
+import { type Answer, isOk } from '../../lib/answer';
 import { useLoginRequired } from '../account/login-gate';
 import { appendPage, hasMore } from '../store/item-rules';
 

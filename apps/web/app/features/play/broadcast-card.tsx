@@ -2,7 +2,7 @@ import type { LiveListItem, VodListItem } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, fromNow } from '../../lib/format';
-import { useLang } from '../site/use-site';
+import { useLang } from '../../lib/use-site';
 import { formatDuration } from './format';
 
 /** A broadcast's thumbnail, or its first letter on a gradient when it has none yet. */

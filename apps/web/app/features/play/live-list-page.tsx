@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
-import { useLang, useSite } from '../site/use-site';
+import { useLang, useSite } from '../../lib/use-site';
 import { LiveCard, Pager } from './broadcast-card';
 
 export const LIVE_PER_PAGE = 20;

@@ -10,13 +10,14 @@ import {
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { type Answer, fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { type Answer, checkAvailable, fieldOf, isOk, send } from '../account/account-api';
-import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../account/fields';
+import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
+import { checkAvailable } from '../account/account-api';
 import { useLoginRequired } from '../account/login-gate';
 import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from '../account/new-password-fields';
-import { useLang } from '../site/use-site';
 import { MyPageFrame } from './my-page-frame';
 import { ProfileImage } from './profile-image';
 

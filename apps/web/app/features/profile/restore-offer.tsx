@@ -1,9 +1,9 @@
 import { WITHDRAWAL_GRACE_DAYS } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { isOk, send } from '../account/account-api';
-import { secondaryButton } from '../account/fields';
+import { secondaryButton } from '../../ui/fields';
 
 /**
  * Shown by the sign-in form when the login answered ACCOUNT_CLOSED: a withdrawn account can be restored

@@ -2,10 +2,10 @@ import { ADULT_VERIFY_PATH, ResultCode, type SettingSet } from '@byeol/contract'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useDialog } from '../../ui/dialogs';
-import { fieldOf, isOk, send } from '../account/account-api';
-import { FieldMessages } from '../account/fields';
+import { FieldMessages } from '../../ui/fields';
 import { useLoginRequired } from '../account/login-gate';
 import { MyPageFrame } from './my-page-frame';
 

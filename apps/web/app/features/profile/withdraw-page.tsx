@@ -2,10 +2,10 @@ import type { UserInfo, WithdrawInfoSet } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
+import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useDialog } from '../../ui/dialogs';
-import { fieldOf, isOk, send } from '../account/account-api';
-import { FormError, primaryButton, TextField } from '../account/fields';
+import { FormError, primaryButton, TextField } from '../../ui/fields';
 import { useLoginRequired } from '../account/login-gate';
 import { MyPageFrame } from './my-page-frame';
 

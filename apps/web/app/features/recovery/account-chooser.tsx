@@ -1,8 +1,8 @@
 import type { RecoveryAccount } from '@byeol/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { primaryButton } from '../account/fields';
-import { useLang } from '../site/use-site';
+import { useLang } from '../../lib/use-site';
+import { primaryButton } from '../../ui/fields';
 
 /** What the chooser needs of an account: confirm_pincode's account_list fits, find_id_pw_user_proc adds the social flags. */
 export type ChooserAccount = Pick<RecoveryAccount, 'user_key' | 'id' | 'nick' | 'reg_date'> &

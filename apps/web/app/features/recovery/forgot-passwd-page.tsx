@@ -2,11 +2,11 @@ import { type ResetPasswordSet, ResultCode } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { fieldOf, isOk, send } from '../account/account-api';
-import { FormError, primaryButton, secondaryButton } from '../account/fields';
+import { useLang } from '../../lib/use-site';
+import { FormError, primaryButton, secondaryButton } from '../../ui/fields';
 import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from '../account/new-password-fields';
-import { useLang } from '../site/use-site';
 import type { ChooserAccount } from './account-chooser';
 import { ChooseStep, PhoneStep, RecoverySteps } from './recovery-steps';
 

@@ -1,7 +1,7 @@
 import { type RecoveryAccount, type RecoveryAccountsSet, ResultCode } from '@byeol/contract';
 import { useEffect, useState } from 'react';
+import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { isOk, send } from '../account/account-api';
 
 export type AccountsState =
   | { status: 'loading' }

@@ -2,7 +2,7 @@ import { type RecoveryAccount, ResultCode } from '@byeol/contract';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '../account/fields';
+import { primaryButton, secondaryButton } from '../../ui/fields';
 import { PhoneVerify } from '../account/phone-verify';
 import { StepList } from '../account/step-list';
 import { AccountChooser } from './account-chooser';

@@ -1,8 +1,8 @@
 import type { ListSet, VodListItem } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
+import { useLang, useSite } from '../../lib/use-site';
 import { Pager, ReplayCard } from '../play/broadcast-card';
-import { useLang, useSite } from '../site/use-site';
 
 export const REPLAYS_PER_PAGE = 20;
 

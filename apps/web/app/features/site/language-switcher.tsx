@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
+import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { useLang } from './use-site';
 
 /**
  * Keeps the choice in the `xlang` cookie through `PUT /v1/user/language/{lang}`, then re-renders in it.

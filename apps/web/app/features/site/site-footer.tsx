@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSite } from './use-site';
+import { useSite } from '../../lib/use-site';
 
 /** The site footer of SPEC §3, from the site info; empty fields are left out. */
 export function SiteFooter() {

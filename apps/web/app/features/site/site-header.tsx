@@ -2,11 +2,11 @@ import type { UserInfo } from '@byeol/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useSite } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { useSignOut } from '../account/account-api';
 import { useSignIn } from '../account/use-sign-in';
 import { LanguageSwitcher } from './language-switcher';
-import { useSite } from './use-site';
 
 /** Every target in the header is at least 44 px tall (touch size). */
 const navButton =

@@ -2,10 +2,11 @@ import { type LoginResultSet, NICK_LENGTH, ResultCode, socialEndpoints } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
+import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { checkAvailable, fieldOf, isOk, send } from '../account/account-api';
+import { CheckButton, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
+import { checkAvailable } from '../account/account-api';
 import { AgreementChecks, type Agreements, agreementFields, hasRequiredAgreements, NO_AGREEMENTS } from '../account/agreements';
-import { CheckButton, FormError, primaryButton, secondaryButton, TextField } from '../account/fields';
 
 /**
  * /user/join-social: the first sign-in with a provider becomes an account here. Shows the provider and

@@ -9,10 +9,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
-import { isOk, send } from '../account/account-api';
-import { useLang } from '../site/use-site';
+import { useLang } from '../../lib/use-site';
 import { SupporterChargeRow } from '../supporters/supporter-charge-row';
 import { appendPage, hasMore, kstDate } from './item-rules';
 import type { MonthList } from './store-api';

@@ -3,10 +3,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { newActionKey } from '../../lib/action-key';
+import type { Answer } from '../../lib/answer';
+import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import type { Answer } from '../account/account-api';
 import { useSignIn } from '../account/use-sign-in';
-import { useUser } from '../site/use-site';
 import type { ItemAction } from './item-rules';
 import { applyItem, isLoginRequired, refundItem, stopItem } from './store-api';
 

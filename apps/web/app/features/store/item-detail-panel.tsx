@@ -2,9 +2,9 @@ import type { StoreItem } from '@byeol/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { useSignIn } from '../account/use-sign-in';
-import { useUser } from '../site/use-site';
 import { ItemImage, ItemPrice, ItemTerms } from './store-ui';
 
 /**

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isOk } from '../../lib/answer';
+import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { isOk } from '../account/account-api';
 import { useSignIn } from '../account/use-sign-in';
-import { useUser } from '../site/use-site';
 import { UserItemList } from './my-items-page';
 import { MY_ITEMS_PAGE_SIZE, myItemsMore } from './store-api';
 

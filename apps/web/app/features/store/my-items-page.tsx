@@ -2,10 +2,10 @@ import { ITEM_BOXES, type ItemCounters, type ListSet, type MyItemSummary, type U
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { isOk } from '../account/account-api';
-import { useLang } from '../site/use-site';
 import { useItemActions } from './item-actions';
 import { useItemDetailPanel } from './item-detail-panel';
 import { appendPage, hasMore, type ItemAction, itemActions, kstDate, usedUpToday } from './item-rules';

@@ -10,8 +10,8 @@ import {
   type StoreListReq,
   type UserItem,
 } from '@byeol/contract';
+import { type Answer, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { type Answer, send } from '../account/account-api';
 
 /**
  * The store and item calls of SPEC §7 (docs/items.md) from the browser. Each resolves an envelope, never

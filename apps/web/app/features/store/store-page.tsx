@@ -2,9 +2,9 @@ import { ITEM_CATEGORIES, type ItemCategory, type ListSet, type StoreItem } from
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
-import { isOk } from '../account/account-api';
-import { useLang } from '../site/use-site';
+import { useLang } from '../../lib/use-site';
 import { SupportersCard } from '../supporters/supporters-links';
 import { appendPage, hasMore } from './item-rules';
 import { STORE_PAGE_SIZE, storeMore } from './store-api';

@@ -2,7 +2,7 @@ import { ITEM_LIMITS, type StoreItem } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
-import { useLang } from '../site/use-site';
+import { useLang } from '../../lib/use-site';
 import { useCurrencyNames } from './use-currency';
 
 /** The item's image, or its first letter on a tinted square when it has none (or it fails to load). */

@@ -1,9 +1,9 @@
 import { GUIDE_KINDS, type GuideKind, OBS_RECOMMENDED } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { secondaryButton } from '../account/fields';
-import { useLang } from '../site/use-site';
+import { secondaryButton } from '../../ui/fields';
 import { copyText } from './copy';
 
 const STEPS = {

@@ -19,13 +19,13 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { fieldOf, isOk, send } from '../account/account-api';
-import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../account/fields';
+import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { useLoginRequired } from '../account/login-gate';
 import { MyPageFrame } from '../profile/my-page-frame';
-import { useLang, useUser } from '../site/use-site';
 import { copyText } from './copy';
 
 type Flag = 'adult_yn' | 'record_yn' | 'login_required_yn';

@@ -6,8 +6,8 @@ import {
   type SupporterType,
   supportersEndpoints,
 } from '@byeol/contract';
+import { type Answer, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { type Answer, send } from '../account/account-api';
 import { openBillingAuth, openCheckout } from '../payments/card-checkout';
 
 /**

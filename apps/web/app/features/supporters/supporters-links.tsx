@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSite, useUser } from '../site/use-site';
+import { useSite, useUser } from '../../lib/use-site';
 
 /** /store/supporters, with the broadcaster preselected when given (the page reads `?bj=` as a user_key). */
 export const supportersPath = (bjUserKey?: number) => (bjUserKey === undefined ? '/store/supporters' : `/store/supporters?bj=${bjUserKey}`);

@@ -8,8 +8,8 @@ import {
   type StarGiftSet,
   walletEndpoints,
 } from '@byeol/contract';
+import { type Answer, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { type Answer, send } from '../account/account-api';
 
 /**
  * The star gift calls (docs/wallet-ledger.md) from the browser. Each resolves an envelope, never throws:

@@ -3,12 +3,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { useActionKey } from '../../lib/action-key';
+import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { isOk } from '../account/account-api';
-import { FieldMessages, FormError, inputClass, primaryButton } from '../account/fields';
+import { FieldMessages, FormError, inputClass, primaryButton } from '../../ui/fields';
 import { useSignIn } from '../account/use-sign-in';
-import { useLang, useUser } from '../site/use-site';
 import { sendGift } from './gift-api';
 import { useStarName } from './use-star-name';
 

@@ -1,9 +1,9 @@
 import type { GiftRankScope } from '@byeol/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
-import { isOk } from '../account/account-api';
-import { useLang, useSite, useUser } from '../site/use-site';
+import { useLang, useSite, useUser } from '../../lib/use-site';
 import { type GiftRankList, giftRank } from './gift-api';
 import { STAR_GIFT_DOM_EVENT, type StarGiftDomDetail } from './gift-rules';
 import { useStarName } from './use-star-name';

@@ -1,7 +1,7 @@
 import type { OutsideMsgPush } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
-import { useLang } from '../site/use-site';
+import { useLang } from '../../lib/use-site';
 import { giftTier, starGiftOf } from './gift-rules';
 import { useStarName } from './use-star-name';
 
