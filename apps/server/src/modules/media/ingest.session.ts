@@ -17,6 +17,7 @@ import {
   masterPlaylist,
   packagerArgs,
   parseMediaPlaylist,
+  prepareLevelDirs,
   type Quality,
   type Segment,
   segmentLagMs,
@@ -98,7 +99,7 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
 
   async start(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    for (const level of this.o.levels) await mkdir(path.join(this.dir, level), { recursive: true });
+    await prepareLevelDirs(this.dir, this.o.levels);
     const args = packagerArgs({ input: this.o.input, dir: this.dir, levels: this.o.levels, record: this.o.record });
     const child = spawn(this.o.ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     this.ffmpeg = child;

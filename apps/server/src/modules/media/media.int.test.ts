@@ -22,7 +22,7 @@ import { buildBroadcast } from '../../testing/builders.js';
 import { buildAccount } from '../../testing/members.js';
 import { broadcast, streamKey, streamSetting } from '../live/live.tables.js';
 import { mediaFilesRoutes } from './media.files.js';
-import { levelsFor, packagerArgs, parseMediaPlaylist } from './packager.js';
+import { levelsFor, packagerArgs, parseMediaPlaylist, prepareLevelDirs, shippedFfmpeg } from './packager.js';
 
 /**
  * The real RTMP path: ffmpeg (what OBS is, for the ingest) publishes a test pattern to the media role's
@@ -403,9 +403,17 @@ describe('POST /v1/admin/broadcast_freeze_proc', () => {
 });
 
 describe('packaging with transcoded levels (TRANSCODE_LEVELS and the settings both allow them)', () => {
-  it('writes high (copied), normal and low with the arguments the ingest uses', async () => {
-    const dir = path.join(dataDir, 'transcode');
-    const source = path.join(dataDir, 'source.flv');
+  // The system's ffmpeg (Debian) and the one the npm package ships (used when there is no system ffmpeg,
+  // so `npm start` streams without an apt install): both package every level.
+  const binaries = [
+    ['the system ffmpeg', '/usr/bin/ffmpeg'],
+    ['the npm-shipped ffmpeg', shippedFfmpeg()],
+  ] as const;
+  it.each(binaries)('writes high (copied), normal and low with the arguments the ingest uses, with %s', async (name, bin) => {
+    expect(bin, `${name} is installed`).toBeTruthy();
+    const dir = path.join(dataDir, `transcode-${name.replace(/\W+/g, '-')}`);
+    const source = path.join(dir, 'source.flv');
+    await mkdir(dir, { recursive: true });
     await run('/usr/bin/ffmpeg', [
       ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-f', 'lavfi', '-i', 'sine'],
       ...['-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-c:a', 'aac', '-f', 'flv', source],
@@ -414,8 +422,8 @@ describe('packaging with transcoded levels (TRANSCODE_LEVELS and the settings bo
     expect(levels).toEqual(['high', 'normal', 'low']);
     expect(levelsFor(['high', 'normal', 'low'], [])).toEqual(['high']);
     expect(levelsFor(['high'], ['normal', 'low'])).toEqual(['high']);
-    for (const level of levels) await mkdir(path.join(dir, level), { recursive: true });
-    await run('/usr/bin/ffmpeg', packagerArgs({ input: source, dir, levels, record: true }), { timeout: 60_000 });
+    await prepareLevelDirs(dir, levels);
+    await run(bin as string, packagerArgs({ input: source, dir, levels, record: true }), { timeout: 60_000 });
     const heights: Record<string, number | undefined> = {};
     for (const level of levels) {
       const list = parseMediaPlaylist(await readFile(path.join(dir, level, 'index.m3u8'), 'utf8'));

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -17,15 +17,29 @@ const LADDER: Record<Exclude<Quality, 'high'>, { height: number; video: string; 
 export const LIVE_LIST_SIZE = 6;
 export const SEGMENT_SECONDS = 1;
 
-/** Which ffmpeg runs: the system's if present, else an npm-shipped binary (ffmpeg-static) if installed, else PATH. */
+/**
+ * The ffmpeg binary the npm package `@ffmpeg-installer/linux-x64` carries inside its tarball (ffmpeg 4.1
+ * static with libx264 and aac; nothing is downloaded at install), or null when it is not installed (another
+ * platform: it is an optional dependency).
+ */
+export function shippedFfmpeg(): string | null {
+  try {
+    const pkg = createRequire(import.meta.url).resolve('@ffmpeg-installer/linux-x64/package.json');
+    const bin = path.join(path.dirname(pkg), 'ffmpeg');
+    return existsSync(bin) ? bin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Which ffmpeg runs: the system's (Debian's, newer) if present, else the npm-shipped one, so `npm ci &&
+ * npm start` streams from OBS without an apt install, else whatever PATH has. The ingest logs which.
+ */
 export function resolveFfmpeg(): { path: string; source: 'system' | 'npm' | 'PATH' } {
   if (existsSync('/usr/bin/ffmpeg')) return { path: '/usr/bin/ffmpeg', source: 'system' };
-  try {
-    const shipped = createRequire(import.meta.url)('ffmpeg-static') as string | null;
-    if (shipped && existsSync(shipped)) return { path: shipped, source: 'npm' };
-  } catch {
-    // not installed
-  }
+  const shipped = shippedFfmpeg();
+  if (shipped) return { path: shipped, source: 'npm' };
   return { path: 'ffmpeg', source: 'PATH' };
 }
 
@@ -42,6 +56,18 @@ export interface PackagerArgs {
   levels: Quality[];
   /** Recording keeps every segment on disk (the replay); otherwise old ones are deleted while live. */
   record: boolean;
+}
+
+/**
+ * Creates `{dir}/{level}` for each level and the link `{dir}/{i}` → `{level}` that packagerArgs' variant `i`
+ * writes through.
+ */
+export async function prepareLevelDirs(dir: string, levels: readonly Quality[]): Promise<void> {
+  for (const [i, level] of levels.entries()) {
+    await mkdir(path.join(dir, level), { recursive: true });
+    await rm(path.join(dir, String(i)), { force: true });
+    await symlink(level, path.join(dir, String(i)));
+  }
 }
 
 /**
@@ -109,8 +135,10 @@ export function packagerArgs({ input, dir, levels, record }: PackagerArgs): stri
     flags.join('+'),
     '-hls_segment_filename',
     path.join(dir, '%v', 'seg_%05d.m4s'),
+    // Variants by index, not `name:` (ffmpeg 4.1, the npm-shipped one, does not know it): `{dir}/{i}` is a
+    // link to the level's folder (prepareLevelDirs), so every ffmpeg writes `{dir}/{level}/…`.
     '-var_stream_map',
-    levels.map((level, i) => `v:${i},a:${i},name:${level}`).join(' '),
+    levels.map((_, i) => `v:${i},a:${i}`).join(' '),
     path.join(dir, '%v', 'index.m3u8'),
   );
   return args;
