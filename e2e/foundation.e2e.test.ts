@@ -66,6 +66,9 @@ describe('layouts (SPEC §2)', () => {
     // Pages are never framed by other sites, except the overlays made to be embedded.
     expect(res?.headers()['x-content-type-options']).toBe('nosniff');
     expect(res?.headers()['x-frame-options']).toBe(layout === 'play-effects' ? undefined : 'DENY');
+    const csp = res?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'nonce-");
+    expect(csp.includes("frame-ancestors 'none'")).toBe(layout !== 'play-effects');
   });
 
   it('leads from the header and the home sections to the full live and replay lists', async () => {
@@ -155,5 +158,45 @@ describe('scroll', () => {
     await page.goForward();
     await expect.poll(() => page.locator('h2#live-title').isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  });
+});
+
+describe('Content-Security-Policy (issue 16)', () => {
+  it('puts a fresh nonce on every script of a page, and the page still runs (it hydrates)', async () => {
+    const first = await page.request.get('/');
+    const second = await page.request.get('/');
+    const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
+    const nonce = nonceOf(first.headers()['content-security-policy']);
+    expect(nonce).toBeTruthy();
+    expect(nonceOf(second.headers()['content-security-policy'])).not.toBe(nonce);
+    const html = await first.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag, tag).toContain(`nonce="${nonce}"`);
+    // Hydrated: the language switcher (a client-side action) works under the policy.
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('언어').selectOption('en');
+    await expect.poll(() => page.locator('h2#live-title').textContent(), { timeout: 10_000 }).toBe('Live now');
+    await page.getByLabel('Language').selectOption('ko');
+  });
+
+  it('keeps an injected inline script from running under the policy the site sends', async () => {
+    const csp = (await page.request.get('/')).headers()['content-security-policy'] ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    // A page of the site's origin whose HTML carries one script with the response's nonce and one
+    // injected without it (what a stored XSS would add), served with the site's own policy header.
+    await page.route('**/csp-probe', (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/html', 'content-security-policy': csp },
+        body: `<!doctype html><p>probe</p><script nonce="${nonce}">window.trusted = 1</script><script>window.injected = 1</script><img src=x onerror="window.handler = 1">`,
+      }),
+    );
+    await page.goto('/csp-probe');
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => (window as unknown as { trusted?: number }).trusted)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined();
+    expect(await page.evaluate(() => (window as unknown as { handler?: number }).handler)).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import appCss from './app.css?url';
 import { loadUser } from './features/account/account.server';
 import { loadSiteInfo } from './features/site/site.server';
 import { createI18n } from './i18n';
+import { useNonce } from './lib/nonce';
 import { type RootData, useSite } from './lib/use-site';
 import { DialogProvider } from './ui/dialogs';
 
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useSite()?.lang ?? 'ko';
   const { pathname } = useLocation();
   const i18n = useMemo(() => createI18n(lang), [lang]);
+  const nonce = useNonce();
   return (
     <html lang={lang}>
       <head>
@@ -73,8 +75,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <DialogProvider>{children}</DialogProvider>
           </div>
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

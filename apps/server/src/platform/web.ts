@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +12,8 @@ import { rawSecurityHeaders } from './security-headers.js';
 export type WebLoadContext = {
   /** Calls an API path (e.g. `/v1/pubapi/...`) with the page request's cookies and language. */
   api(pathWithQuery: string, init?: { method?: string; body?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** A fresh Content-Security-Policy nonce for this response (the web's entry.server.tsx uses it). */
+  cspNonce: string;
 };
 
 function toResponse(res: LightMyRequestResponse): Response {
@@ -59,6 +62,7 @@ export async function webRole(app: FastifyInstance, opts: { buildDir: string; ap
       // answer, so it empties the memo.
       const reads = new Map<string, Promise<Response>>();
       const context: WebLoadContext = {
+        cspNonce: randomBytes(16).toString('base64'),
         async api(pathWithQuery, init = {}) {
           if ((init.method ?? 'GET') !== 'GET' || init.body !== undefined) {
             reads.clear();
