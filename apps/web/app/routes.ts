@@ -49,6 +49,7 @@ export default [
       route('products', 'routes/admin-products.tsx'),
       route('items', 'routes/admin-items.tsx'),
       route('grants', 'routes/admin-grants.tsx'),
+      route('sanctions', 'routes/admin-sanctions.tsx'),
       route('audit', 'routes/admin-audit.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),

@@ -15,6 +15,7 @@ export * from './play.js';
 export * from './profile.js';
 export * from './recovery.js';
 export * from './result-codes.js';
+export * from './sanctions.js';
 export * from './site.js';
 export * from './social.js';
 export * from './stream.js';

@@ -15,6 +15,10 @@ export const BroadcastFreezeSchema = z.object({
     .min(1)
     .max(64)
     .regex(/^[\w-]+$/),
+  /** Also suspend the BJ's broadcasting for this many hours (0: the next publish is a new broadcast). */
+  suspend_hours: z.coerce.number().int().min(0).max(87_600).default(0),
+  /** The reason the BJ sees (required with suspend_hours). */
+  reason: z.string().trim().max(200).default(''),
 });
 export type BroadcastFreezeReq = z.infer<typeof BroadcastFreezeSchema>;
 
@@ -22,6 +26,8 @@ export type BroadcastFreezeReq = z.infer<typeof BroadcastFreezeSchema>;
 export interface BroadcastFreezeSet {
   vod_key: string;
   state: 'frozen';
+  /** The broadcasting suspension that came with the freeze, if one was asked for. */
+  suspended_until: string | null;
 }
 
 /** The media role's calls under /v1, declared once for the server, the web and the tests. */

@@ -9,6 +9,7 @@ import { paymentsCodes } from './payments.js';
 import { playCodes } from './play.js';
 import { profileCodes } from './profile.js';
 import { recoveryCodes } from './recovery.js';
+import { sanctionsCodes } from './sanctions.js';
 import { socialCodes } from './social.js';
 import { streamCodes } from './stream.js';
 import { supportersCodes } from './supporters.js';
@@ -164,6 +165,7 @@ const DOMAINS = [
   itemsCodes,
   paymentsCodes,
   supportersCodes,
+  sanctionsCodes,
 ] as const;
 
 type Declared = (typeof DOMAINS)[number]['codes'];

@@ -19,6 +19,7 @@ import { paymentsRoutes, paymentsWebhookRoutes } from './payments/payments.route
 import { type PgClient, pgProvider, siteOriginOf, TEST_PG_PREFIX, testPgKeys } from './payments/pg/index.js';
 import { testPgPlugin } from './payments/pg/test-pg.js';
 import { recoveryRoutes } from './recovery/recovery.routes.js';
+import { sanctionsRoutes } from './sanctions/sanctions.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import type { SiteService } from './site/site.service.js';
 import { socialClients } from './social/social.providers.js';
@@ -138,4 +139,5 @@ export const apiModules: readonly ApiModule[] = [
     v1: (v1, c) => v1.register(supportersRoutes, { db: c.db, bus: c.bus, site: c.site, pg: c.cardPg, publicUrl: c.config.PUBLIC_URL }),
   },
   { name: 'admin', v1: (v1, c) => v1.register(adminRoutes, { db: c.db, site: c.site }) },
+  { name: 'sanctions', v1: (v1, c) => v1.register(sanctionsRoutes, { db: c.db }) },
 ];

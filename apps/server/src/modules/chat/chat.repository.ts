@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { broadcast } from '../live/index.js';
+import { sanction } from '../sanctions/index.js';
 import { users } from '../users/index.js';
 import { bjFan } from '../wallet/index.js';
 import { chatManager, chatRoomBlock, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
@@ -82,7 +83,9 @@ function prepare(db: Db) {
       roomBlocked: sql<boolean>`exists (select 1 from ${chatRoomBlock} where ${chatRoomBlock.bjUserKey} = ${bjKey} and ${chatRoomBlock.userKey} = ${userKey})`,
       isFan: sql<boolean>`exists (select 1 from ${bjFan} where ${bjFan.bjUserKey} = ${bjKey} and ${bjFan.userKey} = ${userKey})`,
       forcedOut: sql<boolean>`exists (select 1 from ${chatSanction} where ${chatSanction.vodKey} = ${vk} and ${chatSanction.kind} = 'forced_exit' and ${chatSanction.userKey} = ${userKey})`,
-      frozen: sql<boolean>`exists (select 1 from ${chatSanction} where ${chatSanction.vodKey} = ${vk} and ${chatSanction.kind} = 'freeze' and ${chatSanction.userKey} = ${userKey})`,
+      // Frozen in this room, or banned from chat everywhere (a site sanction of kind chat or account).
+      frozen: sql<boolean>`(exists (select 1 from ${chatSanction} where ${chatSanction.vodKey} = ${vk} and ${chatSanction.kind} = 'freeze' and ${chatSanction.userKey} = ${userKey})
+        or exists (select 1 from ${sanction} where ${sanction.userKey} = ${userKey} and ${sanction.kind} in ('chat', 'account') and ${sanction.liftedAt} is null and ${sanction.endsAt} > now()))`,
       blocks: sql<
         string[] | number[]
       >`coalesce((select array_agg(${chatUserBlock.blockedUserKey} order by ${chatUserBlock.blockedUserKey}) from ${chatUserBlock} where ${chatUserBlock.userKey} = ${userKey}), '{}')`,

@@ -23,6 +23,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
+import { activeSanction } from '../sanctions/index.js';
 import { users } from '../users/index.js';
 import { requireUser } from '../users/users.session.js';
 import { broadcast, streamKey, streamSetting } from './live.tables.js';
@@ -110,7 +111,10 @@ async function readInfo(deps: StreamDeps, bj: Broadcaster, reveal: boolean): Pro
       .from(broadcast)
       .where(and(eq(broadcast.bjUserKey, bj.userKey), eq(broadcast.state, 'live'))),
   ]);
-  const sanctioned = key.sanctionedUntil && key.sanctionedUntil.getTime() > Date.now() ? key.sanctionedUntil : null;
+  // The key's own sanction, or a broadcasting suspension by an operator or GM (docs/sanctions.md).
+  const suspension = await activeSanction(deps.db, bj.userKey, 'broadcast');
+  const ends = [key.sanctionedUntil, suspension?.endsAt].filter((d): d is Date => d instanceof Date && d.getTime() > Date.now());
+  const sanctioned = ends.length ? new Date(Math.max(...ends.map((d) => d.getTime()))) : null;
   return {
     rtmp_url: deps.rtmpUrl,
     stream_key: reveal ? key.streamKey : maskStreamKey(key.streamKey),

@@ -13,7 +13,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { freePort } from '../../platform/net.js';
 import { IngestSession } from './ingest.session.js';
-import { createBroadcast, endBroadcast, findPublisher, liveWithMedia, refusal } from './media.repository.js';
+import { createBroadcast, endBroadcast, findPublisher, liveWithMedia, refusal, suspendedUntil } from './media.repository.js';
 import { closePlaylist, levelsFor, resolveFfmpeg } from './packager.js';
 
 /** The RTMP application OBS publishes to: rtmp://host:port/live, stream name = the stream key. */
@@ -157,7 +157,7 @@ export class IngestServer {
 
   private async admit(session: NmsBaseSession, key: string) {
     const publisher = await findPublisher(this.o.db, key);
-    const why = refusal(publisher);
+    const why = refusal(publisher, new Date(), publisher ? await suspendedUntil(this.o.db, publisher.userKey) : null);
     const gone = () => session.socket?.destroyed || session.socket?.readableEnded;
     if (why || !publisher) {
       this.o.log.info({ ip: session.ip, why }, 'publish refused');

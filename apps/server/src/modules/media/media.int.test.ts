@@ -21,6 +21,7 @@ import { startTestApp, type TestApp } from '../../testing/app.js';
 import { buildBroadcast } from '../../testing/builders.js';
 import { buildAccount } from '../../testing/members.js';
 import { broadcast, streamKey, streamSetting } from '../live/live.tables.js';
+import { insertSanction } from '../sanctions/index.js';
 import { mediaFilesRoutes } from './media.files.js';
 import { levelsFor, packagerArgs, parseMediaPlaylist, prepareLevelDirs, shippedFfmpeg } from './packager.js';
 
@@ -137,7 +138,7 @@ async function ffprobe(url: string) {
 }
 
 describe('refused publishes start nothing', () => {
-  it('refuses an unknown key, a regenerated (old) key, a sanctioned key and a non-BJ key: no row, no ffmpeg', async () => {
+  it('refuses an unknown key, a regenerated (old) key, a sanctioned key, a suspended BJ and a non-BJ key: no row, no ffmpeg', async () => {
     const revoked = await buildBj();
     const oldKey = revoked.key;
     // Regenerating replaces the key: the old one must stop working at once.
@@ -150,11 +151,14 @@ describe('refused publishes start nothing', () => {
       .update(streamKey)
       .set({ sanctionedUntil: new Date(Date.now() + 3600_000) })
       .where(eq(streamKey.userKey, sanctioned.userKey));
+    // Suspended from broadcasting by an operator (docs/sanctions.md).
+    const suspended = await buildBj();
+    await insertSanction(t.database.db, { userKey: suspended.userKey, kind: 'broadcast', reason: 'test', hours: 1, createdBy: 0 });
     const viewer = await buildBj({}, 'user');
 
-    const attempts = [randomBytes(24).toString('base64url'), oldKey, sanctioned.key, viewer.key].map((key) => publish(key));
+    const attempts = [randomBytes(24).toString('base64url'), oldKey, sanctioned.key, suspended.key, viewer.key].map((key) => publish(key));
     for (const p of attempts) expect(await exited(p, 10_000)).toBe(true);
-    for (const bj of [revoked, sanctioned, viewer]) expect(await rowsOf(bj)).toEqual([]);
+    for (const bj of [revoked, sanctioned, suspended, viewer]) expect(await rowsOf(bj)).toEqual([]);
     expect(await packagers()).toEqual([]);
     expect(t.app.ingest?.sessions.size).toBe(0);
   });

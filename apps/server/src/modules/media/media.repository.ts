@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { broadcast, streamKey, streamSetting } from '../live/index.js';
+import { activeSanction } from '../sanctions/index.js';
 import { users } from '../users/index.js';
 
 /** Why a broadcast ended (broadcast.end_reason). */
@@ -33,12 +34,21 @@ export async function findPublisher(db: Db, key: string) {
 export type Publisher = NonNullable<Awaited<ReturnType<typeof findPublisher>>>;
 
 /** Why a key may not publish now, or null when it may. */
-export function refusal(p: Publisher | null, now = new Date()): string | null {
+export function refusal(p: Publisher | null, now = new Date(), suspendedUntil: Date | null = null): string | null {
   if (!p) return 'unknown key';
   if (p.state !== 'active') return 'account closed';
   if (p.typeCd !== 'bj') return 'not a broadcaster';
   if (p.sanctionedUntil && p.sanctionedUntil > now) return 'sanctioned';
+  // A broadcasting (or account) suspension by an operator or GM (docs/sanctions.md).
+  if (suspendedUntil && suspendedUntil > now) return 'suspended';
   return null;
+}
+
+/** When the broadcaster's broadcasting or account suspension ends, if one is in force. */
+export async function suspendedUntil(db: Db, userKey: number): Promise<Date | null> {
+  const [b, a] = await Promise.all([activeSanction(db, userKey, 'broadcast'), activeSanction(db, userKey, 'account')]);
+  const ends = [b?.endsAt, a?.endsAt].filter((d): d is Date => d !== undefined);
+  return ends.length ? new Date(Math.max(...ends.map((d) => d.getTime()))) : null;
 }
 
 /** The live row of a new broadcast, or null when the broadcaster is already live (one live broadcast per BJ). */

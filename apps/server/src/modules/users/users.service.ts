@@ -19,6 +19,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
 import { guardianConsent } from '../identity/identity.service.js';
+import { activeSanction, kstUntil } from '../sanctions/index.js';
 import { claimProfileImage, removeStored } from '../uploads/uploads.service.js';
 import { consumeVerification } from '../verification/verification.service.js';
 import { walletCounts } from '../wallet/index.js';
@@ -266,6 +267,8 @@ export async function login({ db, bus, secure }: UsersDeps, { request, reply }: 
     failures = 0;
   }
   if (row.state === 'closed') throw new AppError('ACCOUNT_CLOSED');
+  const suspended = await activeSanction(db, row.userKey, 'account');
+  if (suspended) throw new AppError('ACCOUNT_SUSPENDED', { until: kstUntil(suspended.endsAt), reason: suspended.reason });
   if (failures > 0) await resetLoginFailures(db, row.userKey);
   await startSession(db, request, reply, row.userKey, secure);
   await trustDevice(db, reply, row.userKey, device, secure);
