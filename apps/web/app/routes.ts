@@ -50,6 +50,7 @@ export default [
       route('items', 'routes/admin-items.tsx'),
       route('grants', 'routes/admin-grants.tsx'),
       route('sanctions', 'routes/admin-sanctions.tsx'),
+      route('security', 'routes/admin-security.tsx'),
       route('audit', 'routes/admin-audit.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),

@@ -177,7 +177,15 @@ export type JoinReq = z.infer<typeof JoinSchema>;
 export const LoginSchema = z.object({
   id: z.string().trim().min(1).max(40),
   passwd: z.string().min(1).max(64),
+  /** The authenticator app's code, for operators and GMs who turned two-step sign-in on. */
+  otp: z.string().trim().max(10).optional(),
 });
+
+/** Answer of totp_setup_proc: the new secret for the authenticator app (shown once, until confirmed). */
+export interface TotpSetupSet {
+  secret: string;
+  otpauth_uri: string;
+}
 export type LoginReq = z.infer<typeof LoginSchema>;
 
 /** The logged-in user of SPEC §3, as GET /user/user_info answers it. */
@@ -251,6 +259,30 @@ export const accountsCodes = defineCodes(
       en: 'This account has been closed.',
       ja: '退会したアカウントです。',
       'zh-CN': '该账号已注销。',
+    },
+    /** An operator or GM with a second factor: send the 6-digit code of the authenticator app (`otp`). */
+    OTP_REQUIRED: {
+      code: 2104,
+      ko: '인증 앱의 6자리 코드를 입력해 주세요.',
+      en: 'Enter the 6-digit code from your authenticator app.',
+      ja: '認証アプリの6桁のコードを入力してください。',
+      'zh-CN': '请输入验证器应用中的6位验证码。',
+    },
+    /** The authenticator code is wrong, expired or already used. */
+    OTP_INVALID: {
+      code: 2105,
+      ko: '인증 코드가 올바르지 않거나 만료되었습니다.',
+      en: 'The code is wrong or has expired.',
+      ja: '認証コードが正しくないか、有効期限が切れています。',
+      'zh-CN': '验证码不正确或已过期。',
+    },
+    /** Two-step sign-in is on already; turn it off first to set up another app. */
+    OTP_ALREADY_ON: {
+      code: 2106,
+      ko: '2단계 인증이 이미 켜져 있습니다.',
+      en: 'Two-step sign-in is already on.',
+      ja: '2段階認証はすでにオンです。',
+      'zh-CN': '两步验证已开启。',
     },
     /** A password breaks a rule of SPEC §5; `{rule}` names the first, rslt_set.rules lists them all. */
     PASSWORD_RULE: {

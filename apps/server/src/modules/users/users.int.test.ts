@@ -10,6 +10,7 @@ import {
   PASSWORD_RULES,
   type PasswordRule,
   passwordViolations,
+  ResultCode,
   type UserInfoSet,
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -23,6 +24,7 @@ import {
   randomIp,
   randomPhone,
   sessionCookie,
+  sessionCookieOf,
   sql,
   uniqueId,
   uniqueNick,
@@ -32,6 +34,7 @@ import {
 import { DEVICE_COOKIE } from './users.devices.js';
 import { LOGIN_LIMITS } from './users.service.js';
 import { hashToken, SESSION_COOKIE } from './users.session.js';
+import { base32Decode, hotp, stepAt } from './users.totp.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -381,6 +384,59 @@ describe('known browsers (device cookies): strangers cannot lock the owner out',
     );
     expect(stdout).toContain(`unlocked ${locked.id} (user_key ${locked.user_key}): ${LOGIN_FAILURE_LIMIT} failed logins cleared`);
     expect((await login({ id: locked.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(0);
+  });
+});
+
+describe('two-step sign-in for operators and GMs (TOTP)', () => {
+  const codeAt = (secret: string, ms = Date.now()) => hotp(base32Decode(secret), stepAt(ms));
+
+  it('is set up with the first code, then every login needs a fresh code; a used or wrong code counts as a failure', async () => {
+    const { createOperator } = await import('./users.service.js');
+    const op = await createOperator(t.database.db, { id: uniqueId(), nick: uniqueNick(), role: 'operator', password: MEMBER_PASSWORD });
+    const first = await login({ id: op.id, passwd: MEMBER_PASSWORD });
+    const cookie = sessionCookie(first);
+    expect((await t.get<{ enabled_yn: string }>('/v1/mypage/totp_info', {}, { cookie })).body.rslt_set.enabled_yn).toBe('N');
+    const setup = await t.post<{ secret: string; otpauth_uri: string }>('/v1/mypage/totp_setup_proc', {}, { cookie });
+    const { secret, otpauth_uri } = setup.body.rslt_set;
+    expect(otpauth_uri).toBe(`otpauth://totp/Byeol%3A${op.id}?secret=${secret}&issuer=Byeol&algorithm=SHA1&digits=6&period=30`);
+    // Not on until confirmed: a login still needs no code.
+    expect((await login({ id: op.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(0);
+    expect((await t.post('/v1/mypage/totp_enable_proc', { otp: '000000' }, { cookie })).body.rslt_cd).toBe(ResultCode.OTP_INVALID);
+    const previousStep = codeAt(secret, Date.now() - 30_000);
+    const enableCode = codeAt(secret);
+    expect((await t.post('/v1/mypage/totp_enable_proc', { otp: enableCode }, { cookie })).body.rslt_cd).toBe(0);
+    expect((await t.post('/v1/mypage/totp_setup_proc', {}, { cookie })).body.rslt_cd).toBe(ResultCode.OTP_ALREADY_ON);
+
+    const noCode = await login({ id: op.id, passwd: MEMBER_PASSWORD });
+    expect(noCode.body.rslt_cd).toBe(ResultCode.OTP_REQUIRED);
+    expect(sessionCookieOf(noCode)).toBeNull();
+    // The code the setup used cannot sign in again, nor one of an earlier step.
+    expect((await login({ id: op.id, passwd: MEMBER_PASSWORD, otp: enableCode })).body.rslt_cd).toBe(ResultCode.OTP_INVALID);
+    expect((await login({ id: op.id, passwd: MEMBER_PASSWORD, otp: previousStep })).body.rslt_cd).toBe(ResultCode.OTP_INVALID);
+    const fails = (await sql<{ n: number }>(t, 'select login_fail_cnt n from users where user_key = $1', [op.user_key]))[0]?.n;
+    expect(fails).toBe(2);
+    // A fresh code of the next step signs in (waiting for the step would take up to 30 s: the stored step
+    // is moved back one instead, as if the setup had been a step earlier).
+    await sql(t, 'update user_totp set last_step = last_step - 1 where user_key = $1', [op.user_key]);
+    const signedIn = await login({ id: op.id, passwd: MEMBER_PASSWORD, otp: enableCode });
+    expect(signedIn.body.rslt_cd).toBe(0);
+    expect(sessionCookieOf(signedIn)).not.toBeNull();
+    // A member is not offered the second factor.
+    const member = await join();
+    expect((await t.post('/v1/mypage/totp_setup_proc', {}, { cookie: member.cookie })).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+
+    // A lost phone: the command turns it off.
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/admin-unlock.ts', '--id', op.id, '--totp'],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
+      },
+    );
+    expect(stdout).toContain('two-step sign-in turned off');
+    expect((await login({ id: op.id, passwd: MEMBER_PASSWORD })).body.rslt_cd).toBe(0);
   });
 });
 

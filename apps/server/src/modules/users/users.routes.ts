@@ -6,18 +6,24 @@ import { AppError } from '../../platform/errors.js';
 import { runPeriodically } from '../../platform/periodic.js';
 import {
   checkAvailability,
+  enableTotp,
   join,
   login,
   logout,
   STATE_MEMO_MAX,
+  setupTotp,
+  totpEnabled,
   type UsersDeps,
   unlockAccount,
   updateProfile,
   userInfo,
 } from './users.service.js';
-import { requireRole } from './users.session.js';
+import { requireAccount, requireRole } from './users.session.js';
 import { settingInfo, updateSettings } from './users.settings.js';
 import { purgeClosedAccounts, restore, withdraw, withdrawInfo } from './users.withdrawal.js';
+
+/** The issuer authenticator apps show beside the account. */
+const TOTP_ISSUER = 'Byeol';
 
 const LoginWithUnlockSchema = LoginSchema.extend({
   /** A confirmed 'login_unlock' verification of the account's phone, to lift the failure limit. */
@@ -51,6 +57,34 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
     '/user/login_proc',
     { schema: { tags: ['users'], summary: 'Log in with ID and password', body: LoginWithUnlockSchema } },
     async (request, reply) => ok(request, await login(deps, { request, reply }, request.body)),
+  );
+
+  // Two-step sign-in for operators and GMs (users.totp.ts, docs/accounts-login.md).
+  app.get('/mypage/totp_info', { schema: { tags: ['users'], summary: "Whether the caller's two-step sign-in is on" } }, async (request) => {
+    const account = await requireAccount(request);
+    return ok(request, { enabled_yn: (await totpEnabled(deps.db, account.userKey)) ? 'Y' : 'N' });
+  });
+  app.post(
+    '/mypage/totp_setup_proc',
+    { schema: { tags: ['users'], summary: 'A new authenticator secret for the caller (operators and GMs), to confirm with a code' } },
+    async (request) => {
+      const account = await requireAccount(request);
+      return ok(request, await setupTotp(deps.db, account, TOTP_ISSUER));
+    },
+  );
+  app.post(
+    '/mypage/totp_enable_proc',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Turn two-step sign-in on with the authenticator's first code",
+        body: z.object({ otp: z.string().trim().min(1).max(10) }),
+      },
+    },
+    async (request) => {
+      const account = await requireAccount(request);
+      return ok(request, await enableTotp(deps.db, account.userKey, request.body.otp));
+    },
   );
 
   app.post(

@@ -9,10 +9,12 @@ import {
   NickSchema,
   type PasswordRule,
   passwordViolations,
+  type TotpSetupSet,
   type UserInfo,
   type UserInfoSet,
 } from '@byeol/contract';
 import { hash, verify } from '@node-rs/argon2';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
@@ -38,6 +40,8 @@ import {
 } from './users.repository.js';
 import { endAllSessions, endSession, requireAccount, startSession } from './users.session.js';
 import { userSummary } from './users.summary.js';
+import { userTotp } from './users.tables.js';
+import { matchTotp, newTotpSecret, otpauthUri } from './users.totp.js';
 
 export interface UsersDeps {
   db: Db;
@@ -269,6 +273,7 @@ export async function login({ db, bus, secure }: UsersDeps, { request, reply }: 
   if (row.state === 'closed') throw new AppError('ACCOUNT_CLOSED');
   const suspended = await activeSanction(db, row.userKey, 'account');
   if (suspended) throw new AppError('ACCOUNT_SUSPENDED', { until: kstUntil(suspended.endsAt), reason: suspended.reason });
+  await checkSecondFactor(db, row.userKey, input.otp, device);
   if (failures > 0) await resetLoginFailures(db, row.userKey);
   await startSession(db, request, reply, row.userKey, secure);
   await trustDevice(db, reply, row.userKey, device, secure);
@@ -351,6 +356,67 @@ export interface OperatorInput {
   nick: string;
   role: Extract<AccountRole, 'operator' | 'gm'>;
   password: string;
+}
+
+/**
+ * Operators and GMs with two-step sign-in on (users.totp.ts) also send the authenticator's code: missing →
+ * OTP_REQUIRED (the form then asks for it), wrong, expired or used → OTP_INVALID, counted like a wrong
+ * password (on the known browser, or on the account). The step a code used is stored, so it works once.
+ */
+async function checkSecondFactor(db: Db, userKey: number, otp: string | undefined, device: KnownDevice | null): Promise<void> {
+  const [totp] = await db.select().from(userTotp).where(eq(userTotp.userKey, userKey));
+  if (!totp?.enabledAt) return;
+  if (!otp) throw new AppError('OTP_REQUIRED');
+  const step = matchTotp(totp.secret, otp, Date.now(), totp.lastStep);
+  // Taken atomically: of two logins racing with one code, one gets it.
+  const taken =
+    step !== null &&
+    (
+      await db
+        .update(userTotp)
+        .set({ lastStep: step })
+        .where(and(eq(userTotp.userKey, userKey), lt(userTotp.lastStep, step)))
+        .returning({ k: userTotp.userKey })
+    ).length > 0;
+  if (taken) return;
+  if (device) await deviceFailed(db, device);
+  else await addLoginFailure(db, userKey);
+  throw new AppError('OTP_INVALID');
+}
+
+/** totp_setup_proc: a new secret for the caller (operators and GMs), to confirm with a code before it counts. */
+export async function setupTotp(db: Db, account: { userKey: number; id: string; role: string }, issuer: string): Promise<TotpSetupSet> {
+  if (account.role !== 'operator' && account.role !== 'gm') throw new AppError('FORBIDDEN');
+  const [current] = await db.select({ enabledAt: userTotp.enabledAt }).from(userTotp).where(eq(userTotp.userKey, account.userKey));
+  if (current?.enabledAt) throw new AppError('OTP_ALREADY_ON');
+  const secret = newTotpSecret();
+  await db
+    .insert(userTotp)
+    .values({ userKey: account.userKey, secret })
+    .onConflictDoUpdate({ target: userTotp.userKey, set: { secret, enabledAt: null, lastStep: 0 } });
+  return { secret, otpauth_uri: otpauthUri(secret, account.id, issuer) };
+}
+
+/** totp_enable_proc: the first code from the app turns two-step sign-in on. */
+export async function enableTotp(db: Db, userKey: number, otp: string): Promise<{ rtv: 'SUCC' }> {
+  const [totp] = await db.select().from(userTotp).where(eq(userTotp.userKey, userKey));
+  if (!totp) throw new AppError('OTP_INVALID');
+  if (totp.enabledAt) throw new AppError('OTP_ALREADY_ON');
+  const step = matchTotp(totp.secret, otp, Date.now(), 0);
+  if (step === null) throw new AppError('OTP_INVALID');
+  await db.update(userTotp).set({ enabledAt: new Date(), lastStep: step }).where(eq(userTotp.userKey, userKey));
+  return { rtv: 'SUCC' };
+}
+
+/** Whether the member has two-step sign-in on (user_info and the console show it). */
+export async function totpEnabled(db: Db, userKey: number): Promise<boolean> {
+  const [totp] = await db.select({ enabledAt: userTotp.enabledAt }).from(userTotp).where(eq(userTotp.userKey, userKey));
+  return Boolean(totp?.enabledAt);
+}
+
+/** Turns two-step sign-in off (`npm run admin:unlock -- --totp`, for a lost phone). */
+export async function resetTotp(db: Db, userKey: number): Promise<boolean> {
+  return (await db.delete(userTotp).where(eq(userTotp.userKey, userKey)).returning({ k: userTotp.userKey })).length > 0;
 }
 
 /**

@@ -119,3 +119,17 @@ export const trustedDevice = pgTable(
   },
   (t) => [index('trusted_device_user_idx').on(t.userKey, t.lastSeenAt)],
 );
+
+/**
+ * An operator's or GM's second factor (TOTP, RFC 6238: any authenticator app; docs/accounts-login.md).
+ * `enabled_at` is null while set up but not yet confirmed with a code; `last_step` is the newest time step
+ * a login used, so a code is good once.
+ */
+export const userTotp = pgTable('user_totp', {
+  userKey: bigint('user_key', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.userKey, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+});

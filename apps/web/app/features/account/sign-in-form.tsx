@@ -31,12 +31,15 @@ export function SignInForm({
   const [id, setId] = useState(initialId);
   const [passwd, setPasswd] = useState('');
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ id?: string; passwd?: string; form?: string }>({});
+  const [errors, setErrors] = useState<{ id?: string; passwd?: string; otp?: string; form?: string }>({});
   const [locked, setLocked] = useState(false);
   const [unlocking, setUnlocking] = useState(false);
   const [verifyToken, setVerifyToken] = useState('');
   /** The login answered ACCOUNT_CLOSED: offer restoring the withdrawn account (features/profile). */
   const [closed, setClosed] = useState(false);
+  /** An operator or GM with two-step sign-in: the authenticator's code is asked for (OTP_REQUIRED). */
+  const [needsOtp, setNeedsOtp] = useState(false);
+  const [otp, setOtp] = useState('');
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -46,6 +49,7 @@ export function SignInForm({
     setClosed(false);
     const body: Record<string, string> = { id: id.trim(), passwd };
     if (verifyToken) body.verify_token = verifyToken;
+    if (needsOtp && otp.trim()) body.otp = otp.trim();
     const res = await send(() => api.post<{ rtv: string; user_key: number }>('/user/login_proc', body), t('error.retry'));
     if (isOk(res)) {
       await onSignedIn();
@@ -59,6 +63,12 @@ export function SignInForm({
       setVerifyToken('');
     }
     if (res.rslt_cd === ResultCode.ACCOUNT_CLOSED) setClosed(true);
+    if (res.rslt_cd === ResultCode.OTP_REQUIRED || res.rslt_cd === ResultCode.OTP_INVALID) {
+      setNeedsOtp(true);
+      setOtp('');
+      setErrors({ otp: message });
+      return;
+    }
     const field = fieldOf(res);
     if (field === 'id' || field === 'passwd') setErrors({ [field]: message });
     else setErrors({ form: message });
@@ -91,6 +101,21 @@ export function SignInForm({
         onChange={(e) => setPasswd(e.target.value)}
         errors={[errors.passwd ?? '']}
       />
+      {needsOtp && (
+        <TextField
+          id={`${uid}-otp`}
+          name="otp"
+          label={t('login.otp')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          pattern="[0-9]*"
+          value={otp}
+          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+          errors={[errors.otp ?? '']}
+          hint={t('login.otpHint')}
+        />
+      )}
       <FormError message={errors.form}>
         {locked && !unlocking && !verifyToken && (
           <button type="button" className={`${secondaryButton} mt-2 w-full`} onClick={() => setUnlocking(true)}>

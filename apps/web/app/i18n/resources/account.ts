@@ -18,6 +18,8 @@ export const account = {
       unlock: '휴대폰 인증하고 로그인하기',
       unlockHint: '휴대폰 번호를 다시 인증한 뒤 로그인할 수 있습니다.',
       unlocked: '휴대폰 인증이 완료되었습니다. 로그인 버튼을 눌러 주세요.',
+      otp: '인증 코드',
+      otpHint: '인증 앱(Google Authenticator 등)에 보이는 6자리 숫자',
     },
     phone: {
       title: '휴대폰 인증',
@@ -105,6 +107,8 @@ export const account = {
       unlock: 'Verify your phone and sign in',
       unlockHint: 'Verify your phone number again, then sign in.',
       unlocked: 'Your phone is verified. Press Sign in.',
+      otp: 'Authentication code',
+      otpHint: 'The 6 digits your authenticator app (Google Authenticator and others) shows',
     },
     phone: {
       title: 'Phone verification',
@@ -192,6 +196,8 @@ export const account = {
       unlock: '携帯電話を認証してログイン',
       unlockHint: '携帯電話番号を再度認証してからログインしてください。',
       unlocked: '携帯電話の認証が完了しました。ログインボタンを押してください。',
+      otp: '認証コード',
+      otpHint: '認証アプリ（Google Authenticatorなど）に表示される6桁の数字',
     },
     phone: {
       title: '携帯電話認証',
@@ -279,6 +285,8 @@ export const account = {
       unlock: '验证手机后登录',
       unlockHint: '请重新验证手机号码后再登录。',
       unlocked: '手机验证已完成，请点击登录。',
+      otp: '验证码',
+      otpHint: '验证器应用（如Google Authenticator）显示的6位数字',
     },
     phone: {
       title: '手机验证',
