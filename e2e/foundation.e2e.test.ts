@@ -200,3 +200,33 @@ describe('Content-Security-Policy (issue 16)', () => {
     expect(await page.evaluate(() => (window as unknown as { handler?: number }).handler)).toBeUndefined();
   });
 });
+
+describe('what browsers and crawlers read besides pages (issue 15)', () => {
+  it('serves a favicon, a web app manifest, robots.txt and a sitemap with the live rooms and replays', async () => {
+    const ico = await page.request.get('/favicon.ico');
+    expect(ico.status()).toBe(200);
+    expect(ico.headers()['content-type']).toMatch(/icon/);
+    const manifest = await page.request.get('/manifest.webmanifest');
+    expect(manifest.status()).toBe(200);
+    const app = (await manifest.json()) as { name: string; start_url: string; icons: { src: string }[] };
+    expect(app).toMatchObject({ name: expect.stringContaining('별'), start_url: '/' });
+    for (const icon of app.icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+    const robots = await page.request.get('/robots.txt');
+    expect(robots.headers()['content-type']).toContain('text/plain');
+    const robotsText = await robots.text();
+    expect(robotsText).toContain('Disallow: /admin');
+    expect(robotsText).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
+    const sitemap = await page.request.get('/sitemap.xml');
+    expect(sitemap.headers()['content-type']).toContain('application/xml');
+    const xml = await sitemap.text();
+    const live = (await (await page.request.get('/v1/pubapi/play_live_list?limit=1')).json()) as {
+      rslt_set: { data_list: { vod_key: string }[] };
+    };
+    const vodKey = live.rslt_set.data_list[0]?.vod_key as string;
+    expect(xml).toContain(`<loc>${baseUrl}/play/${vodKey}</loc>`);
+    expect(xml).toMatch(/<loc>[^<]+\/vod\/[^<]+<\/loc>/);
+    // The page head links them.
+    await page.goto('/');
+    expect(await page.getAttribute('link[rel="manifest"]', 'href')).toBe('/manifest.webmanifest');
+  });
+});

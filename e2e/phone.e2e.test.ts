@@ -33,7 +33,8 @@ function pathsOf(entries: RouteConfigEntry[], parent = ''): string[] {
     return entry.children ? pathsOf(entry.children, here) : [here || '/'];
   });
 }
-const ROUTES = [...new Set(pathsOf(routes))];
+// Resource routes (robots.txt, sitemap.xml) answer files, not pages.
+const ROUTES = [...new Set(pathsOf(routes))].filter((p) => !/\.\w+$/.test(p));
 
 /** Demo ids for the route params: a live broadcast for play pages, a replay for vod pages, an item of the store. */
 const demo = { live: '', replay: '', itemSn: '' };

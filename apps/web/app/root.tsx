@@ -23,6 +23,9 @@ import { DialogProvider } from './ui/dialogs';
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'apple-touch-icon', href: '/icon-192.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
@@ -66,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#6d4aff" />
         <Meta />
         <Links />
       </head>

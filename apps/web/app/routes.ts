@@ -5,6 +5,9 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
  * everything else `default`. Each later issue adds its routes to the layout it belongs to.
  */
 export default [
+  // Resource routes (no layout): what crawlers read.
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
   layout('layouts/default.tsx', [
     index('routes/home.tsx'),
     route('user/login', 'routes/user-login.tsx'),

@@ -1,5 +1,4 @@
-import type { AdminAuditEntry } from '@byeol/contract';
-import { ADMIN_PAGE_SIZE } from '@byeol/contract';
+import { ADMIN_PAGE_SIZE, type AdminAuditEntry, adminEndpoints } from '@byeol/contract';
 import { loadAdminList } from '../features/admin/admin.server';
 import { pageOf } from '../features/admin/admin-rules';
 import { AuditPage } from '../features/admin/audit-page';
@@ -9,7 +8,7 @@ import type { Route } from './+types/admin-audit';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { page, offset } = pageOf(params);
-  const list = await loadAdminList<AdminAuditEntry>(context, '/v1/admin/audit_list', {
+  const list = await loadAdminList<AdminAuditEntry>(context, `/v1${adminEndpoints.auditList.path}`, {
     action: params.get('action') ?? '',
     actor: params.get('actor') ?? '',
     offset,

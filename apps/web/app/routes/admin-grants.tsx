@@ -1,5 +1,4 @@
-import type { AdminAuditEntry } from '@byeol/contract';
-import { ADMIN_PAGE_SIZE } from '@byeol/contract';
+import { ADMIN_PAGE_SIZE, type AdminAuditEntry, adminEndpoints } from '@byeol/contract';
 import { loadAdminList } from '../features/admin/admin.server';
 import { pageOf } from '../features/admin/admin-rules';
 import { GrantsPage } from '../features/admin/grants-page';
@@ -8,7 +7,7 @@ import type { Route } from './+types/admin-grants';
 /** /admin/grants: grant STAR or CUBIC (POST /v1/admin/wallet_grant); the grants so far from the audit. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { page, offset } = pageOf(new URL(request.url).searchParams);
-  const list = await loadAdminList<AdminAuditEntry>(context, '/v1/admin/audit_list', {
+  const list = await loadAdminList<AdminAuditEntry>(context, `/v1${adminEndpoints.auditList.path}`, {
     action: 'wallet_grant',
     offset,
     limit: ADMIN_PAGE_SIZE,

@@ -1,5 +1,4 @@
-import type { AdminStoreItem } from '@byeol/contract';
-import { ADMIN_PAGE_SIZE } from '@byeol/contract';
+import { ADMIN_PAGE_SIZE, type AdminStoreItem, itemsEndpoints } from '@byeol/contract';
 import { loadAdminList } from '../features/admin/admin.server';
 import { pageOf } from '../features/admin/admin-rules';
 import { ItemsPage } from '../features/admin/items-page';
@@ -10,7 +9,7 @@ import type { Route } from './+types/admin-items';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { page, offset } = pageOf(params);
-  const list = await loadAdminList<AdminStoreItem>(context, '/v1/admin/item_list', {
+  const list = await loadAdminList<AdminStoreItem>(context, `/v1${itemsEndpoints.adminList.path}`, {
     category: categoryOf(params.get('category')),
     offset,
     limit: ADMIN_PAGE_SIZE,

@@ -1,5 +1,4 @@
-import type { AdminPaymentOrder } from '@byeol/contract';
-import { ADMIN_PAGE_SIZE } from '@byeol/contract';
+import { ADMIN_PAGE_SIZE, type AdminPaymentOrder, adminEndpoints } from '@byeol/contract';
 import { loadAdminList } from '../features/admin/admin.server';
 import { pageOf } from '../features/admin/admin-rules';
 import { OrdersPage } from '../features/admin/orders-page';
@@ -12,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const filters = Object.fromEntries(
     ['order_no', 'member', 'state', 'method', 'date_from', 'date_to'].map((k) => [k, params.get(k) ?? '']),
   );
-  const list = await loadAdminList<AdminPaymentOrder>(context, '/v1/admin/payment_order_list', {
+  const list = await loadAdminList<AdminPaymentOrder>(context, `/v1${adminEndpoints.orderList.path}`, {
     ...filters,
     offset,
     limit: ADMIN_PAGE_SIZE,

@@ -1,4 +1,4 @@
-import type { ListSet, LiveListItem, MagazineListItem, VodListItem } from '@byeol/contract';
+import { contentEndpoints, type ListSet, type LiveListItem, type MagazineListItem, type VodListItem } from '@byeol/contract';
 import { HomePage } from '../features/home/home-page';
 import { callApi } from '../features/site/site.server';
 import type { Route } from './+types/home';
@@ -16,8 +16,8 @@ async function section<T>(context: Route.LoaderArgs['context'], path: string): P
 export async function loader({ context }: Route.LoaderArgs) {
   const [live, replay, magazine] = await Promise.all([
     section<LiveListItem>(context, '/v1/pubapi/play_live_list?limit=8'),
-    section<VodListItem>(context, '/v1/pubapi/play_vod_list?limit=8'),
-    section<MagazineListItem>(context, '/v1/pubapi/magazine_list?limit=4'),
+    section<VodListItem>(context, `/v1${contentEndpoints.vodList.path}?limit=8`),
+    section<MagazineListItem>(context, `/v1${contentEndpoints.magazineList.path}?limit=4`),
   ]);
   return { live, replay, magazine };
 }

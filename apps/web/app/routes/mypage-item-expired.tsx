@@ -1,14 +1,14 @@
-import type { ListSet, UserItem } from '@byeol/contract';
+import { itemsEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { LoginGate } from '../features/account/login-gate';
 import { ExpiredItemsPage } from '../features/store/my-items-page';
-import { postApi } from '../features/store/store.server';
 import { MY_ITEMS_PAGE_SIZE } from '../features/store/store-api';
+import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/mypage-item-expired';
 
 /** SPEC §2 /mypage/item/expired: expired, used-up and refunded items. Logged out: the sign-in gate. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const list = await postApi<ListSet<UserItem>>(context, '/v1/mypage/item_more', { box: 'expired', offset: 0, limit: MY_ITEMS_PAGE_SIZE });
+  const list = await loadEndpoint(context, itemsEndpoints.list, { box: 'expired', offset: 0, limit: MY_ITEMS_PAGE_SIZE });
   return { signedIn: list.rslt_cd === 0, list: list.rslt_cd === 0 ? list.rslt_set : null };
 }
 

@@ -1,16 +1,16 @@
-import type { ListSet, UserItem } from '@byeol/contract';
+import { itemsEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { LoginGate } from '../features/account/login-gate';
 import { GiftItemsPage } from '../features/store/my-items-page';
-import { postApi } from '../features/store/store.server';
 import { MY_ITEMS_PAGE_SIZE } from '../features/store/store-api';
+import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/mypage-item-gift';
 
 /** SPEC §2 /mypage/item/gift: items received as gifts, or (`?tab=sent`) given. Logged out: the sign-in gate. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const tab = new URL(request.url).searchParams.get('tab') === 'sent' ? 'sent' : 'received';
   const box = tab === 'sent' ? 'gift_sent' : 'gift_received';
-  const list = await postApi<ListSet<UserItem>>(context, '/v1/mypage/item_more', { box, offset: 0, limit: MY_ITEMS_PAGE_SIZE });
+  const list = await loadEndpoint(context, itemsEndpoints.list, { box, offset: 0, limit: MY_ITEMS_PAGE_SIZE });
   return { tab, signedIn: list.rslt_cd === 0, list: list.rslt_cd === 0 ? list.rslt_set : null } as const;
 }
 

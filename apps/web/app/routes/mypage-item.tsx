@@ -1,16 +1,16 @@
-import type { ListSet, MyItemSummary, UserItem } from '@byeol/contract';
+import { itemsEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { LoginGate } from '../features/account/login-gate';
 import { MyItemsPage } from '../features/store/my-items-page';
-import { getApi, postApi } from '../features/store/store.server';
 import { MY_ITEMS_PAGE_SIZE } from '../features/store/store-api';
+import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/mypage-item';
 
 /** SPEC §2 /mypage/item: the counters (GET /mypage/item) and the active items. Logged out: the sign-in gate. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [summary, list] = await Promise.all([
-    getApi<MyItemSummary>(context, '/v1/mypage/item'),
-    postApi<ListSet<UserItem>>(context, '/v1/mypage/item_more', { box: 'active', offset: 0, limit: MY_ITEMS_PAGE_SIZE }),
+    loadEndpoint(context, itemsEndpoints.summary),
+    loadEndpoint(context, itemsEndpoints.list, { box: 'active', offset: 0, limit: MY_ITEMS_PAGE_SIZE }),
   ]);
   if (summary.rslt_cd !== 0) return { summary: null, list: null };
   return { summary: summary.rslt_set, list: list.rslt_cd === 0 ? list.rslt_set : null };

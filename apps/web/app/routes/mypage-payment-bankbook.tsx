@@ -1,15 +1,14 @@
-import type { ListSet, PaymentOrder } from '@byeol/contract';
-import { ResultCode } from '@byeol/contract';
+import { paymentsEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { LoginGate } from '../features/account/login-gate';
 import { PaymentOrdersPage } from '../features/payments/payment-orders-page';
 import { PAYMENT_PAGE_SIZE } from '../features/payments/payments-api';
-import { postApi } from '../features/store/store.server';
+import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/mypage-payment-bankbook';
 
 /** SPEC §2 /mypage/payment/bankbook: the viewer's bank deposit orders with cancel for pending ones. Logged out: the sign-in gate. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const list = await postApi<ListSet<PaymentOrder>>(context, '/v1/mypage/payment_bankbook', { offset: 0, limit: PAYMENT_PAGE_SIZE });
+  const list = await loadEndpoint(context, paymentsEndpoints.myDeposits, { offset: 0, limit: PAYMENT_PAGE_SIZE });
   return {
     signedIn: list.rslt_cd !== ResultCode.LOGIN_REQUIRED,
     list: list.rslt_cd === 0 ? list.rslt_set : null,

@@ -1,14 +1,14 @@
-import { type ListSet, ResultCode, type Supporter } from '@byeol/contract';
+import { ResultCode, supportersEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { LoginGate } from '../features/account/login-gate';
-import { postApi } from '../features/store/store.server';
 import { MySupportersPage } from '../features/supporters/my-supporters-page';
 import { SUPPORTERS_PAGE_SIZE } from '../features/supporters/supporters-api';
+import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/mypage-supporters';
 
 /** SPEC §2 /mypage/supporters: the BJs the member supports. Logged out: the sign-in gate. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const list = await postApi<ListSet<Supporter>>(context, '/v1/mypage/supporters', { offset: 0, limit: SUPPORTERS_PAGE_SIZE });
+  const list = await loadEndpoint(context, supportersEndpoints.mySupports, { offset: 0, limit: SUPPORTERS_PAGE_SIZE });
   return { signedIn: list.rslt_cd !== ResultCode.LOGIN_REQUIRED, list: list.rslt_cd === 0 ? list.rslt_set : null };
 }
 

@@ -1,6 +1,6 @@
-import type { PaymentOrder } from '@byeol/contract';
+import { paymentsEndpoints } from '@byeol/contract';
 import { CompleteBankbookPopup } from '../features/payments/bankbook-popups';
-import { postApi } from '../features/store/store.server';
+import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/popup-complete-payment-bankbook';
 
 /**
@@ -9,7 +9,7 @@ import type { Route } from './+types/popup-complete-payment-bankbook';
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const sn = new URL(request.url).searchParams.get('user_payment_log_sn') ?? '';
-  const answer = await postApi<PaymentOrder>(context, '/v1/popup/complete_payment_bankbook', { user_payment_log_sn: sn });
+  const answer = await loadEndpoint(context, paymentsEndpoints.depositOrderView, { user_payment_log_sn: sn });
   return {
     rsltCd: answer.rslt_cd,
     order: answer.rslt_cd === 0 ? answer.rslt_set : null,

@@ -1,14 +1,14 @@
-import type { ListSet, StoreItem } from '@byeol/contract';
+import { itemsEndpoints } from '@byeol/contract';
 import { categoryOf } from '../features/store/item-rules';
-import { postApi } from '../features/store/store.server';
 import { STORE_PAGE_SIZE } from '../features/store/store-api';
 import { StorePage } from '../features/store/store-page';
+import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/store-item';
 
 /** SPEC §2 /store/item: the item list with each item's terms, all items or `?category=`, through SPEC §7 POST /sub/store_more. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const category = categoryOf(new URL(request.url).searchParams.get('category'));
-  const answer = await postApi<ListSet<StoreItem>>(context, '/v1/sub/store_more', { category, offset: 0, limit: STORE_PAGE_SIZE });
+  const answer = await loadEndpoint(context, itemsEndpoints.storeList, { category, offset: 0, limit: STORE_PAGE_SIZE });
   return { category, list: answer.rslt_cd === 0 ? answer.rslt_set : null };
 }
 

@@ -1,10 +1,10 @@
-import type { ListSet, SupporterBj, SupporterPlan } from '@byeol/contract';
+import { supportersEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
 import { LoginGate } from '../features/account/login-gate';
-import { postApi } from '../features/store/store.server';
 import { StoreSupportersPage } from '../features/supporters/store-supporters-page';
 import { bjParamOf } from '../features/supporters/supporters-rules';
+import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/store-supporters';
 
 /**
@@ -16,8 +16,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!user) return { data: null };
   const bjKey = bjParamOf(new URL(request.url).searchParams.get('bj'));
   const [plans, bjs] = await Promise.all([
-    postApi<ListSet<SupporterPlan>>(context, '/v1/supporters/plan_list', {}),
-    bjKey === undefined ? null : postApi<ListSet<SupporterBj>>(context, '/v1/supporters/bj_list', { bj_user_key: bjKey, limit: 1 }),
+    loadEndpoint(context, supportersEndpoints.planList, {}),
+    bjKey === undefined ? null : loadEndpoint(context, supportersEndpoints.bjList, { bj_user_key: bjKey, limit: 1 }),
   ]);
   return {
     data: {

@@ -44,7 +44,7 @@ export function cancelDeposit(userPaymentLogSn: number, fallback: string): Promi
 export type OrderBox = 'all' | 'bankbook';
 
 export function orderListPath(box: OrderBox): string {
-  return box === 'bankbook' ? '/mypage/payment_bankbook' : '/mypage/payment';
+  return box === 'bankbook' ? paymentsEndpoints.myDeposits.path : paymentsEndpoints.myOrders.path;
 }
 
 export function orderList(

@@ -12,7 +12,16 @@ export const HLS_LIVE_CONFIG = {
   backBufferLength: 30,
 } as const;
 
-export const HLS_REPLAY_CONFIG = { backBufferLength: 60 } as const;
+/**
+ * Replays: read ahead about 20 s (at most 40 s or 20 MB), not the whole file: hls.js's defaults let a fast
+ * connection pull ~50 MB in the first seconds (issue 15), which a phone on mobile data pays for.
+ */
+export const HLS_REPLAY_CONFIG = {
+  backBufferLength: 60,
+  maxBufferLength: 20,
+  maxMaxBufferLength: 40,
+  maxBufferSize: 20 * 1000 * 1000,
+} as const;
 
 export const FLV_LIVE_CONFIG = {
   enableWorker: false,

@@ -1,10 +1,10 @@
 import {
-  type ListSet,
   resultCodeName,
   resultMessage,
   SOCIAL_ERROR_PARAM,
   type SocialProvider,
   type SocialProviderInfo,
+  socialEndpoints,
 } from '@byeol/contract';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ let providersOnce: Promise<SocialProviderInfo[]> | null = null;
 
 function loadProviders(): Promise<SocialProviderInfo[]> {
   providersOnce ??= api
-    .get<ListSet<SocialProviderInfo>>('/user/social_providers')
+    .call(socialEndpoints.providers)
     .then((res) => (res.rslt_cd === 0 ? res.rslt_set.data_list : []))
     .catch(() => {
       providersOnce = null;
