@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { withJosa } from '@byeol/contract';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type FreshPage, freshPagePerTest } from './support/browser.js';
@@ -164,7 +165,7 @@ describe('store and items', { timeout: 120_000 }, () => {
 
     // Using it: the row turns "in use" with the count of today, and the counters follow.
     await row.locator('[data-action="use"]').click();
-    await expect.poll(() => row.locator('[data-item-note]').textContent()).toBe(`응원봉${run}을(를) 사용했습니다.`);
+    await expect.poll(() => row.locator('[data-item-note]').textContent()).toBe(`${withJosa(`응원봉${run}`, '을/를')} 사용했습니다.`);
     await expect.poll(() => row.getAttribute('data-state')).toBe('in_use');
     expect(await row.locator('[data-uses-today]').textContent()).toBe('오늘 1/3회 사용');
     expect(await row.locator('[data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).toEqual(['use', 'stop']);
@@ -230,7 +231,7 @@ describe('store and items', { timeout: 120_000 }, () => {
     const row = panel.locator('[data-user-item]');
     await expect.poll(() => row.count()).toBe(1);
     await row.locator('[data-action="use"]').click();
-    await expect.poll(() => row.locator('[data-item-note]').textContent()).toBe(`응원봉${run}을(를) 사용했습니다.`);
+    await expect.poll(() => row.locator('[data-item-note]').textContent()).toBe(`${withJosa(`응원봉${run}`, '을/를')} 사용했습니다.`);
     await expect.poll(() => page.locator('[data-chat] [data-chat-line="event"][data-code="60"]').count(), { timeout: 10_000 }).toBe(1);
     const [use] = await sql<{ vod_key: string }>(
       'select u.vod_key from user_item_use u join users m on m.user_key = u.user_key where lower(m.id) = lower($1)',
@@ -248,7 +249,7 @@ describe('store and items', { timeout: 120_000 }, () => {
     await openDetail(page, sn);
     await page.locator('[data-buy]').click();
     await page.getByRole('alertdialog', { name: '구매 확인' }).getByRole('button', { name: '확인', exact: true }).click();
-    await expect.poll(() => page.locator('[data-buy-form] [role="alert"]').textContent()).toBe('CUBIC이(가) 부족합니다.');
+    await expect.poll(() => page.locator('[data-buy-form] [role="alert"]').textContent()).toBe('CUBIC이 부족합니다.');
     expect(await page.locator('[data-bought]').count()).toBe(0);
     expect(await page.locator('[data-balance]').getAttribute('data-balance')).toBe('100');
     expect(await cubicOf(page)).toBe(100);

@@ -7,6 +7,7 @@ export * from './endpoints.js';
 export * from './envelope.js';
 export * from './identity.js';
 export * from './items.js';
+export * from './josa.js';
 export * from './lang.js';
 export * from './media.js';
 export * from './paths.js';

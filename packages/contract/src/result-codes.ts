@@ -4,6 +4,7 @@ import { chatCodes } from './chat.js';
 import { type CodeDef, defineCodes, mergeCodes } from './codes.js';
 import { identityCodes } from './identity.js';
 import { itemsCodes } from './items.js';
+import { JOSA_PAIRS, type JosaPair, withJosa } from './josa.js';
 import type { Lang } from './lang.js';
 import { paymentsCodes } from './payments.js';
 import { playCodes } from './play.js';
@@ -199,5 +200,10 @@ export function resultCodeName(code: number): ResultCodeName | undefined {
 
 /** The message for a code in a language, with `{param}` placeholders filled. */
 export function resultMessage(name: ResultCodeName, lang: Lang, params: Record<string, string | number> = {}): string {
-  return resultMessages[name][lang].replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+  // `{name}`, or `{name|이/가}` in Korean: the value with the particle its last syllable takes (josa.ts).
+  return resultMessages[name][lang].replace(/\{(\w+)(?:\|([^}]+))?\}/g, (whole, key: string, pair?: string) => {
+    if (!(key in params)) return whole;
+    const value = String(params[key]);
+    return pair && (JOSA_PAIRS as readonly string[]).includes(pair) ? withJosa(value, pair as JosaPair) : value;
+  });
 }

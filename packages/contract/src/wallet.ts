@@ -337,7 +337,7 @@ export const walletCodes = defineCodes('wallet', [[7000, 7099]], {
   /** Wallet: not enough `{currency}` (the site term) for this; nothing was charged. */
   WALLET_INSUFFICIENT: {
     code: 7005,
-    ko: '{currency}이(가) 부족합니다.',
+    ko: '{currency|이/가} 부족합니다.',
     en: 'You do not have enough {currency}.',
     ja: '{currency}が不足しています。',
     'zh-CN': '{currency}余额不足。',

@@ -28,7 +28,7 @@ describe('translations', () => {
     for (const [ns, byLang] of Object.entries(namespaces)) {
       for (const key of keysOf(byLang.ko as Tree)) {
         const placeholders = (lang: (typeof LANGS)[number]) =>
-          [...String(valueAt(byLang[lang] as Tree, key)).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+          [...String(valueAt(byLang[lang] as Tree, key)).matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
         for (const lang of LANGS) expect(placeholders(lang), `${ns}:${key} in ${lang}`).toEqual(placeholders('ko'));
       }
     }

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGS, type Lang } from '@byeol/contract';
+import { DEFAULT_LANG, JOSA_PAIRS, LANGS, type Lang, withJosa } from '@byeol/contract';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { account } from './resources/account';
@@ -56,6 +56,11 @@ export function createI18n(lang: Lang): I18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+  });
+  // `{{name, josa(을/를)}}` in Korean texts: the word with the particle its last syllable takes.
+  instance.services.formatter?.add('josa', (value, _lng, options: Record<string, unknown>) => {
+    const pair = JOSA_PAIRS.find((p) => p in options);
+    return pair ? withJosa(String(value), pair) : String(value);
   });
   return instance;
 }

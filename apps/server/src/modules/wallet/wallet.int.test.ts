@@ -341,7 +341,7 @@ describe('the gift call (POST /v1/star/user_star_use_proc)', () => {
     const poor = await send(viewer, form({ star_cnt: '11' }));
     expect(poor.body.rslt_cd).toBe(ResultCode.WALLET_INSUFFICIENT);
     // The currency is named by the site term of the caller's language (SPEC §3 defaults: STAR).
-    expect(poor.body.rslt_msg).toBe('STAR이(가) 부족합니다.');
+    expect(poor.body.rslt_msg).toBe('STAR가 부족합니다.');
     expect((await send(viewer, form({ star_cnt: '11' }), 'en')).body.rslt_msg).toBe('You do not have enough STAR.');
     expect(await balancesOf(t, viewer.userKey)).toMatchObject({ STAR: 10 });
     expect((await balancesOf(t, bj.userKey)).earnings).toBe(0);

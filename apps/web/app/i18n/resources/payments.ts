@@ -112,7 +112,7 @@ export const payments = {
       receipt: '현금영수증 {{type}} {{no}}',
       cancel: '주문 취소',
       cancelling: '취소 중…',
-      cancelConfirm: '주문 {{orderNo}}을(를) 취소할까요? 취소한 주문은 되돌릴 수 없습니다.',
+      cancelConfirm: '주문 {{orderNo, josa(을/를)}} 취소할까요? 취소한 주문은 되돌릴 수 없습니다.',
       cancelled: '주문을 취소했습니다.',
     },
     receipt: {

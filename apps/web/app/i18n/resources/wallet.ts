@@ -38,7 +38,7 @@ export const wallet = {
       room: '이번 방송',
       bj: '전체 팬',
       empty: '아직 선물이 없습니다.',
-      hidden: '{{bj}}이(가) 후원 목록을 비공개로 설정했습니다.',
+      hidden: '{{bj, josa(이/가)}} 후원 목록을 비공개로 설정했습니다.',
       privateNote: '비공개 목록입니다. {{bj}}, 매니저와 운영자에게만 보입니다.',
       total: '{{n}}개',
       failed: '랭킹을 불러오지 못했습니다.',
