@@ -61,6 +61,13 @@ describe('live: OBS (ffmpeg) → RTMP → the viewer in Chromium → the replay'
     expect(await page.locator('[data-live-badge]').textContent()).toBe('LIVE');
     await expect.poll(() => playerState(page), { timeout: 30_000 }).toBe('playing');
     await advances(page, 1);
+    // It autoplays muted; one tap on the badge turns the sound on and the badge goes.
+    const unmute = page.locator('[data-unmute]');
+    await expect.poll(() => unmute.textContent()).toContain('소리 켜기');
+    expect(await page.locator('[data-player] video').evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await unmute.click();
+    await expect.poll(() => page.locator('[data-player] video').evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+    expect(await unmute.count()).toBe(0);
     // The copied source is the one level without transcoding: auto and high.
     await expect.poll(() => page.locator('[data-quality] option').allTextContents(), { timeout: 10_000 }).toEqual(['자동', '고화질']);
 

@@ -180,6 +180,23 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
     };
   }, [hlsUrl, flvUrl, mode, live, t, round]);
 
+  // Starts muted (autoplay); the badge goes once the sound is on, by it or by the video's own controls.
+  const [muted, setMuted] = useState(true);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const sync = () => setMuted(video.muted || video.volume === 0);
+    video.addEventListener('volumechange', sync);
+    return () => video.removeEventListener('volumechange', sync);
+  }, []);
+  const unmute = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = false;
+    if (video.volume === 0) video.volume = 1;
+    void video.play().catch(() => undefined);
+  };
+
   const chooseLevel = (index: number) => {
     setLevel(index);
     levelRef.current = index;
@@ -190,6 +207,18 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
     <div className="bg-black" data-player data-mode={mode} data-state={status}>
       <div className="relative aspect-video">
         <video ref={videoRef} className="h-full w-full" controls muted playsInline autoPlay aria-label={t('player.label')} />
+        {muted && status === 'playing' && (
+          // Browsers only autoplay muted video: one tap turns the sound on (issue 15).
+          <button
+            type="button"
+            className="absolute right-3 top-3 flex min-h-11 items-center gap-2 rounded-full bg-black/70 px-4 text-sm font-semibold text-white hover:bg-black/85"
+            onClick={unmute}
+            data-unmute
+          >
+            <span aria-hidden="true">🔇</span>
+            {t('player.unmute')}
+          </button>
+        )}
         {live && (
           <span className="absolute left-3 top-3 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white" data-live-badge>
             {t('badge.live')}

@@ -17,6 +17,7 @@ export const play = {
       connecting: '연결 중…',
       reconnecting: '연결이 끊겨 다시 연결하는 중…',
       retry: '다시 시도',
+      unmute: '소리 켜기',
     },
     state: {
       ended: '방송이 종료되었습니다.',
@@ -75,6 +76,7 @@ export const play = {
       connecting: 'Connecting…',
       reconnecting: 'Connection lost. Reconnecting…',
       retry: 'Try again',
+      unmute: 'Turn sound on',
     },
     state: {
       ended: 'The broadcast has ended.',
@@ -133,6 +135,7 @@ export const play = {
       connecting: '接続中…',
       reconnecting: '接続が切れました。再接続中…',
       retry: 'もう一度試す',
+      unmute: '音声をオンにする',
     },
     state: {
       ended: '放送は終了しました。',
@@ -191,6 +194,7 @@ export const play = {
       connecting: '正在连接…',
       reconnecting: '连接已断开，正在重新连接…',
       retry: '重试',
+      unmute: '打开声音',
     },
     state: {
       ended: '直播已结束。',
