@@ -103,9 +103,11 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     await expect.poll(() => line.count()).toBe(1);
     expect(await line.locator('[data-fan-badge]').textContent()).toBe('♥ 팬');
 
-    // 서포터즈 beside the gift button leads to the supporters page with this room's BJ chosen; the BJ has none in their own room.
+    // 서포터즈 beside the gift button leads to the supporters page with this room's BJ chosen; the BJ has
+    // neither in their own room (issue 15: nothing to give themselves).
     const bjKey = await userKeyOf(bj);
-    expect(await bjPage.locator('[data-gift-button]').count()).toBe(1);
+    expect(await viewerPage.locator('[data-gift-button]').count()).toBe(1);
+    expect(await bjPage.locator('[data-gift-button]').count()).toBe(0);
     expect(await bjPage.locator('[data-support-bj]').count()).toBe(0);
     await viewerPage.locator(`[data-support-bj="${bjKey}"]`).click();
     await viewerPage.waitForURL((url) => url.pathname === '/store/supporters' && url.searchParams.get('bj') === String(bjKey));

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
 import { formatNumber, fromNow } from '../../lib/format';
-import { useLang, useSite } from '../../lib/use-site';
+import { useLang, useSite, useUser } from '../../lib/use-site';
 import { useSignIn } from '../account/use-sign-in';
 import { ChatPanel } from '../chat/chat-panel';
 import { ItemUseButton } from '../store/item-use-panel';
@@ -171,6 +171,7 @@ function useWatching(vodKey: string, active: boolean, onCount: (n: number) => vo
  */
 export function PlayPage({ code, info, message }: PlayLoaderData) {
   const { t } = useTranslation('play');
+  const me = useUser();
   const revalidator = useRevalidator();
   const [viewers, setViewers] = useState<number | undefined>(undefined);
   const [likes, setLikes] = useState<number | undefined>(undefined);
@@ -236,6 +237,7 @@ export function PlayPage({ code, info, message }: PlayLoaderData) {
   }
 
   // Narrow: player, chat, info. Wide: player and info on the left, the chat beside them at full height.
+  const ownRoom = me !== null && me.user_key === info.bj.user_key;
   return (
     <div
       className="mx-auto grid max-w-[1600px] grid-cols-1 [grid-template-areas:'stage''chat''info'] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:[grid-template-areas:'stage_chat''info_chat']"
@@ -250,7 +252,8 @@ export function PlayPage({ code, info, message }: PlayLoaderData) {
         {broadcastInfo}
         {info.state === 'live' && (
           <div className="flex flex-wrap gap-2 px-4 pb-4">
-            <GiftButton vodKey={info.vod_key} bjNick={info.bj.nick} />
+            {/* The BJ's own room offers the BJ no gift to themselves (issue 15). */}
+            {!ownRoom && <GiftButton vodKey={info.vod_key} bjNick={info.bj.nick} />}
             <ItemUseButton vodKey={info.vod_key} />
             <SupportBjButton bj={info.bj} />
           </div>
