@@ -228,5 +228,15 @@ describe('what browsers and crawlers read besides pages (issue 15)', () => {
     // The page head links them.
     await page.goto('/');
     expect(await page.getAttribute('link[rel="manifest"]', 'href')).toBe('/manifest.webmanifest');
+    // A live room's head carries the broadcast (what a shared link shows), over the site's.
+    const first = (await (await page.request.get('/v1/pubapi/play_live_list?limit=1')).json()) as {
+      rslt_set: { data_list: { vod_key: string; title: string; bj: { nick: string } }[] };
+    };
+    const room = first.rslt_set.data_list[0] as { vod_key: string; title: string; bj: { nick: string } };
+    await page.goto(`/play/${room.vod_key}`);
+    expect(await page.title()).toBe(`${room.title} - ${room.bj.nick}`);
+    expect(await page.getAttribute('meta[property="og:title"]', 'content')).toBe(`${room.title} - ${room.bj.nick}`);
+    expect(await page.getAttribute('meta[property="og:description"]', 'content')).toContain(`${room.bj.nick} · LIVE`);
+    expect(await page.locator('meta[property="og:title"]').count()).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { PlayInfo } from '@byeol/contract';
 import { data } from 'react-router';
+import { broadcastMeta } from '../features/play/broadcast-meta';
 import { type PlayLoaderData, PlayPage } from '../features/play/play-page';
 import { callApi } from '../features/site/site.server';
 import type { Route } from './+types/play';
@@ -18,3 +19,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export default function Play({ loaderData }: Route.ComponentProps) {
   return <PlayPage key={loaderData.info?.vod_key} {...loaderData} />;
 }
+
+/** The broadcast's own title, description and thumbnail in the head, over the site's (features/play/broadcast-meta.ts). */
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  broadcastMeta(
+    data?.info,
+    matches.flatMap((m) => (m?.meta ?? []) as Record<string, string>[]).filter((m) => !('charSet' in m)),
+    false,
+  );

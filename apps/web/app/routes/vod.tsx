@@ -1,5 +1,6 @@
 import type { PlayInfo } from '@byeol/contract';
 import { data } from 'react-router';
+import { broadcastMeta } from '../features/play/broadcast-meta';
 import type { PlayLoaderData } from '../features/play/play-page';
 import { VodPage } from '../features/replay/vod-page';
 import { callApi } from '../features/site/site.server';
@@ -16,3 +17,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export default function Vod({ loaderData }: Route.ComponentProps) {
   return <VodPage key={loaderData.info?.vod_key} {...loaderData} />;
 }
+
+/** The broadcast's own title, description and thumbnail in the head, over the site's (features/play/broadcast-meta.ts). */
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  broadcastMeta(
+    data?.info,
+    matches.flatMap((m) => (m?.meta ?? []) as Record<string, string>[]).filter((m) => !('charSet' in m)),
+    true,
+  );
