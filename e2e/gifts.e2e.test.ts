@@ -63,6 +63,11 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     await expect.poll(() => bjPage.locator('[data-gift-rank]').textContent()).toContain('아직 선물이 없습니다.');
     await viewerPage.goto(`/play/${vodKey}`);
     await joined(viewerPage);
+    // The header shows the balance (issue 15), named by the site's term for screen readers.
+    const headerBalance = viewerPage.locator('header [data-header-balance]');
+    expect(await headerBalance.getAttribute('data-header-balance')).toBe('1000');
+    expect(await headerBalance.textContent()).toBe('★ 1,000');
+    expect(await headerBalance.getAttribute('aria-label')).toBe('보유 STAR 1,000개, 충전하기');
 
     // The gift panel: presets, the direct input with its bounds, the balance by the site's term.
     await viewerPage.locator('[data-gift-button]').click();
@@ -78,6 +83,7 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     await expect.poll(() => form.count()).toBe(0);
     await expect.poll(() => viewerPage.getByText('STAR 100개를 선물했습니다.', { exact: false }).count()).toBeGreaterThan(0);
     expect(await balanceOf(viewerPage, 'star')).toBe(900);
+    await expect.poll(() => headerBalance.getAttribute('data-header-balance')).toBe('900');
 
     // The BJ's chat: one gift line with the amount by the site's term and the message.
     const giftLine = chat(bjPage).locator('[data-chat-line="gift"]');

@@ -415,7 +415,20 @@ export function DepositDone({ order, close, toOrders }: { order: PaymentOrder; c
  * The "charge" button: the payment panel for a member; for a signed-out viewer the sign-in panel and nothing
  * else. Closing the panel reloads the page's data (balances, order lists).
  */
-export function ChargeButton({ currency = 'STAR', className, label }: { currency?: Currency; className?: string; label?: string }) {
+export function ChargeButton({
+  currency = 'STAR',
+  className,
+  label,
+  ariaLabel,
+  ...data
+}: {
+  currency?: Currency;
+  className?: string;
+  label?: string;
+  /** The accessible name when the label is terse (the header's '★ 1,234'). */
+  ariaLabel?: string;
+  'data-header-balance'?: number;
+}) {
   const { t } = useTranslation('payments');
   const user = useUser();
   const signIn = useSignIn();
@@ -432,7 +445,14 @@ export function ChargeButton({ currency = 'STAR', className, label }: { currency
   };
 
   return (
-    <button type="button" onClick={() => void open()} className={className ?? primaryButton} data-charge-button>
+    <button
+      type="button"
+      onClick={() => void open()}
+      className={className ?? primaryButton}
+      aria-label={ariaLabel}
+      data-charge-button
+      {...data}
+    >
       {label ?? t('links.charge')}
     </button>
   );

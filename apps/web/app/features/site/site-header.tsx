@@ -2,10 +2,13 @@ import type { UserInfo } from '@byeol/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSite } from '../../lib/use-site';
+import { formatNumber } from '../../lib/format';
+import { useLang, useSite } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { useSignOut } from '../account/account-api';
 import { useSignIn } from '../account/use-sign-in';
+import { ChargeButton } from '../payments/payment-panel';
+import { useCurrencyNames } from '../store/use-currency';
 import { LanguageSwitcher } from './language-switcher';
 
 /** Every target in the header is at least 44 px tall (touch size). */
@@ -36,6 +39,26 @@ function useLogout() {
  * and 로그아웃. On a phone the bar keeps the essential ones (로그인 and 회원가입, or the nick); 관리 and
  * 로그아웃 move into the menu.
  */
+/**
+ * The member's STAR balance in the header, opening the charge panel (issue 15: the balance showed nowhere
+ * and an empty wallet offered no way to charge). Refreshed with the page's data after a gift or a charge.
+ */
+function HeaderBalance({ className }: { className: string }) {
+  const { t } = useTranslation('payments');
+  const user = useSite()?.user ?? null;
+  const lang = useLang();
+  const names = useCurrencyNames();
+  if (!user) return null;
+  return (
+    <ChargeButton
+      className={`${className} gap-1 tabular-nums`}
+      label={`★ ${formatNumber(user.star_cnt, lang)}`}
+      ariaLabel={t('links.balance', { currency: names.star, n: formatNumber(user.star_cnt, lang) })}
+      data-header-balance={user.star_cnt}
+    />
+  );
+}
+
 function AccountNav({ dark }: { dark: boolean }) {
   const { t } = useTranslation('account');
   const user = useSite()?.user ?? null;
@@ -63,6 +86,7 @@ function AccountNav({ dark }: { dark: boolean }) {
           {t('nav.admin')}
         </Link>
       )}
+      <HeaderBalance className={`${navButton} ${muted} hidden sm:inline-flex`} />
       <Link to="/mypage" className={`${navButton} ${muted} inline-flex min-w-0 max-w-[9rem] lg:max-w-[12rem]`} data-user-nick>
         <span className="sr-only">{t('nav.mypage')}: </span>
         <span className="truncate">{user.nick}</span>
@@ -109,6 +133,9 @@ function MenuContent({ dark, close }: { dark: boolean; close: () => void }) {
         <ul>
           {user ? (
             <>
+              <li className="sm:hidden">
+                <HeaderBalance className={`${row} w-full justify-start`} />
+              </li>
               <li>
                 <Link to="/mypage" className={row}>
                   {ta('nav.mypage')}

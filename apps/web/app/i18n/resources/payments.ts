@@ -8,7 +8,13 @@ export const payments = {
   ko: {
     won: '{{n}}원',
     error: { retry: '요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요.' },
-    links: { label: '결제', charge: '충전', orders: '결제 내역', bankbook: '무통장입금 내역' },
+    links: {
+      label: '결제',
+      charge: '충전',
+      balance: '보유 {{currency}} {{n}}개, 충전하기',
+      orders: '결제 내역',
+      bankbook: '무통장입금 내역',
+    },
     panel: {
       title: '충전',
       tabs: '충전할 화폐',
@@ -135,7 +141,13 @@ export const payments = {
   en: {
     won: '₩{{n}}',
     error: { retry: 'Your request could not be processed. Please try again shortly.' },
-    links: { label: 'Payments', charge: 'Top up', orders: 'Payment history', bankbook: 'Bank deposits' },
+    links: {
+      label: 'Payments',
+      charge: 'Top up',
+      balance: '{{n}} {{currency}}, top up',
+      orders: 'Payment history',
+      bankbook: 'Bank deposits',
+    },
     panel: {
       title: 'Top up',
       tabs: 'Currency to top up',
@@ -262,7 +274,13 @@ export const payments = {
   ja: {
     won: '{{n}}ウォン',
     error: { retry: 'リクエストを処理できませんでした。しばらくしてからもう一度お試しください。' },
-    links: { label: '決済', charge: 'チャージ', orders: '決済履歴', bankbook: '銀行振込履歴' },
+    links: {
+      label: '決済',
+      charge: 'チャージ',
+      balance: '保有{{currency}} {{n}}個、チャージする',
+      orders: '決済履歴',
+      bankbook: '銀行振込履歴',
+    },
     panel: {
       title: 'チャージ',
       tabs: 'チャージする通貨',
@@ -389,7 +407,7 @@ export const payments = {
   'zh-CN': {
     won: '{{n}}韩元',
     error: { retry: '请求未能处理,请稍后再试。' },
-    links: { label: '支付', charge: '充值', orders: '支付记录', bankbook: '银行转账记录' },
+    links: { label: '支付', charge: '充值', balance: '持有{{currency}} {{n}}个，去充值', orders: '支付记录', bankbook: '银行转账记录' },
     panel: {
       title: '充值',
       tabs: '充值货币',
