@@ -149,8 +149,12 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     // More than the balance: the server's refusal, by the site's term, and still nothing moved.
     await amount.fill('60');
     await form.locator('[data-gift-submit]').click();
-    await expect.poll(() => form.locator('[role="alert"]').first().textContent()).toContain('STAR');
+    await expect.poll(() => form.locator('[role="alert"]').first().textContent()).toBe('STAR가 부족합니다.');
     expect(await balanceOf(viewerPage, 'star')).toBe(50);
+    // With a way to charge right there (issue 15).
+    await form.locator('[data-charge-button]').click();
+    await expect.poll(() => viewerPage.locator('[data-payment-panel]').count()).toBe(1);
+    await viewerPage.keyboard.press('Escape');
     expect(await sql(`select 1 from wallet_txn where actor_user_key = $1 and kind = 'gift' and state = 'done'`, [viewerKey])).toEqual([]);
 
     const guest = await newPage();

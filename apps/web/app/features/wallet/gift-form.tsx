@@ -7,8 +7,9 @@ import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { FieldMessages, FormError, inputClass, primaryButton } from '../../ui/fields';
+import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { useSignIn } from '../account/use-sign-in';
+import { ChargeButton } from '../payments/payment-panel';
 import { sendGift } from './gift-api';
 import { useStarName } from './use-star-name';
 
@@ -38,6 +39,8 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
   const [message, setMessage] = useState('');
   const [amountError, setAmountError] = useState('');
   const [formError, setFormError] = useState('');
+  /** The wallet holds too little: the charge panel is offered right there (issue 15). */
+  const [short, setShort] = useState(false);
   const [busy, setBusy] = useState(false);
   const [balance, setBalance] = useState<number | null>(null);
   const key = useActionKey();
@@ -64,6 +67,7 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
     }
     setBusy(true);
     setFormError('');
+    setShort(false);
     const res = await sendGift({ vod_key: vodKey, star_cnt: String(checked.value), message: message.trim() }, key.take(), t('gift.failed'));
     setBusy(false);
     key.answered(res.rslt_cd);
@@ -80,6 +84,7 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
       void signIn.open();
       return;
     }
+    if (res.rslt_cd === ResultCode.WALLET_INSUFFICIENT) setShort(true);
     if (AMOUNT_CODES.has(res.rslt_cd)) setAmountError(res.rslt_msg);
     else setFormError(res.rslt_cd === -1 ? t('gift.failed') : res.rslt_msg);
   };
@@ -149,6 +154,7 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
         <p className="mt-1 text-right text-xs text-neutral-500">{t('gift.counter', { n: chars, max: STAR_GIFT.messageMax })}</p>
       </div>
       <FormError message={formError} />
+      {short && <ChargeButton className={`${secondaryButton} w-full`} />}
       <button type="submit" className={`${primaryButton} w-full`} disabled={busy} data-gift-submit>
         {busy ? t('gift.sending') : key.undecided ? t('gift.retry') : t('gift.submit')}
       </button>
