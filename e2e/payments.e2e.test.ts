@@ -191,8 +191,15 @@ describe('card payments through the test PG', { timeout: 120_000 }, () => {
     const done = popup.locator(`[data-deposit-done="${order.user_payment_log_sn}"]`);
     await done.waitFor();
     expect(await done.getAttribute('data-state')).toBe('pending');
-    expect(await done.locator('[data-done="account"] dd').textContent()).toBe(order.bank_account_nm);
-    expect(await done.locator('[data-done="amount"] dd').textContent()).toBe(`${product.price.toLocaleString('ko-KR')}원`);
+    expect(await done.locator('[data-done="account"] [data-fact-value]').textContent()).toBe(order.bank_account_nm);
+    expect(await done.locator('[data-done="amount"] [data-fact-value]').textContent()).toBe(`${product.price.toLocaleString('ko-KR')}원`);
+    // Copy buttons put the account number and the amount, as digits, where a banking app takes them (issue 15).
+    await popup.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await done.locator('[data-done="account"] [data-copy]').click();
+    await expect.poll(() => done.locator('[data-done="account"] [data-copy]').textContent()).toBe('복사했습니다');
+    expect(await popup.evaluate(() => navigator.clipboard.readText())).toBe(/\d[\d-]{5,}\d/.exec(order.bank_account_nm)?.[0]);
+    await done.locator('[data-done="amount"] [data-copy]').click();
+    await expect.poll(() => popup.evaluate(() => navigator.clipboard.readText())).toBe(String(product.price));
     expect(await done.locator('[data-done="order-no"] dd').textContent()).toBe(order.order_no);
     expect(await done.locator('[data-done="deadline"] dd').textContent()).toMatch(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
 

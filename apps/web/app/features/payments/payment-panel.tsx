@@ -355,17 +355,48 @@ function ChargeForm({
   );
 }
 
+/** One fact of an order: key, label, shown value, and what a copy button copies (account number, amount). */
+export type OrderFact = [key: string, label: string, value: string, copy?: string];
+
 /** An order's facts as label/value rows (the completion view, the receipt); `attr` names each row by its key. */
-export function OrderFacts({ rows, attr }: { rows: [string, string, string][]; attr: 'data-done' | 'data-receipt' }) {
+export function OrderFacts({ rows, attr }: { rows: OrderFact[]; attr: 'data-done' | 'data-receipt' }) {
   return (
     <dl className="divide-y divide-neutral-200 rounded-lg border border-neutral-200">
-      {rows.map(([key, label, value]) => (
-        <div key={key} className="flex justify-between gap-4 px-3 py-2 text-sm" {...{ [attr]: key }}>
+      {rows.map(([key, label, value, copy]) => (
+        <div key={key} className="flex items-center justify-between gap-4 px-3 py-2 text-sm" {...{ [attr]: key }}>
           <dt className="text-neutral-500">{label}</dt>
-          <dd className="text-right font-semibold tabular-nums break-all">{value}</dd>
+          <dd className="flex items-center gap-2 text-right font-semibold tabular-nums break-all">
+            <span data-fact-value>{value}</span>
+            {copy && <CopyButton text={copy} />}
+          </dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Copies `text` (a bank account number, an amount) for pasting into a banking app; says so for 2 s (issue 15). */
+function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation('payments');
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="min-h-9 shrink-0 rounded-md border border-neutral-300 px-2 text-xs font-semibold text-neutral-700 hover:bg-neutral-100"
+      onClick={() => void copy()}
+      data-copy={text}
+    >
+      <span aria-live="polite">{copied ? t('done.copied') : t('done.copy')}</span>
+    </button>
   );
 }
 
@@ -379,10 +410,12 @@ export function DepositDone({ order, close, toOrders }: { order: PaymentOrder; c
   const won = useWon();
   const now = useSite()?.now ?? 0;
   const state = shownState(order, now);
-  const rows: [string, string, string][] = [
+  // The account number alone (digits and dashes) and the amount as digits: what a banking app takes.
+  const accountNo = /\d[\d-]{5,}\d/.exec(order.bank_account_nm)?.[0] ?? order.bank_account_nm;
+  const rows: OrderFact[] = [
     ['product', t('done.product'), order.product_nm],
-    ['account', t('done.account'), order.bank_account_nm],
-    ['amount', t('done.amount'), won(order.price)],
+    ['account', t('done.account'), order.bank_account_nm, accountNo],
+    ['amount', t('done.amount'), won(order.price), String(order.price)],
     ['deadline', t('done.deadline'), kstDate(order.deadline_at, true)],
     ['order-no', t('done.orderNo'), order.order_no],
   ];

@@ -7,7 +7,7 @@ import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { useLoginRequired } from '../account/login-gate';
 import { kstDate } from '../store/item-rules';
-import { OrderFacts } from './payment-panel';
+import { type OrderFact, OrderFacts } from './payment-panel';
 import { cardReceipt } from './payments-api';
 
 /**
@@ -72,7 +72,7 @@ function BankbookReceipt({ order, onClose }: { order: PaymentOrder; onClose: () 
   const lang = useLang();
   const cashReceipt =
     order.cash_receipt_type === 'none' ? t('receiptType.none') : `${t(`receiptType.${order.cash_receipt_type}`)} ${order.cash_receipt_no}`;
-  const rows: [string, string, string][] = [
+  const rows: OrderFact[] = [
     ['order-no', t('receipt.orderNo'), order.order_no],
     ['product', t('receipt.product'), order.product_nm],
     ['amount', t('receipt.amount'), t('won', { n: formatNumber(order.price, lang) })],

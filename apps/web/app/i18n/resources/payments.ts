@@ -44,6 +44,8 @@ export const payments = {
     done: {
       stateTitle: '주문 상태: {{state}}',
       title: '입금 신청이 완료되었습니다',
+      copy: '복사',
+      copied: '복사했습니다',
       product: '상품',
       account: '입금 계좌',
       amount: '입금 금액',
@@ -177,6 +179,8 @@ export const payments = {
     done: {
       stateTitle: 'Order state: {{state}}',
       title: 'Your deposit request is placed',
+      copy: 'Copy',
+      copied: 'Copied',
       product: 'Package',
       account: 'Bank account',
       amount: 'Amount to deposit',
@@ -310,6 +314,8 @@ export const payments = {
     done: {
       stateTitle: '注文の状態: {{state}}',
       title: '振込申請が完了しました',
+      copy: 'コピー',
+      copied: 'コピーしました',
       product: '商品',
       account: '振込口座',
       amount: '振込金額',
@@ -437,6 +443,8 @@ export const payments = {
     done: {
       stateTitle: '订单状态:{{state}}',
       title: '转账申请已完成',
+      copy: '复制',
+      copied: '已复制',
       product: '套餐',
       account: '收款账户',
       amount: '转账金额',
