@@ -286,14 +286,14 @@ export type AdminItemSaveReq = z.infer<typeof AdminItemSaveSchema>;
 
 /** The store's and the items' calls (docs/items.md), declared once for the server, the web and the tests. */
 export const itemsEndpoints = {
-  storeList: endpoint<ListSet<StoreItem>>()({
+  storeList: endpoint<ListSet<StoreItem> & { save_item_info: StoreItem[] }>()({
     method: 'POST',
     path: '/sub/store_more',
     request: StoreListSchema,
     tags: ['items'],
     summary: 'The store catalogue (items on sale), paginated, optionally one category',
   }),
-  storeDetail: endpoint<StoreItem>()({
+  storeDetail: endpoint<StoreItem & { save_item_detail: StoreItem }>()({
     method: 'POST',
     path: '/sub/store_detail_more',
     request: StoreDetailSchema,

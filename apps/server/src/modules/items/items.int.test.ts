@@ -63,6 +63,8 @@ describe('catalogue', () => {
       on_sale_yn: 'Y',
     });
     expect(en.body.rslt_set.data_list.every((i) => i.category === category)).toBe(true);
+    // SPEC §7: the list is save_item_info (data_list, the same rows, beside it).
+    expect(en.body.rslt_set.save_item_info).toEqual(en.body.rslt_set.data_list);
 
     const page = await t.call(itemsEndpoints.storeList, { category, limit: '1', offset: '1' });
     expect(page.body.rslt_set.data_list).toHaveLength(1);
@@ -70,6 +72,8 @@ describe('catalogue', () => {
 
     const ja = await t.call(itemsEndpoints.storeDetail, { item_sn: String(a.item_sn) }, { lang: 'ja' });
     expect(ja.body.rslt_set).toMatchObject({ item_sn: a.item_sn, name: 'テストアイテム', description: '설명' });
+    // SPEC §7: the detail is save_item_detail (its fields also at the top).
+    expect(ja.body.rslt_set.save_item_detail).toMatchObject({ item_sn: a.item_sn, name: 'テストアイテム' });
     // Off sale: still shown by its detail (owners follow it), marked.
     const offDetail = await t.call(itemsEndpoints.storeDetail, { item_sn: String(off.item_sn) });
     expect(offDetail.body.rslt_set).toMatchObject({ item_sn: off.item_sn, on_sale_yn: 'N' });

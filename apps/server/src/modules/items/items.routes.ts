@@ -33,10 +33,15 @@ export const itemsRoutes: FastifyPluginAsyncZod<ItemsRoutesOptions> = async (app
   const E = itemsEndpoints;
   route(app, E.storeList, async (request, body) => {
     const { list, total } = await items.storeList(request.lang, body);
-    return okList(request, list, total);
+    // SPEC §7 names the answer save_item_info; data_list (the SPEC's list shape) stays beside it.
+    return okList(request, list, total, { save_item_info: list });
   });
 
-  route(app, E.storeDetail, async (request, body) => ok(request, await items.storeDetail(request.lang, body.item_sn)));
+  route(app, E.storeDetail, async (request, body) => {
+    const item = await items.storeDetail(request.lang, body.item_sn);
+    // SPEC §7 names the answer save_item_detail; the item's fields stay at the top for the pages that read them.
+    return ok(request, { ...item, save_item_detail: item });
+  });
 
   route(app, E.deal, async (request, body) => {
     const buyer = await requireUser(request);

@@ -21,10 +21,13 @@ export function useSignOut() {
   return useCallback(
     async (fallback: string): Promise<Answer<unknown>> => {
       const res = await send(() => api.get<{ rtv: string }>('/user/logout_proc'), fallback);
-      if (isOk(res)) {
-        await navigate('/');
-        await revalidator.revalidate();
+      // SPEC §8: only rslt_cd 0 with rtv SUCC is a logout; anything else is a failure, its message logged.
+      if (!isOk(res) || res.rslt_set?.rtv !== 'SUCC') {
+        console.warn('logout failed:', res.rslt_msg);
+        return isOk(res) ? { rslt_cd: -1, rslt_set: null, rslt_msg: res.rslt_msg || fallback } : res;
       }
+      await navigate('/');
+      await revalidator.revalidate();
       return res;
     },
     [navigate, revalidator],
