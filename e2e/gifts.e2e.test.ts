@@ -66,8 +66,8 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     // The header shows the balance (issue 15), named by the site's term for screen readers.
     const headerBalance = viewerPage.locator('header [data-header-balance]');
     expect(await headerBalance.getAttribute('data-header-balance')).toBe('1000');
-    expect(await headerBalance.textContent()).toBe('★ 1,000');
-    expect(await headerBalance.getAttribute('aria-label')).toBe('보유 STAR 1,000개, 충전하기');
+    expect(await headerBalance.locator('[data-balance-value]').textContent()).toBe('1,000');
+    expect(await headerBalance.textContent()).toBe('★1,000STAR 보유, 충전하기');
 
     // The gift panel: presets, the direct input with its bounds, the balance by the site's term.
     await viewerPage.locator('[data-gift-button]').click();

@@ -20,7 +20,7 @@ export function StepList({
         <li
           key={name}
           aria-current={current === i ? 'step' : undefined}
-          className={`rounded-lg border px-2 py-2 ${current === i ? 'border-brand bg-brand/10 font-bold text-brand' : current > i ? 'border-neutral-200 text-neutral-700' : 'border-neutral-200 text-neutral-400'}`}
+          className={`rounded-lg border px-2 py-2 ${current === i ? 'border-brand bg-brand/10 font-bold text-brand-dark' : current > i ? 'border-neutral-200 text-neutral-700' : 'border-neutral-200 text-neutral-500'}`}
         >
           <span className="sr-only">{stepOf(i + 1, names.length)}: </span>
           {name}

@@ -62,7 +62,7 @@ export function AccountSwitch() {
                 <p className="text-xs text-neutral-500">{t(`accounts.kind.${a.kind}`)}</p>
               </div>
               {a.current ? (
-                <span className="rounded-full bg-brand/10 px-3 py-1 text-xs font-bold text-brand">{t('accounts.current')}</span>
+                <span className="rounded-full bg-brand/10 px-3 py-1 text-xs font-bold text-brand-dark">{t('accounts.current')}</span>
               ) : (
                 <button
                   type="button"

@@ -48,7 +48,7 @@ function ApplicationStatus({ application, onApplyAgain }: { application: Applica
             <li
               key={step}
               aria-current={step === application.state ? 'step' : undefined}
-              className={`rounded-lg border px-2 py-2 ${step === application.state ? 'border-brand bg-brand/10 font-bold text-brand' : i < reached ? 'border-neutral-200 text-neutral-700' : 'border-neutral-200 text-neutral-400'}`}
+              className={`rounded-lg border px-2 py-2 ${step === application.state ? 'border-brand bg-brand/10 font-bold text-brand-dark' : i < reached ? 'border-neutral-200 text-neutral-700' : 'border-neutral-200 text-neutral-400'}`}
               {...(step === application.state ? { 'data-application-state': true } : {})}
             >
               {t(`apply.state.${step}`)}

@@ -72,7 +72,7 @@ export function ChatMessageList({
 
   if (lines.length === 0) {
     return (
-      <div className="flex flex-1 items-center justify-center px-4 text-sm text-neutral-500" data-chat-empty>
+      <div className="flex flex-1 items-center justify-center px-4 text-sm text-neutral-400" data-chat-empty>
         {t('panel.empty')}
       </div>
     );

@@ -9,7 +9,7 @@ import {
   ResultCode,
   resultMessage,
 } from '@byeol/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { useActionKey } from '../../lib/action-key';
@@ -234,7 +234,7 @@ function ChargeForm({
               }}
               data-product={p.product_sn}
               className={`flex min-h-14 flex-col items-center justify-center rounded-lg border px-2 py-2 text-sm ${
-                productSn === p.product_sn ? 'border-brand bg-brand/10 text-brand' : 'border-neutral-300 bg-white hover:bg-neutral-100'
+                productSn === p.product_sn ? 'border-brand bg-brand/10 text-brand-dark' : 'border-neutral-300 bg-white hover:bg-neutral-100'
               }`}
             >
               <span className="font-semibold">{p.product_nm}</span>
@@ -254,7 +254,7 @@ function ChargeForm({
               <label
                 key={m}
                 className={`flex min-h-11 items-center justify-center gap-2 rounded-lg border text-sm font-semibold ${
-                  method === m ? 'border-brand bg-brand/10 text-brand' : 'border-neutral-300 bg-white hover:bg-neutral-100'
+                  method === m ? 'border-brand bg-brand/10 text-brand-dark' : 'border-neutral-300 bg-white hover:bg-neutral-100'
                 }`}
               >
                 <input
@@ -452,14 +452,11 @@ export function ChargeButton({
   currency = 'STAR',
   className,
   label,
-  ariaLabel,
   ...data
 }: {
   currency?: Currency;
   className?: string;
-  label?: string;
-  /** The accessible name when the label is terse (the header's '★ 1,234'). */
-  ariaLabel?: string;
+  label?: ReactNode;
   'data-header-balance'?: number;
 }) {
   const { t } = useTranslation('payments');
@@ -478,14 +475,7 @@ export function ChargeButton({
   };
 
   return (
-    <button
-      type="button"
-      onClick={() => void open()}
-      className={className ?? primaryButton}
-      aria-label={ariaLabel}
-      data-charge-button
-      {...data}
-    >
+    <button type="button" onClick={() => void open()} className={className ?? primaryButton} data-charge-button {...data}>
       {label ?? t('links.charge')}
     </button>
   );

@@ -49,7 +49,7 @@ export function LiveListPage({ page, initial }: { page: number; initial: ListSet
           </span>
         )}
       </div>
-      <p className="mt-1 text-xs text-neutral-400">{t('list.refreshed')}</p>
+      <p className="mt-1 text-xs text-neutral-500">{t('list.refreshed')}</p>
       {data === null ? (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-6 text-center text-red-700">
           {t('list.loadFailed')}

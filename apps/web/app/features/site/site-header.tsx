@@ -52,8 +52,14 @@ function HeaderBalance({ className }: { className: string }) {
   return (
     <ChargeButton
       className={`${className} gap-1 tabular-nums`}
-      label={`★ ${formatNumber(user.star_cnt, lang)}`}
-      ariaLabel={t('links.balance', { currency: names.star, n: formatNumber(user.star_cnt, lang) })}
+      label={
+        // The accessible name starts with what shows (the number), then says what it is and does.
+        <>
+          <span aria-hidden="true">★</span>
+          <span data-balance-value>{formatNumber(user.star_cnt, lang)}</span>
+          <span className="sr-only">{t('links.balance', { currency: names.star })}</span>
+        </>
+      }
       data-header-balance={user.star_cnt}
     />
   );

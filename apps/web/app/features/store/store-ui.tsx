@@ -13,7 +13,7 @@ export function ItemImage({ item, className = 'size-16' }: { item: Pick<StoreIte
   return (
     <div
       aria-hidden="true"
-      className={`${className} flex shrink-0 items-center justify-center rounded-xl bg-brand/10 text-2xl font-bold text-brand`}
+      className={`${className} flex shrink-0 items-center justify-center rounded-xl bg-brand/10 text-2xl font-bold text-brand-dark`}
     >
       {[...item.name][0] ?? '★'}
     </div>

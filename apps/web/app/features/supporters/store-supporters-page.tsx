@@ -113,7 +113,7 @@ export function StoreSupportersPage({ data }: { data: StoreSupportersData }) {
               {data.plans.map((p) => (
                 <label
                   key={p.plan_sn}
-                  className={`flex min-h-14 cursor-pointer items-center justify-center rounded-xl border px-3 text-center font-bold ${p.plan_sn === planSn ? 'border-brand bg-brand/10 text-brand' : 'border-neutral-300'}`}
+                  className={`flex min-h-14 cursor-pointer items-center justify-center rounded-xl border px-3 text-center font-bold ${p.plan_sn === planSn ? 'border-brand bg-brand/10 text-brand-dark' : 'border-neutral-300'}`}
                   data-plan={p.plan_sn}
                 >
                   <input

@@ -11,7 +11,7 @@ export const payments = {
     links: {
       label: '결제',
       charge: '충전',
-      balance: '보유 {{currency}} {{n}}개, 충전하기',
+      balance: '{{currency}} 보유, 충전하기',
       orders: '결제 내역',
       bankbook: '무통장입금 내역',
     },
@@ -146,7 +146,7 @@ export const payments = {
     links: {
       label: 'Payments',
       charge: 'Top up',
-      balance: '{{n}} {{currency}}, top up',
+      balance: '{{currency}} held, top up',
       orders: 'Payment history',
       bankbook: 'Bank deposits',
     },
@@ -281,7 +281,7 @@ export const payments = {
     links: {
       label: '決済',
       charge: 'チャージ',
-      balance: '保有{{currency}} {{n}}個、チャージする',
+      balance: '{{currency}}保有、チャージする',
       orders: '決済履歴',
       bankbook: '銀行振込履歴',
     },
@@ -413,7 +413,7 @@ export const payments = {
   'zh-CN': {
     won: '{{n}}韩元',
     error: { retry: '请求未能处理,请稍后再试。' },
-    links: { label: '支付', charge: '充值', balance: '持有{{currency}} {{n}}个，去充值', orders: '支付记录', bankbook: '银行转账记录' },
+    links: { label: '支付', charge: '充值', balance: '持有{{currency}}，去充值', orders: '支付记录', bankbook: '银行转账记录' },
     panel: {
       title: '充值',
       tabs: '充值货币',
