@@ -9,6 +9,7 @@ import { seedSiteDefaults } from './modules/site/site.repository.js';
 import { createBus } from './platform/bus.redis.js';
 import { connectExternal, type Database, migrateDatabase, startEmbedded } from './platform/db.js';
 import { EmbeddedPostgresError } from './platform/embedded-pg.js';
+import { reservePort } from './platform/net.js';
 
 async function main() {
   const { values } = parseArgs({
@@ -30,6 +31,8 @@ async function main() {
     throw err;
   }
 
+  // The configured ports are bound later: no port picked for the database or the ingest meanwhile may be one.
+  for (const port of [config.PORT, config.RTMP_PORT, config.MEDIA_FLV_PORT]) reservePort(port);
   const logger = pino({ level: config.LOG_LEVEL, base: { roles: config.BYEOL_ROLES.join(',') } });
   let database: Database | undefined;
   const stopDatabase = async () => database?.close();
