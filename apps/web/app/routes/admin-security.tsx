@@ -1,5 +1,5 @@
 import { SecurityPage } from '../features/admin/security-page';
-import { getApi } from '../features/store/store.server';
+import { getApi } from '../lib/endpoint.server';
 import type { Route } from './+types/admin-security';
 
 /** /admin/security: the signed-in operator's or GM's two-step sign-in (GET /v1/mypage/totp_info). */

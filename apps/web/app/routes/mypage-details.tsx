@@ -12,8 +12,8 @@ import {
   type DetailsTab,
 } from '../features/store/details-page';
 import { offeredMonths } from '../features/store/item-rules';
-import { postApi } from '../features/store/store.server';
 import type { MonthList } from '../features/store/store-api';
+import { postApi } from '../lib/endpoint.server';
 import type { Route } from './+types/mypage-details';
 
 /**

@@ -1,6 +1,6 @@
 import { type AdminDashboard, type ListSet, ResultCode } from '@byeol/contract';
 import type { AppLoadContext } from 'react-router';
-import { postApi } from '../store/store.server';
+import { postApi } from '../../lib/endpoint.server';
 
 /** Who is looking at /admin: the console's first call decides (the server's requireRole is the one gate). */
 export type AdminGate = { kind: 'signed-out' } | { kind: 'forbidden'; message: string } | { kind: 'ok'; dashboard: AdminDashboard };
