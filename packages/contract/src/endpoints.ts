@@ -15,6 +15,11 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Answer = unknown> {
   readonly method: HttpMethod;
   /** The path under /v1 (`/star/gift_rank`). */
   readonly path: string;
+  /**
+   * Request fields that travel in the path (`/channel/bj_fan_more/:id` with `params: ['id']`): the server
+   * reads them from the URL, callers fill them in with `endpointPath`; the request schema still validates them.
+   */
+  readonly params?: readonly string[];
   readonly request: Req;
   readonly tags: readonly string[];
   readonly summary: string;
@@ -40,3 +45,22 @@ export type EndpointRequest<E> = E extends Endpoint<infer Req, unknown> ? z.outp
 export type EndpointAnswer<E> = E extends Endpoint<z.ZodType, infer A> ? A : never;
 /** The whole answer. */
 export type EndpointEnvelope<E> = Envelope<EndpointAnswer<E>>;
+
+/**
+ * The path of a call for an input, with its path fields (`params`) filled in (URI-encoded), and the rest
+ * of the input (the query of a GET, the body of anything else).
+ */
+export function endpointPath<T extends Record<string, unknown>>(
+  ep: Pick<Endpoint, 'path' | 'params'>,
+  input: T | undefined,
+): { path: string; rest: Record<string, unknown> } {
+  const rest: Record<string, unknown> = { ...(input ?? {}) };
+  let path = ep.path;
+  for (const name of ep.params ?? []) {
+    const value = rest[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${ep.path}: path field ${name} missing`);
+    path = path.replace(`:${name}`, encodeURIComponent(String(value)));
+    delete rest[name];
+  }
+  return { path, rest };
+}

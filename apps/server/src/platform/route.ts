@@ -13,10 +13,27 @@ export function route<E extends Endpoint>(
   handler: (request: FastifyRequest, input: EndpointRequest<E>, reply: FastifyReply) => Promise<Envelope<EndpointAnswer<E>>>,
 ): void {
   const get = ep.method === 'GET';
+  const inPath = ep.params ?? [];
   app.route({
     method: ep.method,
     url: ep.path,
     schema: { tags: [...ep.tags], summary: ep.summary, ...(get ? { querystring: ep.request } : { body: ep.request }) },
+    // Path fields join the query or body before validation, so the one request schema checks them and a
+    // bad value answers the envelope like any other field.
+    ...(inPath.length > 0
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            const fromPath = request.params as Record<string, string>;
+            const sent = (get ? request.query : request.body) as Record<string, unknown> | undefined;
+            const merged = {
+              ...(sent && typeof sent === 'object' ? sent : {}),
+              ...Object.fromEntries(inPath.map((k) => [k, fromPath[k]])),
+            };
+            if (get) request.query = merged;
+            else request.body = merged;
+          },
+        }
+      : {}),
     handler: (request, reply) => handler(request, (get ? request.query : request.body) as EndpointRequest<E>, reply),
   });
 }

@@ -1,5 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { API_BASE, API_HEADERS, type Endpoint, type EndpointAnswer, type Envelope, LANG_COOKIE, type Lang } from '@byeol/contract';
+import {
+  API_BASE,
+  API_HEADERS,
+  type Endpoint,
+  type EndpointAnswer,
+  type Envelope,
+  endpointPath,
+  LANG_COOKIE,
+  type Lang,
+} from '@byeol/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -127,9 +136,11 @@ export async function startTestApp(
       return call('POST', path, { body: payload }, o);
     },
     call(ep, form = {}, o) {
-      if (ep.method !== 'GET') return call(ep.method, API_BASE + ep.path, { body: new URLSearchParams(form) }, o);
-      const qs = new URLSearchParams(form).toString();
-      return call('GET', `${API_BASE}${ep.path}${qs ? `?${qs}` : ''}`, {}, { ...o, headers: o?.headers ?? {} });
+      const { path, rest } = endpointPath(ep, form);
+      const fields = rest as Record<string, string>;
+      if (ep.method !== 'GET') return call(ep.method, API_BASE + path, { body: new URLSearchParams(fields) }, o);
+      const qs = new URLSearchParams(fields).toString();
+      return call('GET', `${API_BASE}${path}${qs ? `?${qs}` : ''}`, {}, { ...o, headers: o?.headers ?? {} });
     },
     async close() {
       // A close that hangs fails the file's afterAll with nothing to go on: say which step is stuck and

@@ -1,4 +1,12 @@
-import { API_BASE, API_HEADERS, type Endpoint, type EndpointAnswer, type EndpointInput, type Envelope } from '@byeol/contract';
+import {
+  API_BASE,
+  API_HEADERS,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+  type Envelope,
+  endpointPath,
+} from '@byeol/contract';
 
 /**
  * The HTTP layer of SPEC §7, for the browser and for Node (SSR loaders, tests).
@@ -265,10 +273,12 @@ export function createApi(options: ApiOptions): Api {
     post: (path, body, opts) => call('POST', path, body, undefined, opts),
     put: (path, body, opts) => call('PUT', path, body, undefined, opts),
     del: (path, body, opts) => call('DELETE', path, body, undefined, opts),
-    call: <E extends Endpoint>(ep: E, input?: EndpointInput<E>, opts?: CallOptions) =>
-      ep.method === 'GET'
-        ? call<EndpointAnswer<E>>('GET', ep.path, undefined, input as Query | undefined, opts)
-        : call<EndpointAnswer<E>>(ep.method, ep.path, input as Body | undefined, undefined, opts),
+    call: <E extends Endpoint>(ep: E, input?: EndpointInput<E>, opts?: CallOptions) => {
+      const { path, rest } = endpointPath(ep, input as Record<string, unknown> | undefined);
+      return ep.method === 'GET'
+        ? call<EndpointAnswer<E>>('GET', path, undefined, rest as Query, opts)
+        : call<EndpointAnswer<E>>(ep.method, path, rest as Body, undefined, opts);
+    },
     async upload<T>(path: string, formData: FormData, onProgress?: ProgressHandler, opts?: CallOptions) {
       const url = joinUrl(options.baseUrl, path);
       const useXhr = onProgress !== undefined && typeof XMLHttpRequest !== 'undefined';

@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointAnswer, EndpointInput, Envelope } from '@byeol/contract';
-import { API_BASE } from '@byeol/contract';
+import { API_BASE, endpointPath } from '@byeol/contract';
 import type { AppLoadContext } from 'react-router';
 
 /**
@@ -39,8 +39,9 @@ export function loadEndpoint<E extends Endpoint>(
   ep: E,
   input?: EndpointInput<E>,
 ): Promise<Envelope<EndpointAnswer<E>>> {
-  const fields = (input ?? {}) as Record<string, string | number | undefined>;
-  const path = `${API_BASE}${ep.path}`;
+  const filled = endpointPath(ep, input as Record<string, unknown> | undefined);
+  const fields = filled.rest as Record<string, string | number | undefined>;
+  const path = `${API_BASE}${filled.path}`;
   if (ep.method !== 'GET') return postApi(context, path, fields);
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) query.set(key, String(value));
