@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './admin.js';
 export * from './applications.js';
+export * from './channels.js';
 export * from './chat.js';
 export * from './content.js';
 export * from './endpoints.js';

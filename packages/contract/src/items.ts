@@ -255,8 +255,10 @@ export interface ItemChatEventData {
 export interface StarGiftChatEventData {
   star_cnt: number;
   txn_id: number;
-  /** True on the viewer's first gift to this BJ: they just became a fan. */
+  /** True on the viewer's first gift to this BJ: they just joined the BJ's fan club. */
   first_gift: boolean;
+  /** The viewer's fan number in the BJ's fan club (join order), or null when unknown. */
+  fan_no: number | null;
 }
 
 /** POST /admin/item_save: create (no item_sn) or update a catalogue item (operators). */

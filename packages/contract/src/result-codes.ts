@@ -1,5 +1,6 @@
 import { accountsCodes } from './accounts.js';
 import { applicationsCodes } from './applications.js';
+import { CHANNEL_REFUSAL_PARAMS, channelsCodes } from './channels.js';
 import { chatCodes } from './chat.js';
 import { type CodeDef, defineCodes, mergeCodes } from './codes.js';
 import { identityCodes } from './identity.js';
@@ -12,7 +13,7 @@ import { profileCodes } from './profile.js';
 import { recoveryCodes } from './recovery.js';
 import { sanctionsCodes } from './sanctions.js';
 import { socialCodes } from './social.js';
-import { streamCodes } from './stream.js';
+import { STREAM_REFUSAL_PARAMS, streamCodes } from './stream.js';
 import { supportersCodes } from './supporters.js';
 import { walletCodes } from './wallet.js';
 
@@ -167,6 +168,7 @@ const DOMAINS = [
   paymentsCodes,
   supportersCodes,
   sanctionsCodes,
+  channelsCodes,
 ] as const;
 
 type Declared = (typeof DOMAINS)[number]['codes'];
@@ -207,3 +209,13 @@ export function resultMessage(name: ResultCodeName, lang: Lang, params: Record<s
     return pair && (JOSA_PAIRS as readonly string[]).includes(pair) ? withJosa(value, pair as JosaPair) : value;
   });
 }
+
+/**
+ * Schema messages that name a result code (`z.string().min(1, { message: 'MESSAGE_REQUIRED' })`), with the
+ * placeholders each message needs: a refused field answers that code instead of INVALID_INPUT, and a
+ * form shows the same message before sending.
+ */
+export const REFUSAL_PARAMS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  ...STREAM_REFUSAL_PARAMS,
+  ...CHANNEL_REFUSAL_PARAMS,
+};

@@ -150,8 +150,10 @@ export interface StarGiftSet {
   balance: number;
   /** ISO 8601. */
   created_at: string;
-  /** This gift made the viewer a fan of the BJ (their first gift to them); false on a replay. */
+  /** This gift made the viewer join the BJ's fan club (their first paid gift to them), also on a replay. */
   first_gift: boolean;
+  /** The viewer's fan number in the BJ's fan club (join order). */
+  fan_no: number | null;
 }
 
 /** POST /mypage/details_star and details_cubic: the caller's statement, newest first. */

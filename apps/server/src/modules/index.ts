@@ -5,6 +5,7 @@ import type { Bus } from '../platform/bus.js';
 import type { Db } from '../platform/db.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { applicationsRoutes } from './applications/applications.routes.js';
+import { channelsRoutes } from './channels/channels.routes.js';
 import { chatApiRoutes } from './chat/chat.routes.js';
 import { communityRoutes } from './community/community.routes.js';
 import { createIdentityDriver } from './identity/identity.drivers.js';
@@ -140,4 +141,5 @@ export const apiModules: readonly ApiModule[] = [
   },
   { name: 'admin', v1: (v1, c) => v1.register(adminRoutes, { db: c.db, site: c.site }) },
   { name: 'sanctions', v1: (v1, c) => v1.register(sanctionsRoutes, { db: c.db }) },
+  { name: 'channels', v1: (v1, c) => v1.register(channelsRoutes, { db: c.db, bus: c.bus }) },
 ];

@@ -9,6 +9,7 @@ import {
   LANG_COOKIE,
   type Lang,
   type ListSet,
+  REFUSAL_PARAMS,
   ResultCode,
   type ResultCodeName,
   resolveLang,
@@ -251,6 +252,9 @@ export const apiConventions = fp<ApiOptions>(async (app: FastifyInstance, opts) 
         first?.keyword === 'invalid_type' &&
         (/received undefined/.test(first.message ?? '') || valueAt(request, error.validationContext, first.instancePath) === undefined);
       const errors = error.validation.map((v) => ({ field: fieldOf(v.instancePath, 'body'), reason: v.keyword }));
+      // A schema message naming a result code (SPEC §5's 'Please enter a message') answers that code.
+      const named = first?.message && Object.hasOwn(REFUSAL_PARAMS, first.message) ? (first.message as ResultCodeName) : undefined;
+      if (named) return reply.code(200).send(envelope(request.lang, { field, errors }, named, { field, ...REFUSAL_PARAMS[named] }));
       const name: ResultCodeName = missing ? 'REQUIRED' : 'INVALID_INPUT';
       return reply.code(200).send(envelope(request.lang, { field, errors }, name, { field }));
     }

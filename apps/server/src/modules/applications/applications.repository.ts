@@ -112,3 +112,17 @@ export async function activePersonalAccount(db: Exec, userKey: number): Promise<
     .where(and(eq(users.userKey, userKey), eq(users.state, 'active'), isNull(users.ownerUserKey)));
   return row;
 }
+
+/**
+ * The broadcaster profile of a BJ, K-star or program account (SPEC §3): the form of the completed
+ * application that created it, or null when the account did not come from one (demo accounts, old data).
+ */
+export async function broadcasterProfile(db: Exec, accountUserKey: number): Promise<Record<string, string> | null> {
+  const [row] = await db
+    .select({ form: accountApplication.form })
+    .from(accountApplication)
+    .where(and(eq(accountApplication.accountUserKey, accountUserKey), eq(accountApplication.state, 'complete')))
+    .orderBy(desc(accountApplication.updatedAt))
+    .limit(1);
+  return row?.form ?? null;
+}

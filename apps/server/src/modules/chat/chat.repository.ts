@@ -1,5 +1,5 @@
 import { type ChatRoomSettings, type ChatUserInfo, DEFAULT_CHAT_SETTINGS } from '@byeol/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { broadcast } from '../live/index.js';
@@ -199,4 +199,59 @@ export function chatUserInfo(
     is_operator: row.role === 'operator' || row.role === 'gm' ? 1 : 0,
     is_guest: 0,
   };
+}
+
+// ---- a member's own block list (the channels domain's /mypage/blocking uses the same rows) -------------
+
+/** Adds (on) or removes a member from `userKey`'s own block list; answers whether the row changed. */
+export async function setSelfBlock(db: Db, userKey: number, blockedUserKey: number, on: boolean): Promise<boolean> {
+  if (on) {
+    const rows = await db
+      .insert(chatUserBlock)
+      .values({ userKey, blockedUserKey })
+      .onConflictDoNothing()
+      .returning({ k: chatUserBlock.userKey });
+    return rows.length > 0;
+  }
+  const rows = await db
+    .delete(chatUserBlock)
+    .where(and(eq(chatUserBlock.userKey, userKey), eq(chatUserBlock.blockedUserKey, blockedUserKey)))
+    .returning({ k: chatUserBlock.userKey });
+  return rows.length > 0;
+}
+
+/** Whether `userKey` has `otherUserKey` on their own block list. */
+export async function hasSelfBlocked(db: Db, userKey: number, otherUserKey: number): Promise<boolean> {
+  const [row] = await db
+    .select({ k: chatUserBlock.userKey })
+    .from(chatUserBlock)
+    .where(and(eq(chatUserBlock.userKey, userKey), eq(chatUserBlock.blockedUserKey, otherUserKey)));
+  return row !== undefined;
+}
+
+/** A page of `userKey`'s own block list, newest first, and its size. */
+export async function selfBlocks(
+  db: Db,
+  userKey: number,
+  offset: number,
+  limit: number,
+): Promise<{ rows: Array<{ blockedUserKey: number; createdAt: Date }>; total: number }> {
+  const where = eq(chatUserBlock.userKey, userKey);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ blockedUserKey: chatUserBlock.blockedUserKey, createdAt: chatUserBlock.createdAt })
+      .from(chatUserBlock)
+      .where(where)
+      .orderBy(desc(chatUserBlock.createdAt), desc(chatUserBlock.blockedUserKey))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(chatUserBlock).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The BJ's banned words (chat settings), which channel comments mask too. */
+export async function bannedWordsOf(db: Db, bjUserKey: number): Promise<string[]> {
+  const [row] = await db.select({ words: chatSetting.bannedWords }).from(chatSetting).where(eq(chatSetting.bjUserKey, bjUserKey));
+  return row?.words ?? [...DEFAULT_CHAT_SETTINGS.banned_words];
 }

@@ -3,4 +3,13 @@
  * module's own (lint refuses another module's import of a repository, tables or routes file).
  */
 export { publishRoomEvent } from './chat.events.js';
-export { createChatStore, isChatManager, isRoomBj, sponsorListPublic } from './chat.repository.js';
+export {
+  bannedWordsOf,
+  createChatStore,
+  hasSelfBlocked,
+  isChatManager,
+  isRoomBj,
+  selfBlocks,
+  setSelfBlock,
+  sponsorListPublic,
+} from './chat.repository.js';

@@ -30,6 +30,10 @@ export interface Applied {
   /** The first receiver's balance right after its credit (null when refused). */
   receiverBalance: number | null;
   createdAt: Date;
+  /** A gift paid now: the payer's number in the BJ's fan club (null otherwise). */
+  fanNo?: number | null;
+  /** A gift paid now that made the payer join the BJ's fan club. */
+  fanJoined?: boolean;
 }
 
 /** Applies one batch in one database transaction; answers one result per posting, in order. */

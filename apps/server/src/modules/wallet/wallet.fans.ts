@@ -73,15 +73,8 @@ async function countGifts(pool: pg.Pool, gifts: readonly PaidGift[]): Promise<{ 
   return rows[0] ?? { gifts: 0, fans: 0 };
 }
 
-/**
- * A replayed gift's `first_gift`: it was the viewer's earliest paid gift to that BJ, as the ledger says
- * (wallet_txn's (actor, key) index finds the viewer's transactions).
- */
-const FIRST_GIFT_SQL = `
-select not exists (
-  select 1 from wallet_txn t
-  where t.actor_user_key = $1 and t.kind = 'gift' and t.state = 'done' and t.txn_id < $3 and (t.meta->>'bj_user_key')::bigint = $2
-) as first`;
+/** A replayed gift's fan club standing: the payer's fan number and whether this gift made them join. */
+const FAN_CLUB_OF_SQL = `select fan_no, joined_txn_id = $1 as first from fan_club where user_key = $2 and bj_user_key = $3`;
 
 /**
  * Fans and gift rankings, written right after the ledger committed the gifts, off the ledger's own
@@ -114,14 +107,14 @@ export class FanWriter {
     });
   }
 
-  /** A replayed gift's first_gift (see FIRST_GIFT_SQL). */
-  async firstGiftOf(txnId: number, userKey: number, bjUserKey: number): Promise<boolean> {
-    const { rows } = await this.pool.query<{ first: boolean }>({
-      name: 'byeol_wallet_first_gift',
-      text: FIRST_GIFT_SQL,
-      values: [userKey, bjUserKey, txnId],
+  /** A replayed gift's fan club standing (see FAN_CLUB_OF_SQL). */
+  async fanClubOf(txnId: number, userKey: number, bjUserKey: number): Promise<{ first: boolean; fanNo: number | null }> {
+    const { rows } = await this.pool.query<{ fan_no: number; first: boolean }>({
+      name: 'byeol_wallet_fan_club_of',
+      text: FAN_CLUB_OF_SQL,
+      values: [txnId, userKey, bjUserKey],
     });
-    return rows[0]?.first === true;
+    return { first: rows[0]?.first === true, fanNo: rows[0]?.fan_no ?? null };
   }
 
   /** Counts the paid gifts no flush counted (see reconcileFans). */

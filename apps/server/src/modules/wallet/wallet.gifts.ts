@@ -30,10 +30,6 @@ export interface Gifter {
   role: AccountRole;
 }
 
-/** Bounds the first-gift claims kept in memory. */
-const FIRST_CLAIMS_MAX = 100_000;
-const FIRST_CLAIM_MS = 60_000;
-
 /** A gift's message as the room shows it: plain text on one line, trimmed, at most STAR_GIFT.messageMax characters. */
 export function giftMessage(raw: string | undefined): string {
   if (!raw) return '';
@@ -55,8 +51,6 @@ export function giftMessage(raw: string | undefined): string {
  *   calls with one key in this process share the first call, and the database answers `replay` to the rest.
  */
 export class RoomGifts {
-  /** (BJ, viewer) pairs whose first gift this process answered lately (claimFirst). */
-  private readonly firstClaims = new Map<string, number>();
   private readonly inFlight = new Map<string, { signature: string; promise: Promise<StarGiftSet> }>();
   private readonly standings: TurnLoader<{ bjUserKey: number; userKey: number }, GiftStanding>;
 
@@ -104,11 +98,10 @@ export class RoomGifts {
     const meta: Record<string, unknown> = { vod_key: input.vodKey };
     if (message) meta.message = message;
     const paid = await this.ledger.gift(viewer.userKey, room.bjUserKey, amount, input.key, meta);
-    const pair = standingKey(room.bjUserKey, viewer.userKey);
-    const firstGift = paid.replayed
-      ? await this.ledger.fans.firstGiftOf(paid.txn_id, viewer.userKey, room.bjUserKey)
-      : !standing?.fan && this.claimFirst(pair);
-    const result = { ...paid, first_gift: firstGift };
+    // The fan club is joined in the gift's own transaction (wallet_apply_fan), a replay answers it again.
+    const club = { first: paid.fan_joined, fanNo: paid.fan_no };
+    const firstGift = club.first;
+    const result = { ...paid, first_gift: firstGift, fan_no: club.fanNo };
     if (!paid.replayed) this.announce(input.vodKey, room, viewer, standing, message, result);
     return {
       txn_id: result.txn_id,
@@ -118,21 +111,8 @@ export class RoomGifts {
       balance: result.balance,
       created_at: result.created_at,
       first_gift: result.first_gift,
+      fan_no: result.fan_no,
     };
-  }
-
-  /**
-   * A gift from a viewer without a fan row is their first, once: the fan row is written a moment after the
-   * commit (wallet.fans.ts), so a second gift meanwhile would read no row either. Pairs are remembered
-   * for FIRST_CLAIM_MS, far longer than a flush takes.
-   */
-  private claimFirst(pair: string): boolean {
-    const now = Date.now();
-    const at = this.firstClaims.get(pair);
-    if (at !== undefined && now - at < FIRST_CLAIM_MS) return false;
-    if (this.firstClaims.size >= FIRST_CLAIMS_MAX) this.firstClaims.clear();
-    this.firstClaims.set(pair, now);
-    return true;
   }
 
   /** The star-gift event to every chat node holding the room (fire and forget: the gift is paid either way). */
@@ -142,7 +122,7 @@ export class RoomGifts {
     viewer: Gifter,
     standing: GiftStanding | undefined,
     message: string,
-    result: { txn_id: number; amount: number; first_gift: boolean },
+    result: { txn_id: number; amount: number; first_gift: boolean; fan_no: number | null },
   ): void {
     const by: ChatUserInfo = {
       user_key: viewer.userKey,
@@ -154,7 +134,12 @@ export class RoomGifts {
       is_guest: 0,
       is_fan: 1,
     };
-    const data: StarGiftChatEventData = { star_cnt: result.amount, txn_id: result.txn_id, first_gift: result.first_gift };
+    const data: StarGiftChatEventData = {
+      star_cnt: result.amount,
+      txn_id: result.txn_id,
+      first_gift: result.first_gift,
+      fan_no: result.fan_no,
+    };
     const push: OutsideMsgPush = {
       code: starGiftCode(result.amount),
       ts: Date.now(),

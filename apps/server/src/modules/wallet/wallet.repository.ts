@@ -101,7 +101,7 @@ export async function findAccount(db: Exec, ref: AccountRef): Promise<AccountRow
 // ---- wallet_apply ---------------------------------------------------------------------------------
 
 const APPLY_SQL =
-  'select * from wallet_apply($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::jsonb[], $9::integer[], $10::bigint[], $11::bigint[])';
+  'select * from wallet_apply_fan($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::jsonb[], $9::integer[], $10::bigint[], $11::bigint[])';
 
 function applyArgs(batch: Posting[]): unknown[] {
   const legTxn: number[] = [];
@@ -137,6 +137,8 @@ interface ApplyRow {
   payer_balance: string;
   receiver_balance: string | null;
   created_at: Date | string;
+  fan_no: number | null;
+  fan_joined: boolean;
 }
 
 function toApplied(rows: ApplyRow[], n: number): Applied[] {
@@ -149,6 +151,8 @@ function toApplied(rows: ApplyRow[], n: number): Applied[] {
       payerBalance: Number(r.payer_balance),
       receiverBalance: r.receiver_balance === null ? null : Number(r.receiver_balance),
       createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+      fanNo: r.fan_no,
+      fanJoined: r.fan_joined,
     };
   }
   return out;
@@ -167,7 +171,7 @@ export async function applyOnPool(pool: pg.Pool, batch: Posting[]): Promise<Appl
 export async function applyInTx(db: Exec, batch: Posting[]): Promise<Applied[]> {
   const [a, b, c, d, e, f, g, h, i, j, k] = applyArgs(batch).map((v) => sql.param(v));
   const { rows } = await db.execute<ApplyRow & Record<string, unknown>>(
-    sql`select * from wallet_apply(${a}::bigint[], ${b}::text[], ${c}::text[], ${d}::text[], ${e}::text[], ${f}::bigint[], ${g}::bigint[], ${h}::jsonb[], ${i}::integer[], ${j}::bigint[], ${k}::bigint[])`,
+    sql`select * from wallet_apply_fan(${a}::bigint[], ${b}::text[], ${c}::text[], ${d}::text[], ${e}::text[], ${f}::bigint[], ${g}::bigint[], ${h}::jsonb[], ${i}::integer[], ${j}::bigint[], ${k}::bigint[])`,
   );
   return toApplied(rows, batch.length);
 }

@@ -59,6 +59,10 @@ export interface TransferResult {
   created_at: string;
   /** True when this answer is the stored result of an earlier call with the same key. */
   replayed: boolean;
+  /** A gift paid now: the payer's fan number in the BJ's fan club (null for replays and other kinds). */
+  fan_no: number | null;
+  /** A gift paid now that made the payer join the fan club (in the gift's own transaction). */
+  fan_joined: boolean;
 }
 
 export interface Balances {
@@ -170,9 +174,14 @@ export class LedgerService {
       // The BJ's earnings identify the gift whatever the rate was: a retry after a rate change is still a replay.
       primary: earnings,
     });
+    // A replay answers the fan club standing the gift gave, as the first answer did.
+    if (result.replayed) {
+      const club = await this.fans.fanClubOf(result.txn_id, viewerUserKey, bjUserKey);
+      return { ...result, fan_no: club.fanNo, fan_joined: club.first };
+    }
     // Counted for fans and rankings once per paid gift (callers sharing one answer count it once), after
     // the commit and without waiting: the answer does not depend on it (wallet.fans.ts).
-    if (!result.replayed && !this.counting.has(result.txn_id)) {
+    if (!this.counting.has(result.txn_id)) {
       const txnId = result.txn_id;
       this.counting.add(txnId);
       void this.fans
@@ -302,6 +311,8 @@ export class LedgerService {
       receiver_balance: a.receiverBalance ?? 0,
       created_at: a.createdAt.toISOString(),
       replayed: a.outcome === 'replay',
+      fan_no: a.fanNo ?? null,
+      fan_joined: a.fanJoined === true,
     };
   }
 

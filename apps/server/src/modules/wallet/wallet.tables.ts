@@ -213,3 +213,32 @@ export const fanReconcile = pgTable('fan_reconcile', {
   uptoTxnId: bigint('upto_txn_id', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Fan clubs (issue 17): a member joins a BJ's fan club with their first paid STAR gift to that BJ, written
+ * by wallet_apply_fan() in the gift's own transaction (migration 0019), so a member is never in a fan
+ * club without the gift in the ledger nor the other way round. fan_no is the join order per BJ, from
+ * fan_club_counter (its row lock orders concurrent first gifts to one BJ).
+ */
+export const fanClub = pgTable(
+  'fan_club',
+  {
+    bjUserKey: bigint('bj_user_key', { mode: 'number' }).notNull(),
+    userKey: bigint('user_key', { mode: 'number' }).notNull(),
+    fanNo: integer('fan_no').notNull(),
+    /** The gift that made the member join (wallet_txn). */
+    joinedTxnId: bigint('joined_txn_id', { mode: 'number' }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'fan_club_pk', columns: [t.bjUserKey, t.userKey] }),
+    unique('fan_club_no_uq').on(t.bjUserKey, t.fanNo),
+    index('fan_club_user_idx').on(t.userKey),
+  ],
+);
+
+/** The last fan number given per BJ. */
+export const fanClubCounter = pgTable('fan_club_counter', {
+  bjUserKey: bigint('bj_user_key', { mode: 'number' }).primaryKey(),
+  lastNo: integer('last_no').notNull().default(0),
+});

@@ -76,7 +76,10 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
       setBalance(set.balance);
       void revalidator.revalidate();
       const done = t('gift.done', { star, n: formatNumber(set.star_cnt, lang) });
-      dialog.toast(set.first_gift ? `${done} ${t('gift.nowFan', { nick: bjNick })}` : done);
+      const joined = set.fan_no
+        ? t('gift.nowFanNo', { nick: bjNick, no: formatNumber(set.fan_no, lang) })
+        : t('gift.nowFan', { nick: bjNick });
+      dialog.toast(set.first_gift ? `${done} ${joined}` : done);
       close();
       return;
     }

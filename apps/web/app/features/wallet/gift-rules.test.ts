@@ -9,11 +9,14 @@ describe('star gift rules', () => {
   });
 
   it('reads a gift event and refuses a malformed one', () => {
-    expect(starGiftOf({ code: 21, ts: 1, data: { star_cnt: 150, txn_id: 9, first_gift: true } })).toEqual({
+    expect(starGiftOf({ code: 21, ts: 1, data: { star_cnt: 150, txn_id: 9, first_gift: true, fan_no: 12 } })).toEqual({
       star_cnt: 150,
       txn_id: 9,
       first_gift: true,
+      fan_no: 12,
     });
+    // An event without a fan number (older servers) still reads.
+    expect(starGiftOf({ code: 20, ts: 1, data: { star_cnt: 5, txn_id: 3, first_gift: false } })?.fan_no).toBeNull();
     expect(starGiftOf({ code: 21, ts: 1, data: { star_cnt: 'x' } })).toBeNull();
     expect(starGiftOf({ code: 60, ts: 1, data: { star_cnt: 1 } })).toBeNull();
   });

@@ -20,7 +20,13 @@ export function starGiftOf(push: OutsideMsgPush): StarGiftChatEventData | null {
   const d = push.data ?? {};
   const starCnt = Number(d.star_cnt);
   if (!Number.isSafeInteger(starCnt) || starCnt <= 0) return null;
-  return { star_cnt: starCnt, txn_id: Number(d.txn_id) || 0, first_gift: d.first_gift === true };
+  const fanNo = Number(d.fan_no);
+  return {
+    star_cnt: starCnt,
+    txn_id: Number(d.txn_id) || 0,
+    first_gift: d.first_gift === true,
+    fan_no: Number.isSafeInteger(fanNo) && fanNo > 0 ? fanNo : null,
+  };
 }
 
 /** The page-wide event the chat raises for each star gift of the room, so the ranking can refresh. */

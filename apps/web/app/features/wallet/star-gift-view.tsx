@@ -44,6 +44,7 @@ function useStarGift(push: OutsideMsgPush) {
 /** A star gift (20–23) in the chat: who gave how much (by the site's term), their message, a first gift. Text only. */
 export function StarGiftLine({ push }: { push: OutsideMsgPush }) {
   const { t } = useTranslation('wallet');
+  const lang = useLang();
   const gift = useStarGift(push);
   if (!gift) return null;
   const { tier } = gift;
@@ -57,7 +58,11 @@ export function StarGiftLine({ push }: { push: OutsideMsgPush }) {
       <p className="font-semibold">
         <span aria-hidden="true">{'★'.repeat(tier + 1)} </span>
         {t('line.gift', { nick: gift.nick, star: gift.star, n: gift.n })}
-        {gift.first_gift && <span className="ml-2 rounded bg-rose-500 px-1 text-[10px] text-white">{t('line.firstGift')}</span>}
+        {gift.first_gift && (
+          <span className="ml-2 rounded bg-rose-500 px-1 text-[10px] text-white" data-fan-no={gift.fan_no ?? undefined}>
+            {gift.fan_no ? t('line.firstGiftNo', { no: formatNumber(gift.fan_no, lang) }) : t('line.firstGift')}
+          </span>
+        )}
       </p>
       {gift.message ? (
         <p className="mt-0.5 break-words whitespace-pre-wrap" data-gift-message>

@@ -22,12 +22,14 @@ export const wallet = {
       sending: '선물하는 중…',
       done: '{{star}} {{n}}개를 선물했습니다.',
       nowFan: '이제 {{nick}}님의 팬입니다!',
+      nowFanNo: '{{nick}}님의 팬클럽 {{no}}번째 팬이 되었습니다!',
       failed: '선물하지 못했습니다. 같은 선물로 다시 시도할 수 있습니다.',
       retry: '다시 시도',
     },
     line: {
       gift: '{{nick}}님이 {{star}} {{n}}개를 선물했습니다',
       firstGift: '첫 선물! 팬이 되었습니다',
+      firstGiftNo: '첫 선물! 팬클럽 {{no}}번째 팬',
       fan: '팬',
     },
     effects: {
@@ -62,12 +64,14 @@ export const wallet = {
       sending: 'Sending…',
       done: 'You gifted {{n}} {{star}}.',
       nowFan: 'You are now a fan of {{nick}}!',
+      nowFanNo: "You are now fan no. {{no}} in {{nick}}'s fan club!",
       failed: 'The gift could not be sent. You can try the same gift again.',
       retry: 'Try again',
     },
     line: {
       gift: '{{nick}} gifted {{n}} {{star}}',
       firstGift: 'First gift! Now a fan',
+      firstGiftNo: 'First gift! Fan no. {{no}}',
       fan: 'Fan',
     },
     effects: {
@@ -102,12 +106,14 @@ export const wallet = {
       sending: 'プレゼント中…',
       done: '{{star}}を{{n}}個プレゼントしました。',
       nowFan: '{{nick}}さんのファンになりました！',
+      nowFanNo: '{{nick}}さんのファンクラブ{{no}}番目のファンになりました！',
       failed: 'プレゼントできませんでした。同じプレゼントをもう一度送れます。',
       retry: '再試行',
     },
     line: {
       gift: '{{nick}}さんが{{star}}を{{n}}個プレゼントしました',
       firstGift: '初プレゼント！ファンになりました',
+      firstGiftNo: '初プレゼント！ファンクラブ{{no}}番目',
       fan: 'ファン',
     },
     effects: {
@@ -142,12 +148,14 @@ export const wallet = {
       sending: '正在赠送…',
       done: '已赠送{{n}}个{{star}}。',
       nowFan: '你已成为{{nick}}的粉丝！',
+      nowFanNo: '你已成为{{nick}}粉丝团的第{{no}}位粉丝！',
       failed: '赠送失败。可以再次发送同一份礼物。',
       retry: '重试',
     },
     line: {
       gift: '{{nick}}赠送了{{n}}个{{star}}',
       firstGift: '首次赠送！成为粉丝',
+      firstGiftNo: '首次赠送！粉丝团第{{no}}位',
       fan: '粉丝',
     },
     effects: {

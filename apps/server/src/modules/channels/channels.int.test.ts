@@ -1,0 +1,365 @@
+import {
+  CHANNEL_LIMITS,
+  type ChannelComment,
+  channelsEndpoints,
+  type FanItem,
+  type MessageItem,
+  ResultCode,
+  VIP_COUNT,
+  walletEndpoints,
+} from '@byeol/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/app.js';
+import { type Account, buildBj, buildBroadcast, buildOperator, buildViewer, ledgerOf, liveRoom, newKey } from '../../testing/builders.js';
+import { sql } from '../../testing/members.js';
+
+/**
+ * Issue 17: channels and the social graph over real HTTP and PostgreSQL: the channel head, follows, fan
+ * clubs (joined in the gift's own transaction) and VIPs, comments, the block list, messages, namecards.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+const as = (who: Account | null) => (who ? { cookie: who.cookie } : {});
+const info = (id: string, who: Account | null = null) => t.call(channelsEndpoints.info, { id }, as(who));
+const follow = (who: Account | null, id: string, yn: 'Y' | 'N' = 'Y') =>
+  t.call(channelsEndpoints.subscribeProc, { id, subscribe_yn: yn }, as(who));
+const gift = (viewer: Account, vodKey: string, stars: number, key = newKey()) =>
+  t.call(walletEndpoints.gift, { vod_key: vodKey, star_cnt: String(stars), idempotency_key: key }, { cookie: viewer.cookie });
+const fans = (id: string, kind: 'fan' | 'vip', who: Account | null = null, paging: Record<string, string> = {}) =>
+  t.call(channelsEndpoints.fans, { id, kind, ...paging }, as(who));
+const comment = (who: Account | null, id: string, content: string) =>
+  t.call(channelsEndpoints.commentProc, { mode: 'insert', id, content }, as(who));
+const send = (who: Account | null, to: string, content: string, lang?: 'ko' | 'en') =>
+  t.call(channelsEndpoints.messageSend, { to_id: to, content }, { ...as(who), ...(lang ? { lang } : {}) });
+const box = (who: Account, which: 'received' | 'sent', paging: Record<string, string> = {}) =>
+  t.call(channelsEndpoints.messageMore, { box: which, ...paging }, as(who));
+const block = (who: Account, id: string, yn: 'Y' | 'N' = 'Y') => t.call(channelsEndpoints.blockingProc, { id, block_yn: yn }, as(who));
+
+describe('the channel head', () => {
+  it("shows a BJ's profile, counts, live broadcast and the viewer's standing; refuses what is not a channel", async () => {
+    const bj = await buildBj(t);
+    const viewer = await buildViewer(t);
+    const ended = await buildBroadcast(t.database.db, bj.userKey, { state: 'ended', replayYn: true, title: '지난 방송' });
+    const guest = await info(bj.id);
+    expect(guest.body.rslt_cd).toBe(0);
+    expect(guest.body.rslt_set).toMatchObject({
+      bj: { user_key: bj.userKey, id: bj.id, nick: bj.nick },
+      follower_cnt: 0,
+      fan_cnt: 0,
+      live: null,
+      latest_replay: { vod_key: ended.vodKey, title: '지난 방송', state: 'ended' },
+      replay_cnt: 1,
+      viewer: null,
+      fan_list_public_yn: 'Y',
+    });
+    // The login ID is matched regardless of case; a live broadcast is shown first.
+    const vk = await liveRoom(t, bj.userKey);
+    const mine = await info(bj.id.toUpperCase(), viewer);
+    expect(mine.body.rslt_set).toMatchObject({
+      live: { vod_key: vk, state: 'live' },
+      viewer: { subscribed_yn: 'N', blocked_yn: 'N', fan_no: null, vip_rank: null, is_owner: 'N' },
+    });
+    expect((await info(bj.id, bj)).body.rslt_set.viewer).toMatchObject({ is_owner: 'Y' });
+
+    // A member who is not a BJ has no channel; an unknown or malformed ID neither.
+    expect((await info(viewer.id)).body.rslt_cd).toBe(ResultCode.CHANNEL_NOT_FOUND);
+    expect((await info('nosuchbj12345')).body.rslt_cd).toBe(ResultCode.CHANNEL_NOT_FOUND);
+    const bad = await info('<script>');
+    expect(bad.body).toMatchObject({ rslt_cd: ResultCode.INVALID_INPUT, rslt_set: { field: 'id' } });
+  });
+});
+
+describe('follows', () => {
+  it('need a login, never the own channel, count once per member, and list the BJs on air first', async () => {
+    const [quiet, onAir] = [await buildBj(t), await buildBj(t)];
+    const fan = await buildViewer(t);
+    const other = await buildViewer(t);
+    expect((await follow(null, quiet.id)).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await follow(quiet, quiet.id)).body.rslt_cd).toBe(ResultCode.SUBSCRIBE_SELF);
+    expect((await follow(fan, other.id)).body.rslt_cd).toBe(ResultCode.CHANNEL_NOT_FOUND);
+
+    expect((await follow(fan, quiet.id)).body.rslt_set).toEqual({ subscribed_yn: 'Y', follower_cnt: 1 });
+    // Following twice counts once.
+    expect((await follow(fan, quiet.id)).body.rslt_set).toEqual({ subscribed_yn: 'Y', follower_cnt: 1 });
+    expect((await follow(other, quiet.id)).body.rslt_set).toEqual({ subscribed_yn: 'Y', follower_cnt: 2 });
+    expect((await follow(fan, onAir.id)).body.rslt_set.follower_cnt).toBe(1);
+    const vk = await liveRoom(t, onAir.userKey);
+
+    const list = await t.call(channelsEndpoints.subscribeMore, {}, as(fan));
+    expect(list.body.rslt_set.data_totalcount).toBe(2);
+    expect(list.body.rslt_set.data_list.map((s) => [s.id, s.live?.vod_key ?? null, s.follower_cnt])).toEqual([
+      [onAir.id, vk, 1],
+      [quiet.id, null, 2],
+    ]);
+    const page = await t.call(channelsEndpoints.subscribeMore, { offset: '1', limit: '1' }, as(fan));
+    expect(page.body.rslt_set.data_list.map((s) => s.id)).toEqual([quiet.id]);
+    expect((await info(quiet.id, fan)).body.rslt_set).toMatchObject({ follower_cnt: 2, viewer: { subscribed_yn: 'Y' } });
+
+    // Cancelling: subscribed → cancelled, counted down once.
+    expect((await follow(fan, quiet.id, 'N')).body.rslt_set).toEqual({ subscribed_yn: 'N', follower_cnt: 1 });
+    expect((await follow(fan, quiet.id, 'N')).body.rslt_set).toEqual({ subscribed_yn: 'N', follower_cnt: 1 });
+    expect((await t.call(channelsEndpoints.subscribeMore, {}, as(fan))).body.rslt_set.data_totalcount).toBe(1);
+    expect((await t.call(channelsEndpoints.subscribeMore, {})).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+  });
+});
+
+describe('fan clubs and VIPs', () => {
+  it('stay exact under 200 concurrent gifts from 50 members: unique fan numbers in join order, VIPs as the ledger says', async () => {
+    const bj = await buildBj(t);
+    const vk = await liveRoom(t, bj.userKey);
+    const members = await Promise.all(Array.from({ length: 50 }, () => buildViewer(t, { star: 10_000 })));
+    // Four gifts each, of different sizes, all at once.
+    const sent = members.flatMap((m, i) => [1, 2, 3, 4].map((n) => ({ m, stars: ((i * 7 + n * 13) % 97) + 1 })));
+    const answers = await Promise.all(sent.map(({ m, stars }) => gift(m, vk, stars)));
+    for (const a of answers) expect(a.body.rslt_cd).toBe(0);
+
+    // Exactly one gift per member joined the fan club, and every gift carries the member's number.
+    const byMember = new Map<number, { firsts: number; nos: Set<number> }>();
+    answers.forEach((a, i) => {
+      const key = sent[i]?.m.userKey as number;
+      const seen = byMember.get(key) ?? { firsts: 0, nos: new Set<number>() };
+      if (a.body.rslt_set.first_gift) seen.firsts += 1;
+      seen.nos.add(a.body.rslt_set.fan_no as number);
+      byMember.set(key, seen);
+    });
+    for (const [, seen] of byMember) {
+      expect(seen.firsts).toBe(1);
+      expect(seen.nos.size).toBe(1);
+    }
+    const numbers = [...byMember.values()].map((s) => [...s.nos][0]).sort((a, b) => (a ?? 0) - (b ?? 0));
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+
+    // The fan numbers follow the order of the joining gifts in the ledger.
+    const joins = await sql<{ fan_no: number; joined_txn_id: string }>(
+      t,
+      'select fan_no, joined_txn_id from fan_club where bj_user_key = $1 order by fan_no',
+      [bj.userKey],
+    );
+    const txnOrder = joins.map((j) => Number(j.joined_txn_id));
+    expect(txnOrder).toEqual([...txnOrder].sort((a, b) => a - b));
+
+    // The fan tab: join order, paged, the BJ's fan club size in the head.
+    const first = await fans(bj.id, 'fan', null, { limit: '20' });
+    expect(first.body.rslt_set.data_totalcount).toBe(50);
+    expect(first.body.rslt_set.data_list.map((f: FanItem) => f.fan_no)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect((await fans(bj.id, 'fan', null, { offset: '40', limit: '20' })).body.rslt_set.data_list).toHaveLength(10);
+    expect((await info(bj.id)).body.rslt_set.fan_cnt).toBe(50);
+
+    // VIPs equal a recomputation from the ledger's paid gifts (most STAR first, ties to the earliest).
+    await ledgerOf(t).fans.drain();
+    const fromLedger = await sql<{ actor: string }>(
+      t,
+      `select actor_user_key as actor from wallet_txn
+       where kind = 'gift' and state = 'done' and (meta->>'bj_user_key')::bigint = $1
+       group by actor_user_key order by sum(amount) desc, min(created_at), actor_user_key limit $2`,
+      [bj.userKey, VIP_COUNT],
+    );
+    const vips = await fans(bj.id, 'vip', null, { limit: '100' });
+    expect(vips.body.rslt_set.data_list.map((f: FanItem) => [f.user_key, f.vip_rank])).toEqual(
+      fromLedger.map((r, i) => [Number(r.actor), i + 1]),
+    );
+    const top = Number(fromLedger[0]?.actor);
+    const topMember = members.find((m) => m.userKey === top) as Account;
+    expect((await info(bj.id, topMember)).body.rslt_set.viewer).toMatchObject({ vip_rank: 1 });
+    const mine = await t.call(channelsEndpoints.fanclubMore, {}, as(topMember));
+    expect(mine.body.rslt_set.data_list).toEqual([expect.objectContaining({ user_key: bj.userKey, vip_rank: 1 })]);
+  });
+
+  it('answers a replayed gift with the same fan number and joins nobody twice', async () => {
+    const bj = await buildBj(t);
+    const vk = await liveRoom(t, bj.userKey);
+    const fan = await buildViewer(t, { star: 100 });
+    const key = newKey();
+    const once = await gift(fan, vk, 5, key);
+    const again = await gift(fan, vk, 5, key);
+    expect(once.body.rslt_set).toMatchObject({ first_gift: true, fan_no: 1 });
+    expect(again.body.rslt_set).toMatchObject({ txn_id: once.body.rslt_set.txn_id, first_gift: true, fan_no: 1 });
+    const later = await gift(fan, vk, 5);
+    expect(later.body.rslt_set).toMatchObject({ first_gift: false, fan_no: 1 });
+    expect((await info(bj.id)).body.rslt_set.fan_cnt).toBe(1);
+  });
+
+  it('keeps a private list for the BJ, their managers and operators (SPEC §4)', async () => {
+    const bj = await buildBj(t);
+    const manager = await buildViewer(t);
+    const viewer = await buildViewer(t);
+    const operator = await buildOperator(t);
+    await sql(t, 'insert into chat_setting (bj_user_key, sponsor_list_public_yn) values ($1, false)', [bj.userKey]);
+    await sql(t, 'insert into chat_manager (bj_user_key, user_key, appointed_by) values ($1, $2, $1)', [bj.userKey, manager.userKey]);
+    const refused = await t.call(channelsEndpoints.fans, { id: bj.id, kind: 'vip' }, { ...as(viewer), lang: 'en' });
+    expect(refused.body).toMatchObject({ rslt_cd: ResultCode.CHANNEL_LIST_PRIVATE, rslt_msg: 'This list is private.' });
+    expect((await fans(bj.id, 'fan')).body.rslt_cd).toBe(ResultCode.CHANNEL_LIST_PRIVATE);
+    for (const who of [bj, manager, operator]) expect((await fans(bj.id, 'fan', who)).body.rslt_cd).toBe(0);
+    expect((await info(bj.id)).body.rslt_set.fan_list_public_yn).toBe('N');
+  });
+});
+
+describe('channel comments', () => {
+  it('take plain text with the banned words masked; the author, the BJ and operators delete; blocked writers are refused', async () => {
+    const bj = await buildBj(t);
+    const writer = await buildViewer(t);
+    const stranger = await buildViewer(t);
+    await sql(t, "insert into chat_setting (bj_user_key, banned_words) values ($1, array['바보'])", [bj.userKey]);
+
+    expect((await comment(null, bj.id, '안녕')).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    const empty = await comment(writer, bj.id, '   ');
+    expect(empty.body).toMatchObject({
+      rslt_cd: ResultCode.CHANNEL_CONTENT_REQUIRED,
+      rslt_msg: '내용을 입력해 주세요.',
+      rslt_set: { field: 'content' },
+    });
+    const long = await comment(writer, bj.id, '가'.repeat(CHANNEL_LIMITS.commentMax + 1));
+    expect(long.body).toMatchObject({
+      rslt_cd: ResultCode.CHANNEL_COMMENT_LENGTH,
+      rslt_msg: `댓글은 ${CHANNEL_LIMITS.commentMax}자까지 쓸 수 있습니다.`,
+    });
+
+    const html = '<img src=x onerror=alert(1)> 바보 아니에요';
+    const written = await comment(writer, bj.id, html);
+    expect(written.body.rslt_cd).toBe(0);
+    const sn = String(written.body.rslt_set.comment_sn);
+    await comment(stranger, bj.id, '두 번째');
+    const list = await t.call(channelsEndpoints.comments, { id: bj.id }, as(writer));
+    expect(list.body.rslt_set.data_totalcount).toBe(2);
+    const [newest, mine] = list.body.rslt_set.data_list as ChannelComment[];
+    expect(newest).toMatchObject({ content: '두 번째', can_delete_yn: 'N' });
+    // Stored and answered as text: the page renders it as text, never as HTML.
+    expect(mine).toMatchObject({ content: '<img src=x onerror=alert(1)> *** 아니에요', can_delete_yn: 'Y', nick: writer.nick });
+    const paged = await t.call(channelsEndpoints.comments, { id: bj.id, offset: '1', limit: '1' });
+    expect(paged.body.rslt_set.data_list.map((c) => c.comment_sn)).toEqual([Number(sn)]);
+
+    // Only its author, the channel's BJ or an operator deletes a comment; a deleted one is gone.
+    const del = (who: Account, commentSn: string) =>
+      t.call(channelsEndpoints.commentProc, { mode: 'delete', comment_sn: commentSn }, as(who));
+    expect((await del(stranger, sn)).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+    expect((await del(writer, sn)).body.rslt_cd).toBe(0);
+    expect((await del(writer, sn)).body.rslt_cd).toBe(ResultCode.CHANNEL_COMMENT_NOT_FOUND);
+    const strangers = String((await t.call(channelsEndpoints.comments, { id: bj.id })).body.rslt_set.data_list[0]?.comment_sn);
+    expect((await t.call(channelsEndpoints.comments, { id: bj.id }, as(bj))).body.rslt_set.data_list[0]?.can_delete_yn).toBe('Y');
+    expect((await del(bj, strangers)).body.rslt_cd).toBe(0);
+    expect((await t.call(channelsEndpoints.comments, { id: bj.id })).body.rslt_set.data_totalcount).toBe(0);
+
+    // The BJ's block list reaches the guest book.
+    expect((await block(bj, stranger.id)).body.rslt_cd).toBe(0);
+    expect((await comment(stranger, bj.id, '다시')).body).toMatchObject({
+      rslt_cd: ResultCode.CHANNEL_BLOCKED,
+      rslt_msg: '차단되었습니다.',
+    });
+  });
+});
+
+describe('the block list', () => {
+  it('adds and removes members, never oneself, and pages', async () => {
+    const me = await buildViewer(t);
+    const [a, b] = [await buildViewer(t), await buildViewer(t)];
+    expect((await block(me, me.id)).body.rslt_cd).toBe(ResultCode.BLOCK_SELF);
+    expect((await block(me, 'nosuchmember99')).body.rslt_cd).toBe(ResultCode.BLOCK_USER_NOT_FOUND);
+    expect((await block(me, a.id)).body.rslt_set).toEqual({ blocked_yn: 'Y' });
+    expect((await block(me, a.id)).body.rslt_set).toEqual({ blocked_yn: 'Y' });
+    await block(me, b.id);
+    const list = await t.call(channelsEndpoints.blockingMore, {}, as(me));
+    expect(list.body.rslt_set.data_totalcount).toBe(2);
+    expect(new Set(list.body.rslt_set.data_list.map((x) => x.id))).toEqual(new Set([a.id, b.id]));
+    expect((await t.call(channelsEndpoints.blockingMore, { limit: '1' }, as(me))).body.rslt_set.data_list).toHaveLength(1);
+    expect((await block(me, a.id, 'N')).body.rslt_set).toEqual({ blocked_yn: 'N' });
+    expect((await t.call(channelsEndpoints.blockingMore, {}, as(me))).body.rslt_set.data_list.map((x) => x.id)).toEqual([b.id]);
+    // The chat's own block list is the same list.
+    const rows = await sql<{ k: string }>(t, 'select blocked_user_key as k from chat_user_block where user_key = $1', [me.userKey]);
+    expect(rows.map((r) => Number(r.k))).toEqual([b.userKey]);
+    expect((await t.call(channelsEndpoints.blockingMore, {})).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+  });
+});
+
+describe('the message box', () => {
+  it('delivers, counts unread, marks read, deletes per side and refuses a blocked sender', async () => {
+    const bj = await buildBj(t);
+    const fan = await buildViewer(t);
+    const pest = await buildViewer(t);
+    expect((await send(null, bj.id, '안녕')).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await send(fan, fan.id, '나에게')).body.rslt_cd).toBe(ResultCode.MESSAGE_SELF);
+    expect((await send(fan, 'nosuchmember77', '누구')).body.rslt_cd).toBe(ResultCode.MESSAGE_RECIPIENT_NOT_FOUND);
+    const empty = await send(fan, bj.id, '', 'en');
+    expect(empty.body).toMatchObject({
+      rslt_cd: ResultCode.MESSAGE_REQUIRED,
+      rslt_msg: 'Please enter a message.',
+      rslt_set: { field: 'content' },
+    });
+    expect((await send(fan, bj.id, '가'.repeat(CHANNEL_LIMITS.messageMax + 1))).body.rslt_cd).toBe(ResultCode.MESSAGE_LENGTH);
+
+    const sent = await send(fan, bj.id, '방송 잘 보고 있어요!\n응원합니다');
+    expect(sent.body.rslt_cd).toBe(0);
+    const sn = String(sent.body.rslt_set.message_sn);
+    await send(pest, bj.id, '두 번째 메시지');
+
+    const inbox = await box(bj, 'received');
+    expect(inbox.body.rslt_set).toMatchObject({ data_totalcount: 2, total_count: 2, unread_cnt: 2 });
+    const received = inbox.body.rslt_set.data_list as MessageItem[];
+    expect(received.map((m) => [m.other.id, m.read_yn])).toEqual([
+      [pest.id, 'N'],
+      [fan.id, 'N'],
+    ]);
+    expect(received[1]?.content).toBe('방송 잘 보고 있어요!\n응원합니다');
+    expect((await box(fan, 'sent')).body.rslt_set.data_list.map((m) => m.other.id)).toEqual([bj.id]);
+    expect((await box(bj, 'received', { limit: '1', offset: '1' })).body.rslt_set.data_list.map((m) => String(m.message_sn))).toEqual([sn]);
+
+    // Only the recipient marks a message read, and only from their received box.
+    expect((await t.call(channelsEndpoints.messageRead, { box: 'received', message_sn: sn }, as(fan))).body.rslt_cd).toBe(
+      ResultCode.MESSAGE_NOT_FOUND,
+    );
+    const read = await t.call(channelsEndpoints.messageRead, { box: 'received', message_sn: sn }, as(bj));
+    expect(read.body.rslt_set).toMatchObject({ read_yn: 'Y', unread_cnt: 1 });
+
+    // Each side deletes its own copy.
+    expect((await t.call(channelsEndpoints.messageDelete, { box: 'received', message_sn: sn }, as(bj))).body.rslt_cd).toBe(0);
+    expect((await box(bj, 'received')).body.rslt_set.data_totalcount).toBe(1);
+    expect((await box(fan, 'sent')).body.rslt_set.data_totalcount).toBe(1);
+    expect((await t.call(channelsEndpoints.messageDelete, { box: 'sent', message_sn: sn }, as(fan))).body.rslt_cd).toBe(0);
+    expect(await sql(t, 'select 1 from user_message where message_sn = $1', [sn])).toHaveLength(0);
+
+    // A member the recipient blocked is refused with SPEC §8 'blocked'; nothing is delivered.
+    await block(bj, pest.id);
+    const refused = await send(pest, bj.id, '또 왔어요');
+    expect(refused.body).toMatchObject({ rslt_cd: ResultCode.CHANNEL_BLOCKED, rslt_msg: '차단되었습니다.' });
+    expect((await box(bj, 'received')).body.rslt_set.data_totalcount).toBe(1);
+  });
+
+  it('limits how many messages a member sends in a window', async () => {
+    const sender = await buildViewer(t);
+    const to = await buildViewer(t);
+    for (let i = 0; i < CHANNEL_LIMITS.messageRate; i += 1) expect((await send(sender, to.id, `메시지 ${i}`)).body.rslt_cd).toBe(0);
+    const over = await send(sender, to.id, '하나 더');
+    expect(over.status).toBe(429);
+    expect(over.body.rslt_cd).toBe(ResultCode.RATE_LIMITED);
+  });
+});
+
+describe('namecards', () => {
+  it("show a BJ's channel, and in a room the member's standing and the BJ view for the room's moderators", async () => {
+    const bj = await buildBj(t);
+    const fan = await buildViewer(t, { star: 100 });
+    const vk = await liveRoom(t, bj.userKey);
+    await gift(fan, vk, 10);
+    await follow(fan, bj.id);
+
+    const card = await t.call(channelsEndpoints.namecard, { user_key: String(bj.userKey) }, as(fan));
+    expect(card.body.rslt_set).toMatchObject({
+      id: bj.id,
+      is_bj: 1,
+      channel_url: `/channel/bj/${bj.id}`,
+      follower_cnt: 1,
+      subscribed_yn: 'Y',
+      view: 'user',
+    });
+    const fanCard = (who: Account) => t.call(channelsEndpoints.namecardBroadcast, { user_key: String(fan.userKey), vod_key: vk }, as(who));
+    expect((await fanCard(fan)).body.rslt_set).toMatchObject({ is_bj: 0, channel_url: '', fan_no: 1, vip_rank: 1, view: 'user' });
+    expect((await fanCard(bj)).body.rslt_set).toMatchObject({ fan_no: 1, view: 'bj' });
+    expect((await t.call(channelsEndpoints.namecard, { user_key: '999999999' })).body.rslt_cd).toBe(ResultCode.NO_DATA);
+    expect((await t.call(channelsEndpoints.namecardBroadcast, { user_key: String(fan.userKey), vod_key: 'nosuchroom' })).body.rslt_cd).toBe(
+      ResultCode.BROADCAST_NOT_FOUND,
+    );
+  });
+});

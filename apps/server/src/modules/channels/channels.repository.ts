@@ -1,0 +1,405 @@
+import type { ChannelBroadcast, FanItem, MessageBox } from '@byeol/contract';
+import { VIP_COUNT } from '@byeol/contract';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Exec } from '../../platform/db.js';
+import { broadcast } from '../live/index.js';
+import { users } from '../users/index.js';
+import { bjFan, fanClub } from '../wallet/index.js';
+import { channelComment, channelStat, channelSubscribe, userMessage } from './channels.tables.js';
+
+/** A member as channel lists show them. */
+export interface MemberRow {
+  userKey: number;
+  id: string;
+  nick: string;
+  profileImage: string;
+  stateMemo: string;
+  typeCd: string;
+  bjTypeCd: string;
+  ownerUserKey: number | null;
+}
+
+const memberColumns = {
+  userKey: users.userKey,
+  id: users.id,
+  nick: users.nick,
+  profileImage: users.profileImage,
+  stateMemo: users.stateMemo,
+  typeCd: users.typeCd,
+  bjTypeCd: users.bjTypeCd,
+  ownerUserKey: users.ownerUserKey,
+};
+
+/** An active member by login ID (case-insensitive, as sign-in treats IDs). */
+export async function activeMemberById(db: Db, id: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(users)
+    .where(and(eq(sql`lower(${users.id})`, id.toLowerCase()), eq(users.state, 'active')));
+  return row as MemberRow | undefined;
+}
+
+export async function activeMemberByKey(db: Db, userKey: number): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(users)
+    .where(and(eq(users.userKey, userKey), eq(users.state, 'active')));
+  return row as MemberRow | undefined;
+}
+
+const broadcastColumns = {
+  vodKey: broadcast.vodKey,
+  title: broadcast.title,
+  thumbnail: broadcast.thumbnail,
+  viewerCnt: broadcast.viewerCnt,
+  startedAt: broadcast.startedAt,
+  state: broadcast.state,
+  adultYn: broadcast.adultYn,
+};
+type BroadcastRow = {
+  vodKey: string;
+  title: string;
+  thumbnail: string;
+  viewerCnt: number;
+  startedAt: Date;
+  state: ChannelBroadcast['state'];
+  adultYn: boolean;
+};
+
+export const toChannelBroadcast = (b: BroadcastRow): ChannelBroadcast => ({
+  vod_key: b.vodKey,
+  title: b.title,
+  thumbnail: b.thumbnail,
+  viewer_cnt: b.viewerCnt,
+  start_date: b.startedAt.toISOString(),
+  state: b.state,
+  adult_yn: b.adultYn ? 'Y' : 'N',
+});
+
+/** The BJ's broadcast on air (live or frozen), the newest replay and how many replays there are. */
+export async function channelBroadcasts(db: Db, bjUserKey: number) {
+  const [live, latest, [replays]] = await Promise.all([
+    db
+      .select(broadcastColumns)
+      .from(broadcast)
+      .where(and(eq(broadcast.bjUserKey, bjUserKey), inArray(broadcast.state, ['live', 'frozen'])))
+      .orderBy(desc(broadcast.startedAt))
+      .limit(1),
+    db
+      .select(broadcastColumns)
+      .from(broadcast)
+      .where(and(eq(broadcast.bjUserKey, bjUserKey), eq(broadcast.state, 'ended'), eq(broadcast.replayYn, true)))
+      .orderBy(desc(broadcast.startedAt))
+      .limit(1),
+    db
+      .select({ n: count() })
+      .from(broadcast)
+      .where(and(eq(broadcast.bjUserKey, bjUserKey), eq(broadcast.state, 'ended'), eq(broadcast.replayYn, true))),
+  ]);
+  return { live: live[0], latest: latest[0], replayCnt: replays?.n ?? 0 };
+}
+
+/** The live broadcasts of several BJs (at most one each). */
+export async function liveOf(db: Db, bjUserKeys: number[]): Promise<Map<number, ChannelBroadcast>> {
+  if (bjUserKeys.length === 0) return new Map();
+  const rows = await db
+    .select({ ...broadcastColumns, bjUserKey: broadcast.bjUserKey })
+    .from(broadcast)
+    .where(and(inArray(broadcast.bjUserKey, bjUserKeys), eq(broadcast.state, 'live')));
+  return new Map(rows.map((r) => [r.bjUserKey, toChannelBroadcast(r)]));
+}
+
+// ---- follows ----------------------------------------------------------------------------------------
+
+export async function followerCnt(db: Exec, bjUserKey: number): Promise<number> {
+  const [row] = await db.select({ n: channelStat.followerCnt }).from(channelStat).where(eq(channelStat.bjUserKey, bjUserKey));
+  return row?.n ?? 0;
+}
+
+export async function followerCnts(db: Db, bjUserKeys: number[]): Promise<Map<number, number>> {
+  if (bjUserKeys.length === 0) return new Map();
+  const rows = await db.select().from(channelStat).where(inArray(channelStat.bjUserKey, bjUserKeys));
+  return new Map(rows.map((r) => [r.bjUserKey, r.followerCnt]));
+}
+
+export async function isSubscribed(db: Db, userKey: number, bjUserKey: number): Promise<boolean> {
+  const [row] = await db
+    .select({ k: channelSubscribe.userKey })
+    .from(channelSubscribe)
+    .where(and(eq(channelSubscribe.userKey, userKey), eq(channelSubscribe.bjUserKey, bjUserKey)));
+  return row !== undefined;
+}
+
+/**
+ * Follows or stops following; the channel's follower count moves in the same transaction, only when the
+ * row did. Answers the count after.
+ */
+export async function setSubscribed(db: Db, userKey: number, bjUserKey: number, on: boolean): Promise<number> {
+  return db.transaction(async (tx) => {
+    const changed = on
+      ? await tx.insert(channelSubscribe).values({ userKey, bjUserKey }).onConflictDoNothing().returning({ k: channelSubscribe.userKey })
+      : await tx
+          .delete(channelSubscribe)
+          .where(and(eq(channelSubscribe.userKey, userKey), eq(channelSubscribe.bjUserKey, bjUserKey)))
+          .returning({ k: channelSubscribe.userKey });
+    if (changed.length === 0) return followerCnt(tx, bjUserKey);
+    const [row] = await tx
+      .insert(channelStat)
+      .values({ bjUserKey, followerCnt: on ? 1 : 0 })
+      .onConflictDoUpdate({
+        target: channelStat.bjUserKey,
+        set: { followerCnt: sql`greatest(0, ${channelStat.followerCnt} + ${on ? 1 : -1})` },
+      })
+      .returning({ n: channelStat.followerCnt });
+    return row?.n ?? 0;
+  });
+}
+
+/** The BJs a member follows: those on air first, then the newest follows. */
+export async function subscriptions(db: Db, userKey: number, offset: number, limit: number) {
+  const where = and(eq(channelSubscribe.userKey, userKey), eq(users.state, 'active'));
+  const onAir = sql<boolean>`exists (select 1 from ${broadcast} where ${broadcast.bjUserKey} = ${channelSubscribe.bjUserKey} and ${broadcast.state} = 'live')`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...memberColumns, subscribedAt: channelSubscribe.createdAt })
+      .from(channelSubscribe)
+      .innerJoin(users, eq(users.userKey, channelSubscribe.bjUserKey))
+      .where(where)
+      .orderBy(desc(onAir), desc(channelSubscribe.createdAt), desc(channelSubscribe.bjUserKey))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(channelSubscribe).innerJoin(users, eq(users.userKey, channelSubscribe.bjUserKey)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// ---- fan clubs and VIPs ------------------------------------------------------------------------------
+
+export async function fanClubSize(db: Db, bjUserKey: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(fanClub).where(eq(fanClub.bjUserKey, bjUserKey));
+  return row?.n ?? 0;
+}
+
+/**
+ * The BJ's VIPs: the VIP_COUNT members who gave the most STAR (bj_fan, counted exactly once per paid
+ * gift from the ledger), ties to the one who got there first. Read from the BJ's own rows (the primary
+ * key's prefix), never from the ledger.
+ */
+export async function vipRanks(db: Db, bjUserKey: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ userKey: bjFan.userKey })
+    .from(bjFan)
+    .where(eq(bjFan.bjUserKey, bjUserKey))
+    .orderBy(desc(bjFan.starTotal), bjFan.firstGiftAt, bjFan.userKey)
+    .limit(VIP_COUNT);
+  return new Map(rows.map((r, i) => [r.userKey, i + 1]));
+}
+
+export async function fanClubMember(db: Db, bjUserKey: number, userKey: number) {
+  const [row] = await db
+    .select({ fanNo: fanClub.fanNo, joinedAt: fanClub.joinedAt })
+    .from(fanClub)
+    .where(and(eq(fanClub.bjUserKey, bjUserKey), eq(fanClub.userKey, userKey)));
+  return row;
+}
+
+export async function fanNosOf(db: Db, bjUserKey: number, userKeys: number[]): Promise<Map<number, number>> {
+  if (userKeys.length === 0) return new Map();
+  const rows = await db
+    .select({ userKey: fanClub.userKey, fanNo: fanClub.fanNo })
+    .from(fanClub)
+    .where(and(eq(fanClub.bjUserKey, bjUserKey), inArray(fanClub.userKey, userKeys)));
+  return new Map(rows.map((r) => [r.userKey, r.fanNo]));
+}
+
+const fanItemColumns = {
+  userKey: users.userKey,
+  id: users.id,
+  nick: users.nick,
+  profileImage: users.profileImage,
+  fanNo: fanClub.fanNo,
+  joinedAt: fanClub.joinedAt,
+};
+
+/** The fan club in join order (fan number), with VIP ranks. */
+export async function fanClubPage(db: Db, bjUserKey: number, offset: number, limit: number): Promise<{ list: FanItem[]; total: number }> {
+  const [rows, total, vips] = await Promise.all([
+    db
+      .select(fanItemColumns)
+      .from(fanClub)
+      .innerJoin(users, eq(users.userKey, fanClub.userKey))
+      .where(eq(fanClub.bjUserKey, bjUserKey))
+      .orderBy(fanClub.fanNo)
+      .offset(offset)
+      .limit(limit),
+    fanClubSize(db, bjUserKey),
+    vipRanks(db, bjUserKey),
+  ]);
+  return { list: rows.map((r) => fanItem(r, vips.get(r.userKey) ?? null)), total };
+}
+
+/** The VIPs, rank 1 first. */
+export async function vipPage(db: Db, bjUserKey: number, offset: number, limit: number): Promise<{ list: FanItem[]; total: number }> {
+  const vips = await vipRanks(db, bjUserKey);
+  const keys = [...vips.keys()].slice(offset, offset + limit);
+  if (keys.length === 0) return { list: [], total: vips.size };
+  const rows = await db
+    .select(fanItemColumns)
+    .from(fanClub)
+    .innerJoin(users, eq(users.userKey, fanClub.userKey))
+    .where(and(eq(fanClub.bjUserKey, bjUserKey), inArray(fanClub.userKey, keys)));
+  const list = rows.map((r) => fanItem(r, vips.get(r.userKey) ?? null)).sort((a, b) => (a.vip_rank ?? 0) - (b.vip_rank ?? 0));
+  return { list, total: vips.size };
+}
+
+function fanItem(
+  r: { userKey: number; id: string; nick: string; profileImage: string; fanNo: number; joinedAt: Date },
+  vipRank: number | null,
+): FanItem {
+  return {
+    user_key: r.userKey,
+    id: r.id,
+    nick: r.nick,
+    profile_image: r.profileImage,
+    fan_no: r.fanNo,
+    vip_rank: vipRank,
+    joined_at: r.joinedAt.toISOString(),
+  };
+}
+
+/** The fan clubs a member belongs to, newest first. */
+export async function myFanClubs(db: Db, userKey: number, offset: number, limit: number) {
+  const where = and(eq(fanClub.userKey, userKey), eq(users.state, 'active'));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...memberColumns, fanNo: fanClub.fanNo, joinedAt: fanClub.joinedAt })
+      .from(fanClub)
+      .innerJoin(users, eq(users.userKey, fanClub.bjUserKey))
+      .where(where)
+      .orderBy(desc(fanClub.joinedAt), desc(fanClub.bjUserKey))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(fanClub).innerJoin(users, eq(users.userKey, fanClub.bjUserKey)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// ---- comments ----------------------------------------------------------------------------------------
+
+export async function commentPage(db: Db, bjUserKey: number, offset: number, limit: number) {
+  const where = and(eq(channelComment.bjUserKey, bjUserKey), isNull(channelComment.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        commentSn: channelComment.commentSn,
+        userKey: channelComment.userKey,
+        content: channelComment.content,
+        createdAt: channelComment.createdAt,
+        id: users.id,
+        nick: users.nick,
+        profileImage: users.profileImage,
+      })
+      .from(channelComment)
+      .innerJoin(users, eq(users.userKey, channelComment.userKey))
+      .where(where)
+      .orderBy(desc(channelComment.commentSn))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(channelComment).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertComment(db: Db, bjUserKey: number, userKey: number, content: string): Promise<number> {
+  const [row] = await db.insert(channelComment).values({ bjUserKey, userKey, content }).returning({ sn: channelComment.commentSn });
+  return row?.sn ?? 0;
+}
+
+export async function findComment(db: Db, commentSn: number) {
+  const [row] = await db
+    .select()
+    .from(channelComment)
+    .where(and(eq(channelComment.commentSn, commentSn), isNull(channelComment.deletedAt)));
+  return row;
+}
+
+export async function deleteComment(db: Db, commentSn: number, by: number): Promise<boolean> {
+  const rows = await db
+    .update(channelComment)
+    .set({ deletedAt: new Date(), deletedBy: by })
+    .where(and(eq(channelComment.commentSn, commentSn), isNull(channelComment.deletedAt)))
+    .returning({ sn: channelComment.commentSn });
+  return rows.length > 0;
+}
+
+// ---- messages ----------------------------------------------------------------------------------------
+
+const boxWhere = (box: MessageBox, userKey: number) =>
+  box === 'received'
+    ? and(eq(userMessage.toUserKey, userKey), isNull(userMessage.recipientDeletedAt))
+    : and(eq(userMessage.fromUserKey, userKey), isNull(userMessage.senderDeletedAt));
+
+export async function unreadCnt(db: Db, userKey: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userMessage)
+    .where(and(boxWhere('received', userKey), isNull(userMessage.readAt)));
+  return row?.n ?? 0;
+}
+
+export async function messagePage(db: Db, box: MessageBox, userKey: number, offset: number, limit: number) {
+  const other = box === 'received' ? userMessage.fromUserKey : userMessage.toUserKey;
+  const where = boxWhere(box, userKey);
+  const [rows, [total], unread] = await Promise.all([
+    db
+      .select({
+        messageSn: userMessage.messageSn,
+        content: userMessage.content,
+        createdAt: userMessage.createdAt,
+        readAt: userMessage.readAt,
+        userKey: users.userKey,
+        id: users.id,
+        nick: users.nick,
+        profileImage: users.profileImage,
+      })
+      .from(userMessage)
+      .innerJoin(users, eq(users.userKey, other))
+      .where(where)
+      .orderBy(desc(userMessage.messageSn))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(userMessage).where(where),
+    unreadCnt(db, userKey),
+  ]);
+  return { rows, total: total?.n ?? 0, unread };
+}
+
+export async function insertMessage(db: Db, fromUserKey: number, toUserKey: number, content: string): Promise<number> {
+  const [row] = await db.insert(userMessage).values({ fromUserKey, toUserKey, content }).returning({ sn: userMessage.messageSn });
+  return row?.sn ?? 0;
+}
+
+/** Marks a received message read; answers whether the message is in the member's received box. */
+export async function markRead(db: Db, userKey: number, messageSn: number): Promise<boolean> {
+  const rows = await db
+    .update(userMessage)
+    .set({ readAt: sql`coalesce(${userMessage.readAt}, now())` })
+    .where(and(eq(userMessage.messageSn, messageSn), boxWhere('received', userKey)))
+    .returning({ sn: userMessage.messageSn });
+  return rows.length > 0;
+}
+
+/** Deletes a message from one of the member's boxes (the row goes once both sides deleted it). */
+export async function deleteMessage(db: Db, box: MessageBox, userKey: number, messageSn: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(userMessage)
+      .set(box === 'received' ? { recipientDeletedAt: new Date() } : { senderDeletedAt: new Date() })
+      .where(and(eq(userMessage.messageSn, messageSn), boxWhere(box, userKey)))
+      .returning({ sn: userMessage.messageSn, a: userMessage.senderDeletedAt, b: userMessage.recipientDeletedAt });
+    const row = rows[0];
+    if (!row) return false;
+    if (row.a && row.b) await tx.delete(userMessage).where(eq(userMessage.messageSn, messageSn));
+    return true;
+  });
+}

@@ -1,0 +1,86 @@
+import { channelsEndpoints } from '@byeol/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, okList } from '../../platform/api.js';
+import type { Bus } from '../../platform/bus.js';
+import type { Db } from '../../platform/db.js';
+import { route } from '../../platform/route.js';
+import { requireUser } from '../users/users.session.js';
+import { ChannelsService, type Viewer } from './channels.service.js';
+
+/** Channels and the social graph (docs/channels.md): thin handlers over ChannelsService. */
+export const channelsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus }> = async (app, { db, bus }) => {
+  const channels = new ChannelsService(db, bus);
+  const viewerOf = async (request: Parameters<typeof requireUser>[0]): Promise<Viewer | null> => {
+    const user = await request.currentUser();
+    return user ? { userKey: user.userKey, role: user.role } : null;
+  };
+
+  route(app, channelsEndpoints.info, async (request, { id }) => ok(request, await channels.info(await viewerOf(request), id)));
+
+  route(app, channelsEndpoints.fans, async (request, { id, kind, offset, limit }) => {
+    const { list, total } = await channels.fans(await viewerOf(request), id, kind, offset, limit);
+    return okList(request, list, total);
+  });
+
+  route(app, channelsEndpoints.comments, async (request, { id, offset, limit }) => {
+    const { list, total } = await channels.comments(await viewerOf(request), id, offset, limit);
+    return okList(request, list, total, { total_count: total });
+  });
+
+  route(app, channelsEndpoints.commentProc, async (request, body) => {
+    const user = await requireUser(request);
+    const sn =
+      body.mode === 'insert'
+        ? await channels.writeComment(user, body.id, body.content)
+        : await channels.deleteComment(user, body.comment_sn);
+    return ok(request, { comment_sn: sn });
+  });
+
+  route(app, channelsEndpoints.subscribeProc, async (request, { id, subscribe_yn }) =>
+    ok(request, await channels.subscribe(await requireUser(request), id, subscribe_yn === 'Y')),
+  );
+
+  route(app, channelsEndpoints.subscribeMore, async (request, { offset, limit }) => {
+    const { list, total } = await channels.subscriptions(await requireUser(request), offset, limit);
+    return okList(request, list, total);
+  });
+
+  route(app, channelsEndpoints.fanclubMore, async (request, { offset, limit }) => {
+    const { list, total } = await channels.myFanClubs(await requireUser(request), offset, limit);
+    return okList(request, list, total);
+  });
+
+  route(app, channelsEndpoints.blockingMore, async (request, { offset, limit }) => {
+    const { list, total } = await channels.blocks(await requireUser(request), offset, limit);
+    return okList(request, list, total);
+  });
+
+  route(app, channelsEndpoints.blockingProc, async (request, { id, block_yn }) =>
+    ok(request, await channels.block(await requireUser(request), id, block_yn === 'Y')),
+  );
+
+  route(app, channelsEndpoints.messageMore, async (request, { box, offset, limit }) => {
+    const { list, total, unread } = await channels.messages(await requireUser(request), box, offset, limit);
+    return okList(request, list, total, { total_count: total, unread_cnt: unread });
+  });
+
+  route(app, channelsEndpoints.messageSend, async (request, { to_id, content }) =>
+    ok(request, { message_sn: await channels.send(await requireUser(request), to_id, content) }),
+  );
+
+  route(app, channelsEndpoints.messageRead, async (request, { message_sn }) =>
+    ok(request, await channels.read(await requireUser(request), message_sn)),
+  );
+
+  route(app, channelsEndpoints.messageDelete, async (request, { box, message_sn }) =>
+    ok(request, await channels.deleteMessage(await requireUser(request), box, message_sn)),
+  );
+
+  route(app, channelsEndpoints.namecard, async (request, { user_key }) =>
+    ok(request, await channels.namecard(await viewerOf(request), user_key)),
+  );
+
+  route(app, channelsEndpoints.namecardBroadcast, async (request, { user_key, vod_key }) =>
+    ok(request, await channels.namecard(await viewerOf(request), user_key, vod_key)),
+  );
+};

@@ -1,0 +1,355 @@
+import {
+  type BlockedItem,
+  CHANNEL_LIMITS,
+  type ChannelComment,
+  type ChannelInfoSet,
+  type ChannelProfile,
+  type MessageBox,
+  type MessageItem,
+  type MyFanclubItem,
+  type NamecardSet,
+  type SubscribeItem,
+} from '@byeol/contract';
+import type { Bus } from '../../platform/bus.js';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { enforceLimits } from '../../platform/rate-limit.js';
+import { broadcasterProfile } from '../applications/index.js';
+import { bannedWordsOf, hasSelfBlocked, isChatManager, selfBlocks, setSelfBlock, sponsorListPublic } from '../chat/index.js';
+import { findBroadcast } from '../live/index.js';
+import {
+  activeMemberById,
+  activeMemberByKey,
+  channelBroadcasts,
+  commentPage,
+  deleteComment,
+  deleteMessage,
+  fanClubMember,
+  fanClubPage,
+  fanClubSize,
+  fanNosOf,
+  findComment,
+  followerCnt,
+  followerCnts,
+  insertComment,
+  insertMessage,
+  isSubscribed,
+  liveOf,
+  type MemberRow,
+  markRead,
+  messagePage,
+  myFanClubs,
+  setSubscribed,
+  subscriptions,
+  toChannelBroadcast,
+  unreadCnt,
+  vipPage,
+  vipRanks,
+} from './channels.repository.js';
+
+/** The caller as the session knows them (null for guests). */
+export interface Viewer {
+  userKey: number;
+  role: string;
+}
+
+const isStaff = (v: Viewer | null) => v?.role === 'operator' || v?.role === 'gm';
+const yn = (b: boolean) => (b ? ('Y' as const) : ('N' as const));
+const isBj = (m: MemberRow) => m.typeCd === 'bj';
+/** The BJ account itself or the main account owning it. */
+const ownsChannel = (bj: MemberRow, v: Viewer | null) => v !== null && (v.userKey === bj.userKey || v.userKey === bj.ownerUserKey);
+
+/** A channel's BJ by login ID, or CHANNEL_NOT_FOUND. */
+async function requireChannel(db: Db, id: string): Promise<MemberRow> {
+  const bj = await activeMemberById(db, id);
+  if (!bj || !isBj(bj)) throw new AppError('CHANNEL_NOT_FOUND');
+  return bj;
+}
+
+/** Plain text of one comment or message: control characters out, the BJ's banned words masked. */
+function cleanText(raw: string, banned: readonly string[]): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (but line breaks) are removed.
+  let text = raw.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim();
+  if (banned.length > 0) {
+    const re = new RegExp(banned.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
+    text = text.replace(re, '***');
+  }
+  return text;
+}
+
+const PROFILE_FIELDS = ['activity_name_ko', 'activity_name_en', 'debut_date', 'agency', 'intro', 'operating_plan', 'social_url'] as const;
+
+function profileOf(form: Record<string, string> | null): ChannelProfile {
+  const text = (k: string) => (typeof form?.[k] === 'string' ? (form[k] as string) : '');
+  const profile = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, text(k)])) as Omit<ChannelProfile, 'tags'>;
+  const tags = text('tags')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  // Only http(s) links are shown as links.
+  const social = /^https?:\/\//i.test(profile.social_url) ? profile.social_url : '';
+  return { ...profile, social_url: social, tags };
+}
+
+export class ChannelsService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+  ) {}
+
+  // ---- channel -------------------------------------------------------------------------------------
+
+  async info(viewer: Viewer | null, id: string): Promise<ChannelInfoSet> {
+    const db = this.db;
+    const bj = await requireChannel(db, id);
+    const [broadcasts, followers, fans, publicYn, form, standing] = await Promise.all([
+      channelBroadcasts(db, bj.userKey),
+      followerCnt(db, bj.userKey),
+      fanClubSize(db, bj.userKey),
+      sponsorListPublic(db, bj.userKey),
+      broadcasterProfile(db, bj.userKey),
+      viewer ? this.standingOf(viewer, bj) : Promise.resolve(null),
+    ]);
+    return {
+      bj: {
+        user_key: bj.userKey,
+        id: bj.id,
+        nick: bj.nick,
+        profile_image: bj.profileImage,
+        state_memo: bj.stateMemo,
+        bj_type_cd: bj.bjTypeCd,
+      },
+      profile: profileOf(form),
+      follower_cnt: followers,
+      fan_cnt: fans,
+      fan_list_public_yn: publicYn,
+      live: broadcasts.live ? toChannelBroadcast(broadcasts.live) : null,
+      latest_replay: broadcasts.latest ? toChannelBroadcast(broadcasts.latest) : null,
+      replay_cnt: broadcasts.replayCnt,
+      viewer: standing,
+    };
+  }
+
+  private async standingOf(viewer: Viewer, bj: MemberRow): Promise<ChannelInfoSet['viewer']> {
+    const [subscribed, blocked, member, vips] = await Promise.all([
+      isSubscribed(this.db, viewer.userKey, bj.userKey),
+      hasSelfBlocked(this.db, bj.userKey, viewer.userKey),
+      fanClubMember(this.db, bj.userKey, viewer.userKey),
+      vipRanks(this.db, bj.userKey),
+    ]);
+    return {
+      subscribed_yn: yn(subscribed),
+      blocked_yn: yn(blocked),
+      fan_no: member?.fanNo ?? null,
+      vip_rank: vips.get(viewer.userKey) ?? null,
+      is_owner: yn(ownsChannel(bj, viewer)),
+    };
+  }
+
+  /** The fan club or the VIPs; a private list (SPEC §4) only for the BJ, their managers and operators. */
+  async fans(viewer: Viewer | null, id: string, kind: 'fan' | 'vip', offset: number, limit: number) {
+    const bj = await requireChannel(this.db, id);
+    if ((await sponsorListPublic(this.db, bj.userKey)) === 'N' && !(await this.moderates(viewer, bj))) {
+      throw new AppError('CHANNEL_LIST_PRIVATE');
+    }
+    return kind === 'vip' ? vipPage(this.db, bj.userKey, offset, limit) : fanClubPage(this.db, bj.userKey, offset, limit);
+  }
+
+  private async moderates(viewer: Viewer | null, bj: MemberRow): Promise<boolean> {
+    if (!viewer) return false;
+    if (ownsChannel(bj, viewer) || isStaff(viewer)) return true;
+    return isChatManager(this.db, bj.userKey, viewer.userKey);
+  }
+
+  // ---- follows -------------------------------------------------------------------------------------
+
+  async subscribe(viewer: Viewer, id: string, on: boolean) {
+    const bj = await requireChannel(this.db, id);
+    if (ownsChannel(bj, viewer)) throw new AppError('SUBSCRIBE_SELF');
+    const count = await setSubscribed(this.db, viewer.userKey, bj.userKey, on);
+    return { subscribed_yn: yn(on), follower_cnt: count };
+  }
+
+  async subscriptions(viewer: Viewer, offset: number, limit: number): Promise<{ list: SubscribeItem[]; total: number }> {
+    const { rows, total } = await subscriptions(this.db, viewer.userKey, offset, limit);
+    const keys = rows.map((r) => r.userKey);
+    const [live, counts] = await Promise.all([liveOf(this.db, keys), followerCnts(this.db, keys)]);
+    const list = rows.map((r) => ({
+      user_key: r.userKey,
+      id: r.id,
+      nick: r.nick,
+      profile_image: r.profileImage,
+      subscribed_at: r.subscribedAt.toISOString(),
+      follower_cnt: counts.get(r.userKey) ?? 0,
+      live: live.get(r.userKey) ?? null,
+    }));
+    return { list, total };
+  }
+
+  async myFanClubs(viewer: Viewer, offset: number, limit: number): Promise<{ list: MyFanclubItem[]; total: number }> {
+    const { rows, total } = await myFanClubs(this.db, viewer.userKey, offset, limit);
+    const vips = await Promise.all(rows.map((r) => vipRanks(this.db, r.userKey)));
+    const list = rows.map((r, i) => ({
+      user_key: r.userKey,
+      id: r.id,
+      nick: r.nick,
+      profile_image: r.profileImage,
+      fan_no: r.fanNo,
+      vip_rank: vips[i]?.get(viewer.userKey) ?? null,
+      joined_at: r.joinedAt.toISOString(),
+    }));
+    return { list, total };
+  }
+
+  // ---- comments ------------------------------------------------------------------------------------
+
+  async comments(viewer: Viewer | null, id: string, offset: number, limit: number): Promise<{ list: ChannelComment[]; total: number }> {
+    const bj = await requireChannel(this.db, id);
+    const { rows, total } = await commentPage(this.db, bj.userKey, offset, limit);
+    const canModerate = await this.moderates(viewer, bj);
+    const fanNos = await fanNosOf(
+      this.db,
+      bj.userKey,
+      rows.map((r) => r.userKey),
+    );
+    const list = rows.map((r) => ({
+      comment_sn: r.commentSn,
+      user_key: r.userKey,
+      id: r.id,
+      nick: r.nick,
+      profile_image: r.profileImage,
+      content: r.content,
+      created_at: r.createdAt.toISOString(),
+      can_delete_yn: yn(canModerate || r.userKey === viewer?.userKey),
+      fan_no: fanNos.get(r.userKey) ?? null,
+    }));
+    return { list, total };
+  }
+
+  /** A comment on a channel: refused when the BJ blocked the writer; banned words masked. */
+  async writeComment(viewer: Viewer, id: string, content: string): Promise<number> {
+    const bj = await requireChannel(this.db, id);
+    await enforceLimits(this.bus, [
+      { key: `channel-comment:${viewer.userKey}`, max: CHANNEL_LIMITS.commentRate, windowMs: CHANNEL_LIMITS.commentWindowMs },
+    ]);
+    if (await hasSelfBlocked(this.db, bj.userKey, viewer.userKey)) throw new AppError('CHANNEL_BLOCKED');
+    const text = cleanText(content, await bannedWordsOf(this.db, bj.userKey));
+    if (text === '') throw new AppError('CHANNEL_CONTENT_REQUIRED', { field: 'content' });
+    return insertComment(this.db, bj.userKey, viewer.userKey, text);
+  }
+
+  /** Its author, the channel's BJ (or a manager) and operators may delete a comment. */
+  async deleteComment(viewer: Viewer, commentSn: number): Promise<number> {
+    const comment = await findComment(this.db, commentSn);
+    if (!comment) throw new AppError('CHANNEL_COMMENT_NOT_FOUND');
+    if (comment.userKey !== viewer.userKey) {
+      const bj = await activeMemberByKey(this.db, comment.bjUserKey);
+      if (!bj || !(await this.moderates(viewer, bj))) throw new AppError('FORBIDDEN');
+    }
+    if (!(await deleteComment(this.db, commentSn, viewer.userKey))) throw new AppError('CHANNEL_COMMENT_NOT_FOUND');
+    return commentSn;
+  }
+
+  // ---- blocking ------------------------------------------------------------------------------------
+
+  async block(viewer: Viewer, id: string, on: boolean) {
+    const target = await activeMemberById(this.db, id);
+    if (!target) throw new AppError('BLOCK_USER_NOT_FOUND');
+    if (target.userKey === viewer.userKey) throw new AppError('BLOCK_SELF');
+    if (on) {
+      const { total } = await selfBlocks(this.db, viewer.userKey, 0, 1);
+      if (total >= CHANNEL_LIMITS.blockMax && !(await hasSelfBlocked(this.db, viewer.userKey, target.userKey))) {
+        throw new AppError('BLOCK_LIMIT', { max: CHANNEL_LIMITS.blockMax });
+      }
+    }
+    await setSelfBlock(this.db, viewer.userKey, target.userKey, on);
+    return { blocked_yn: yn(on) };
+  }
+
+  async blocks(viewer: Viewer, offset: number, limit: number): Promise<{ list: BlockedItem[]; total: number }> {
+    const { rows, total } = await selfBlocks(this.db, viewer.userKey, offset, limit);
+    const members = await Promise.all(rows.map((r) => activeMemberByKey(this.db, r.blockedUserKey)));
+    const list: BlockedItem[] = [];
+    rows.forEach((r, i) => {
+      const m = members[i];
+      if (m)
+        list.push({ user_key: m.userKey, id: m.id, nick: m.nick, profile_image: m.profileImage, blocked_at: r.createdAt.toISOString() });
+    });
+    return { list, total };
+  }
+
+  // ---- messages ------------------------------------------------------------------------------------
+
+  async messages(viewer: Viewer, box: MessageBox, offset: number, limit: number) {
+    const { rows, total, unread } = await messagePage(this.db, box, viewer.userKey, offset, limit);
+    const list: MessageItem[] = rows.map((r) => ({
+      message_sn: r.messageSn,
+      other: { user_key: r.userKey, id: r.id, nick: r.nick, profile_image: r.profileImage },
+      content: r.content,
+      read_yn: yn(r.readAt !== null),
+      created_at: r.createdAt.toISOString(),
+    }));
+    return { list, total, unread };
+  }
+
+  /** A message to a member; refused when the recipient blocked the sender (SPEC §8 'blocked'). */
+  async send(viewer: Viewer, toId: string, content: string): Promise<number> {
+    const to = await activeMemberById(this.db, toId);
+    if (!to) throw new AppError('MESSAGE_RECIPIENT_NOT_FOUND');
+    if (to.userKey === viewer.userKey) throw new AppError('MESSAGE_SELF');
+    await enforceLimits(this.bus, [
+      { key: `message:${viewer.userKey}`, max: CHANNEL_LIMITS.messageRate, windowMs: CHANNEL_LIMITS.messageWindowMs },
+    ]);
+    if (await hasSelfBlocked(this.db, to.userKey, viewer.userKey)) throw new AppError('CHANNEL_BLOCKED');
+    const text = cleanText(content, []);
+    if (text === '') throw new AppError('MESSAGE_REQUIRED', { field: 'content' });
+    return insertMessage(this.db, viewer.userKey, to.userKey, text);
+  }
+
+  async read(viewer: Viewer, messageSn: number) {
+    if (!(await markRead(this.db, viewer.userKey, messageSn))) throw new AppError('MESSAGE_NOT_FOUND');
+    return { message_sn: messageSn, read_yn: 'Y' as const, unread_cnt: await unreadCnt(this.db, viewer.userKey) };
+  }
+
+  async deleteMessage(viewer: Viewer, box: MessageBox, messageSn: number) {
+    if (!(await deleteMessage(this.db, box, viewer.userKey, messageSn))) throw new AppError('MESSAGE_NOT_FOUND');
+    return { message_sn: messageSn, read_yn: 'Y' as const, unread_cnt: await unreadCnt(this.db, viewer.userKey) };
+  }
+
+  // ---- namecards -----------------------------------------------------------------------------------
+
+  async namecard(viewer: Viewer | null, userKey: number, vodKey?: string): Promise<NamecardSet> {
+    const member = await activeMemberByKey(this.db, userKey);
+    if (!member) throw new AppError('NO_DATA');
+    const bjCard = isBj(member);
+    let roomBj: MemberRow | undefined;
+    if (vodKey !== undefined) {
+      const room = await findBroadcast(this.db, vodKey);
+      if (!room) throw new AppError('BROADCAST_NOT_FOUND');
+      roomBj = await activeMemberByKey(this.db, room.b.bjUserKey);
+    }
+    const [followers, subscribed, blocked, fanNos, vips, moderates] = await Promise.all([
+      bjCard ? followerCnt(this.db, member.userKey) : Promise.resolve(0),
+      viewer && bjCard ? isSubscribed(this.db, viewer.userKey, member.userKey) : Promise.resolve(false),
+      viewer ? hasSelfBlocked(this.db, viewer.userKey, member.userKey) : Promise.resolve(false),
+      roomBj ? fanNosOf(this.db, roomBj.userKey, [member.userKey]) : Promise.resolve(new Map<number, number>()),
+      roomBj ? vipRanks(this.db, roomBj.userKey) : Promise.resolve(new Map<number, number>()),
+      roomBj ? this.moderates(viewer, roomBj) : Promise.resolve(false),
+    ]);
+    return {
+      user_key: member.userKey,
+      id: member.id,
+      nick: member.nick,
+      profile_image: member.profileImage,
+      state_memo: member.stateMemo,
+      is_bj: bjCard ? 1 : 0,
+      channel_url: bjCard ? `/channel/bj/${encodeURIComponent(member.id)}` : '',
+      follower_cnt: followers,
+      subscribed_yn: yn(subscribed),
+      blocked_yn: yn(blocked),
+      fan_no: fanNos.get(member.userKey) ?? null,
+      vip_rank: vips.get(member.userKey) ?? null,
+      view: moderates ? 'bj' : 'user',
+    };
+  }
+}
