@@ -68,6 +68,29 @@ describe('demo seed', () => {
     expect((await verifyLedger(database.pool, { full: true })).ok).toBe(true);
   });
 
+  it('seeds channels that look alive: follows, fan clubs made by real gifts in the ledger, guest-book comments', async () => {
+    const clubs = await q<{ id: string; members: number; top_no: number }>(`
+      select u.id, count(*)::int as members, max(f.fan_no) as top_no
+      from fan_club f join users u on u.user_key = f.bj_user_key group by u.id order by u.id`);
+    expect(clubs).toEqual([
+      { id: 'demo_haneul', members: 8, top_no: 8 },
+      { id: 'demo_minji', members: 8, top_no: 8 },
+    ]);
+    // Every member joined by a paid gift of the ledger.
+    const unpaid = await q<{ n: number }>(`
+      select count(*)::int as n from fan_club f
+      where not exists (select 1 from wallet_txn t where t.txn_id = f.joined_txn_id and t.kind = 'gift' and t.state = 'done')`);
+    expect(unpaid[0]?.n).toBe(0);
+    const followers = await q<{ id: string; n: number; counted: number }>(`
+      select u.id, (select count(*)::int from channel_subscribe s where s.bj_user_key = u.user_key) as n, c.follower_cnt as counted
+      from channel_stat c join users u on u.user_key = c.bj_user_key order by u.id`);
+    expect(followers.length).toBe(3);
+    for (const f of followers) expect(f.counted, f.id).toBe(f.n);
+    expect(followers[0]?.n).toBe(8);
+    const comments = await q<{ n: number }>('select count(*)::int as n from channel_comment');
+    expect(comments[0]?.n).toBe(4);
+  });
+
   it('seeds STAR and CUBIC packages on sale and a bank account for deposits', async () => {
     const products = await q<{ currency: string; amount: number; bonus: number; price: number; on_sale: boolean }>(
       'select currency, amount, bonus, price, on_sale from payment_product where is_demo order by sort',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { seedDemoChannels } from '../modules/channels/channels.demo.js';
 import { magazine } from '../modules/community/community.tables.js';
 import { seedDemoItems } from '../modules/items/items.demo.js';
 import { broadcast } from '../modules/live/live.tables.js';
@@ -51,6 +52,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await seedDemoItems(tx);
       await seedDemoPayments(tx);
       await seedDemoSupporterPlans(tx);
+      await seedDemoChannels(tx);
       return false;
     }
     const bjs = await tx
@@ -114,6 +116,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoItems(tx);
     await seedDemoPayments(tx);
     await seedDemoSupporterPlans(tx);
+    await seedDemoChannels(tx);
     return true;
   });
 }
