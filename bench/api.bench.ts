@@ -2,6 +2,7 @@
 // ratio holds on a noisy machine (ANCHORS.md). Run: npx tsx bench/api.bench.ts [seconds] [connections]
 import { fork } from 'node:child_process';
 import path from 'node:path';
+import { API_HEADERS } from '@byeol/contract';
 import autocannon from 'autocannon';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -12,9 +13,11 @@ const ports = await new Promise<{ bare: number; byeol: number; cookie: string; d
   child.once('message', (m) => resolve(m as never)),
 );
 
-async function run(name: string, url: string, headers: Record<string, string> = {}) {
-  await autocannon({ url, connections, duration: 2, headers }); // warm-up
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+async function run(name: string, url: string, headers: Record<string, string> = {}, post?: string) {
+  const request = post === undefined ? {} : { method: 'POST' as const, body: post };
+  const all = post === undefined ? headers : { ...headers, ...API_HEADERS, 'content-type': 'application/x-www-form-urlencoded' };
+  await autocannon({ url, connections, duration: 2, headers: all, ...request }); // warm-up
+  const r = await autocannon({ url, connections, duration: seconds, headers: all, ...request });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
@@ -36,6 +39,10 @@ rows.push(
 );
 // Answered from the in-memory live snapshot, serialised once per page (modules/live/live.snapshot.ts).
 rows.push(await run('Byeol GET /v1/pubapi/play_live_list (live snapshot)', byeolUrl('/v1/pubapi/play_live_list?limit=8')));
+// The channel page's calls (issue 17): its head (profile, counts, live or latest replay) and the fan tab
+// (the fan club in join order with VIP ranks from the BJ's own bj_fan rows, never the ledger).
+rows.push(await run('Byeol GET /v1/channel/bj_info (channel head)', byeolUrl('/v1/channel/bj_info?id=demo_haneul')));
+rows.push(await run('Byeol POST /v1/channel/bj_fan_more/{id} (fan tab)', byeolUrl('/v1/channel/bj_fan_more/demo_haneul'), {}, 'kind=fan&limit=20'));
 rows.push(await run('bare Fastify 5, JSON envelope (baseline, after)', bareUrl));
 child.send('stop');
 

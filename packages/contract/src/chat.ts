@@ -135,6 +135,10 @@ export interface ChatUserInfo {
   is_guest: 0 | 1;
   /** 1 when the user gifted STAR to the room's BJ at least once (the fan badge); absent or 0 otherwise. */
   is_fan?: 0 | 1;
+  /** The user's number in the BJ's fan club (join order); absent when not a member. */
+  fan_no?: number;
+  /** 1 when the user follows the BJ's channel; absent otherwise. */
+  is_follower?: 0 | 1;
 }
 
 export type ChatRoomRole = 'bj' | 'manager' | 'operator' | 'user' | 'guest';

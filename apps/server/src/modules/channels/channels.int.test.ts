@@ -3,6 +3,7 @@ import {
   type ChannelComment,
   channelsEndpoints,
   type FanItem,
+  LIVE_BUS_CHANNEL,
   type MessageItem,
   ResultCode,
   VIP_COUNT,
@@ -56,8 +57,11 @@ describe('the channel head', () => {
       viewer: null,
       fan_list_public_yn: 'Y',
     });
-    // The login ID is matched regardless of case; a live broadcast is shown first.
+    // The login ID is matched regardless of case; a broadcast going live (the ingest's bus message) shows
+    // on the channel at once.
     const vk = await liveRoom(t, bj.userKey);
+    await t.bus.publish(LIVE_BUS_CHANNEL, { type: 'live', vod_key: vk, bj_user_key: bj.userKey });
+    await expect.poll(async () => (await info(bj.id)).body.rslt_set.live?.vod_key).toBe(vk);
     const mine = await info(bj.id.toUpperCase(), viewer);
     expect(mine.body.rslt_set).toMatchObject({
       live: { vod_key: vk, state: 'live' },
@@ -344,6 +348,7 @@ describe('namecards', () => {
     const vk = await liveRoom(t, bj.userKey);
     await gift(fan, vk, 10);
     await follow(fan, bj.id);
+    await ledgerOf(t).fans.drain();
 
     const card = await t.call(channelsEndpoints.namecard, { user_key: String(bj.userKey) }, as(fan));
     expect(card.body.rslt_set).toMatchObject({

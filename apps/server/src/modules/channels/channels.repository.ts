@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Exec } from '../../platform/db.js';
 import { broadcast } from '../live/index.js';
 import { users } from '../users/index.js';
-import { bjFan, fanClub } from '../wallet/index.js';
+import { bjFan, fanClub, fanClubCounter } from '../wallet/index.js';
 import { channelComment, channelStat, channelSubscribe, userMessage } from './channels.tables.js';
 
 /** A member as channel lists show them. */
@@ -175,8 +175,9 @@ export async function subscriptions(db: Db, userKey: number, offset: number, lim
 
 // ---- fan clubs and VIPs ------------------------------------------------------------------------------
 
+/** Members of a BJ's fan club: the last fan number given (members never leave, numbers have no gaps). */
 export async function fanClubSize(db: Db, bjUserKey: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(fanClub).where(eq(fanClub.bjUserKey, bjUserKey));
+  const [row] = await db.select({ n: fanClubCounter.lastNo }).from(fanClubCounter).where(eq(fanClubCounter.bjUserKey, bjUserKey));
   return row?.n ?? 0;
 }
 
@@ -222,8 +223,15 @@ const fanItemColumns = {
 };
 
 /** The fan club in join order (fan number), with VIP ranks. */
-export async function fanClubPage(db: Db, bjUserKey: number, offset: number, limit: number): Promise<{ list: FanItem[]; total: number }> {
-  const [rows, total, vips] = await Promise.all([
+export async function fanClubPage(
+  db: Db,
+  bjUserKey: number,
+  vips: Map<number, number>,
+  total: number,
+  offset: number,
+  limit: number,
+): Promise<{ list: FanItem[]; total: number }> {
+  const [rows] = await Promise.all([
     db
       .select(fanItemColumns)
       .from(fanClub)
@@ -232,15 +240,18 @@ export async function fanClubPage(db: Db, bjUserKey: number, offset: number, lim
       .orderBy(fanClub.fanNo)
       .offset(offset)
       .limit(limit),
-    fanClubSize(db, bjUserKey),
-    vipRanks(db, bjUserKey),
   ]);
   return { list: rows.map((r) => fanItem(r, vips.get(r.userKey) ?? null)), total };
 }
 
 /** The VIPs, rank 1 first. */
-export async function vipPage(db: Db, bjUserKey: number, offset: number, limit: number): Promise<{ list: FanItem[]; total: number }> {
-  const vips = await vipRanks(db, bjUserKey);
+export async function vipPage(
+  db: Db,
+  bjUserKey: number,
+  vips: Map<number, number>,
+  offset: number,
+  limit: number,
+): Promise<{ list: FanItem[]; total: number }> {
   const keys = [...vips.keys()].slice(offset, offset + limit);
   if (keys.length === 0) return { list: [], total: vips.size };
   const rows = await db

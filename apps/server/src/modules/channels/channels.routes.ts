@@ -1,4 +1,4 @@
-import { channelsEndpoints } from '@byeol/contract';
+import { channelsEndpoints, LIVE_BUS_CHANNEL, type LiveBusMessage } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
@@ -10,6 +10,16 @@ import { ChannelsService, type Viewer } from './channels.service.js';
 /** Channels and the social graph (docs/channels.md): thin handlers over ChannelsService. */
 export const channelsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus }> = async (app, { db, bus }) => {
   const channels = new ChannelsService(db, bus);
+  // A broadcast going live, ending or changing shows on its channel at once, whatever the head's age.
+  let unsubscribe: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unsubscribe = await bus.subscribe(LIVE_BUS_CHANNEL, (m) => {
+      const bj = (m as Partial<LiveBusMessage> | null)?.bj_user_key;
+      if (typeof bj === 'number') channels.forget(bj);
+    });
+  });
+  app.addHook('onClose', async () => unsubscribe?.());
+
   const viewerOf = async (request: Parameters<typeof requireUser>[0]): Promise<Viewer | null> => {
     const user = await request.currentUser();
     return user ? { userKey: user.userKey, role: user.role } : null;

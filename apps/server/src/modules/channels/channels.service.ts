@@ -4,6 +4,7 @@ import {
   type ChannelComment,
   type ChannelInfoSet,
   type ChannelProfile,
+  type FanItem,
   type MessageBox,
   type MessageItem,
   type MyFanclubItem,
@@ -14,6 +15,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
+import { TtlCache } from '../../platform/ttl-cache.js';
 import { broadcasterProfile } from '../applications/index.js';
 import { bannedWordsOf, hasSelfBlocked, isChatManager, selfBlocks, setSelfBlock, sponsorListPublic } from '../chat/index.js';
 import { findBroadcast } from '../live/index.js';
@@ -59,12 +61,14 @@ const isBj = (m: MemberRow) => m.typeCd === 'bj';
 /** The BJ account itself or the main account owning it. */
 const ownsChannel = (bj: MemberRow, v: Viewer | null) => v !== null && (v.userKey === bj.userKey || v.userKey === bj.ownerUserKey);
 
-/** A channel's BJ by login ID, or CHANNEL_NOT_FOUND. */
-async function requireChannel(db: Db, id: string): Promise<MemberRow> {
-  const bj = await activeMemberById(db, id);
-  if (!bj || !isBj(bj)) throw new AppError('CHANNEL_NOT_FOUND');
-  return bj;
-}
+/**
+ * How old a channel's public parts may be (its BJ, head and VIPs): a popular channel is opened by thousands
+ * of fans at once, and a few seconds' delay on a count costs nothing (this process forgets a head at once
+ * when it changes a follow).
+ */
+const CHANNEL_TTL_MS = 3000;
+
+type PublicHead = Omit<ChannelInfoSet, 'viewer'>;
 
 /** Plain text of one comment or message: control characters out, the BJ's banned words masked. */
 function cleanText(raw: string, banned: readonly string[]): string {
@@ -92,23 +96,52 @@ function profileOf(form: Record<string, string> | null): ChannelProfile {
 }
 
 export class ChannelsService {
+  private readonly bjs = new TtlCache<string, MemberRow | null>(CHANNEL_TTL_MS);
+  private readonly heads = new TtlCache<number, PublicHead>(CHANNEL_TTL_MS);
+  private readonly vips = new TtlCache<number, Map<number, number>>(CHANNEL_TTL_MS);
+  /** Pages of the fan and VIP lists (the same for every reader allowed to see them). */
+  private readonly fanPages = new TtlCache<string, { list: FanItem[]; total: number }>(CHANNEL_TTL_MS);
+
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
   ) {}
 
+  /** A channel's BJ by login ID (case-insensitive), or CHANNEL_NOT_FOUND. */
+  private async requireChannel(id: string): Promise<MemberRow> {
+    const bj = await this.bjs.get(id.toLowerCase(), async () => (await activeMemberById(this.db, id)) ?? null);
+    if (!bj || !isBj(bj)) throw new AppError('CHANNEL_NOT_FOUND');
+    return bj;
+  }
+
+  /** Forgets a channel's head (its BJ went live, ended or changed the broadcast: LIVE_BUS_CHANNEL). */
+  forget(bjUserKey: number): void {
+    this.heads.delete(bjUserKey);
+  }
+
+  private vipsOf(bjUserKey: number): Promise<Map<number, number>> {
+    return this.vips.get(bjUserKey, () => vipRanks(this.db, bjUserKey));
+  }
+
   // ---- channel -------------------------------------------------------------------------------------
 
   async info(viewer: Viewer | null, id: string): Promise<ChannelInfoSet> {
+    const bj = await this.requireChannel(id);
+    const [head, standing] = await Promise.all([
+      this.heads.get(bj.userKey, () => this.publicHead(bj)),
+      viewer ? this.standingOf(viewer, bj) : Promise.resolve(null),
+    ]);
+    return { ...head, viewer: standing };
+  }
+
+  private async publicHead(bj: MemberRow): Promise<PublicHead> {
     const db = this.db;
-    const bj = await requireChannel(db, id);
-    const [broadcasts, followers, fans, publicYn, form, standing] = await Promise.all([
+    const [broadcasts, followers, fans, publicYn, form] = await Promise.all([
       channelBroadcasts(db, bj.userKey),
       followerCnt(db, bj.userKey),
       fanClubSize(db, bj.userKey),
       sponsorListPublic(db, bj.userKey),
       broadcasterProfile(db, bj.userKey),
-      viewer ? this.standingOf(viewer, bj) : Promise.resolve(null),
     ]);
     return {
       bj: {
@@ -126,7 +159,6 @@ export class ChannelsService {
       live: broadcasts.live ? toChannelBroadcast(broadcasts.live) : null,
       latest_replay: broadcasts.latest ? toChannelBroadcast(broadcasts.latest) : null,
       replay_cnt: broadcasts.replayCnt,
-      viewer: standing,
     };
   }
 
@@ -135,7 +167,7 @@ export class ChannelsService {
       isSubscribed(this.db, viewer.userKey, bj.userKey),
       hasSelfBlocked(this.db, bj.userKey, viewer.userKey),
       fanClubMember(this.db, bj.userKey, viewer.userKey),
-      vipRanks(this.db, bj.userKey),
+      this.vipsOf(bj.userKey),
     ]);
     return {
       subscribed_yn: yn(subscribed),
@@ -148,11 +180,15 @@ export class ChannelsService {
 
   /** The fan club or the VIPs; a private list (SPEC §4) only for the BJ, their managers and operators. */
   async fans(viewer: Viewer | null, id: string, kind: 'fan' | 'vip', offset: number, limit: number) {
-    const bj = await requireChannel(this.db, id);
-    if ((await sponsorListPublic(this.db, bj.userKey)) === 'N' && !(await this.moderates(viewer, bj))) {
-      throw new AppError('CHANNEL_LIST_PRIVATE');
-    }
-    return kind === 'vip' ? vipPage(this.db, bj.userKey, offset, limit) : fanClubPage(this.db, bj.userKey, offset, limit);
+    const bj = await this.requireChannel(id);
+    const head = await this.heads.get(bj.userKey, () => this.publicHead(bj));
+    if (head.fan_list_public_yn === 'N' && !(await this.moderates(viewer, bj))) throw new AppError('CHANNEL_LIST_PRIVATE');
+    return this.fanPages.get(`${bj.userKey}:${kind}:${offset}:${limit}`, async () => {
+      const vips = await this.vipsOf(bj.userKey);
+      return kind === 'vip'
+        ? vipPage(this.db, bj.userKey, vips, offset, limit)
+        : fanClubPage(this.db, bj.userKey, vips, head.fan_cnt, offset, limit);
+    });
   }
 
   private async moderates(viewer: Viewer | null, bj: MemberRow): Promise<boolean> {
@@ -164,9 +200,10 @@ export class ChannelsService {
   // ---- follows -------------------------------------------------------------------------------------
 
   async subscribe(viewer: Viewer, id: string, on: boolean) {
-    const bj = await requireChannel(this.db, id);
+    const bj = await this.requireChannel(id);
     if (ownsChannel(bj, viewer)) throw new AppError('SUBSCRIBE_SELF');
     const count = await setSubscribed(this.db, viewer.userKey, bj.userKey, on);
+    this.heads.delete(bj.userKey);
     return { subscribed_yn: yn(on), follower_cnt: count };
   }
 
@@ -188,7 +225,7 @@ export class ChannelsService {
 
   async myFanClubs(viewer: Viewer, offset: number, limit: number): Promise<{ list: MyFanclubItem[]; total: number }> {
     const { rows, total } = await myFanClubs(this.db, viewer.userKey, offset, limit);
-    const vips = await Promise.all(rows.map((r) => vipRanks(this.db, r.userKey)));
+    const vips = await Promise.all(rows.map((r) => this.vipsOf(r.userKey)));
     const list = rows.map((r, i) => ({
       user_key: r.userKey,
       id: r.id,
@@ -204,7 +241,7 @@ export class ChannelsService {
   // ---- comments ------------------------------------------------------------------------------------
 
   async comments(viewer: Viewer | null, id: string, offset: number, limit: number): Promise<{ list: ChannelComment[]; total: number }> {
-    const bj = await requireChannel(this.db, id);
+    const bj = await this.requireChannel(id);
     const { rows, total } = await commentPage(this.db, bj.userKey, offset, limit);
     const canModerate = await this.moderates(viewer, bj);
     const fanNos = await fanNosOf(
@@ -228,7 +265,7 @@ export class ChannelsService {
 
   /** A comment on a channel: refused when the BJ blocked the writer; banned words masked. */
   async writeComment(viewer: Viewer, id: string, content: string): Promise<number> {
-    const bj = await requireChannel(this.db, id);
+    const bj = await this.requireChannel(id);
     await enforceLimits(this.bus, [
       { key: `channel-comment:${viewer.userKey}`, max: CHANNEL_LIMITS.commentRate, windowMs: CHANNEL_LIMITS.commentWindowMs },
     ]);
@@ -333,7 +370,7 @@ export class ChannelsService {
       viewer && bjCard ? isSubscribed(this.db, viewer.userKey, member.userKey) : Promise.resolve(false),
       viewer ? hasSelfBlocked(this.db, viewer.userKey, member.userKey) : Promise.resolve(false),
       roomBj ? fanNosOf(this.db, roomBj.userKey, [member.userKey]) : Promise.resolve(new Map<number, number>()),
-      roomBj ? vipRanks(this.db, roomBj.userKey) : Promise.resolve(new Map<number, number>()),
+      roomBj ? this.vipsOf(roomBj.userKey) : Promise.resolve(new Map<number, number>()),
       roomBj ? this.moderates(viewer, roomBj) : Promise.resolve(false),
     ]);
     return {

@@ -2,10 +2,11 @@ import { type ChatRoomSettings, type ChatUserInfo, DEFAULT_CHAT_SETTINGS } from 
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
+import { channelSubscribe } from '../channels/index.js';
 import { broadcast } from '../live/index.js';
 import { sanction } from '../sanctions/index.js';
 import { users } from '../users/index.js';
-import { bjFan } from '../wallet/index.js';
+import { bjFan, fanClub } from '../wallet/index.js';
 import { chatManager, chatRoomBlock, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
 import type { ChatStore, MemberStanding, RoomContext } from './chat.types.js';
 
@@ -82,6 +83,10 @@ function prepare(db: Db) {
       isManager: sql<boolean>`exists (select 1 from ${chatManager} where ${chatManager.bjUserKey} = ${bjKey} and ${chatManager.userKey} = ${userKey})`,
       roomBlocked: sql<boolean>`exists (select 1 from ${chatRoomBlock} where ${chatRoomBlock.bjUserKey} = ${bjKey} and ${chatRoomBlock.userKey} = ${userKey})`,
       isFan: sql<boolean>`exists (select 1 from ${bjFan} where ${bjFan.bjUserKey} = ${bjKey} and ${bjFan.userKey} = ${userKey})`,
+      fanNo: sql<
+        number | null
+      >`(select ${fanClub.fanNo} from ${fanClub} where ${fanClub.bjUserKey} = ${bjKey} and ${fanClub.userKey} = ${userKey})`,
+      follower: sql<boolean>`exists (select 1 from ${channelSubscribe} where ${channelSubscribe.bjUserKey} = ${bjKey} and ${channelSubscribe.userKey} = ${userKey})`,
       forcedOut: sql<boolean>`exists (select 1 from ${chatSanction} where ${chatSanction.vodKey} = ${vk} and ${chatSanction.kind} = 'forced_exit' and ${chatSanction.userKey} = ${userKey})`,
       // Frozen in this room, or banned from chat everywhere (a site sanction of kind chat or account).
       frozen: sql<boolean>`(exists (select 1 from ${chatSanction} where ${chatSanction.vodKey} = ${vk} and ${chatSanction.kind} = 'freeze' and ${chatSanction.userKey} = ${userKey})
@@ -171,8 +176,10 @@ export function createChatStore(db: Db): ChatStore {
         forcedOut: row.forcedOut,
         frozen: row.frozen,
         blocks: keys(row.blocks),
-        // Only when true: a standing without gifts stays the plain standing.
-        ...(row.isFan ? { isFan: true } : {}),
+        // Only when set: a standing without gifts or follow stays the plain standing.
+        ...(row.isFan || row.fanNo !== null ? { isFan: true } : {}),
+        ...(row.fanNo !== null ? { fanNo: row.fanNo } : {}),
+        ...(row.follower ? { follower: true } : {}),
       };
     },
 

@@ -589,6 +589,8 @@ export class ChatEngine {
       is_operator: uk !== 0 ? claims.op : 0,
       is_guest: uk === 0 ? 1 : 0,
       ...(standing.isFan ? { is_fan: 1 as const } : {}),
+      ...(standing.fanNo ? { fan_no: standing.fanNo } : {}),
+      ...(standing.follower ? { is_follower: 1 as const } : {}),
     };
     conn.user = user;
     conn.role = chatRoomRole(user, ctx.bjUserKey);
@@ -873,10 +875,12 @@ export class ChatEngine {
     const code = push.code as number;
     const by = isObject(push.by) ? push.by : undefined;
     if (code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST && by?.is_fan === 1 && typeof by.user_key === 'number') {
+      const data = isObject(push.data) ? push.data : {};
+      const fanNo = typeof data.fan_no === 'number' && Number.isSafeInteger(data.fan_no) ? data.fan_no : undefined;
       for (const c of room.connsOf(by.user_key)) {
-        if (c.user && c.user.is_fan !== 1) {
-          c.user = { ...c.user, is_fan: 1 };
-          c.standing = c.standing ? { ...c.standing, isFan: true } : c.standing;
+        if (c.user && (c.user.is_fan !== 1 || (fanNo !== undefined && c.user.fan_no !== fanNo))) {
+          c.user = { ...c.user, is_fan: 1, ...(fanNo !== undefined ? { fan_no: fanNo } : {}) };
+          c.standing = c.standing ? { ...c.standing, isFan: true, ...(fanNo !== undefined ? { fanNo } : {}) } : c.standing;
           room.touchList();
         }
       }

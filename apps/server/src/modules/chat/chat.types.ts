@@ -33,6 +33,10 @@ export interface MemberStanding {
   blocks: number[];
   /** Gifted STAR to the room's BJ at least once (bj_fan): the fan badge. */
   isFan?: boolean;
+  /** The member's number in the BJ's fan club (fan_club). */
+  fanNo?: number;
+  /** Follows the BJ's channel. */
+  follower?: boolean;
 }
 
 /** Who acts, as the engine knows them from the verified token and the standing. */

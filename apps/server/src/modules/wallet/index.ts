@@ -8,4 +8,4 @@
 export { type AccountRef, applyInTx, ensureAccounts, refKey, walletCounts } from './wallet.repository.js';
 export { inSiteTerms, requireIdempotencyKey } from './wallet.rules.js';
 export type { LedgerService } from './wallet.service.js';
-export { bjFan, fanClub } from './wallet.tables.js';
+export { bjFan, fanClub, fanClubCounter } from './wallet.tables.js';
