@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import type { VodListItem } from './content.js';
 import { endpoint } from './endpoints.js';
 import { type ListSet, PagingSchema } from './envelope.js';
 
@@ -24,6 +25,10 @@ export const CHANNEL_LIMITS = {
   commentWindowMs: 60_000,
   /** Members a member may block. */
   blockMax: 1000,
+  /** Characters of a feed post. */
+  feedMax: 2000,
+  /** Replays a member may bookmark. */
+  bookmarkMax: 500,
 } as const;
 
 const yn = z.enum(['Y', 'N']);
@@ -252,6 +257,50 @@ export interface NamecardSet {
   view: 'bj' | 'user';
 }
 
+/** POST /channel/feed_more: a channel's feed (the BJ's posts), newest first. */
+export const FeedMoreSchema = PagingSchema.extend({ id: LoginIdSchema });
+export interface FeedPost {
+  feed_sn: number;
+  /** Plain text, line breaks kept; never HTML. */
+  content: string;
+  created_at: string;
+  /** The viewer may delete it (the channel's owner or an operator). */
+  can_delete_yn: 'Y' | 'N';
+}
+/** feed_more answers the list with SPEC §7's total_count. */
+export interface FeedListSet extends ListSet<FeedPost> {
+  total_count: number;
+}
+
+/** POST /mypage/feed_proc: the channel's BJ posts on their own feed (`insert`) or deletes a post. */
+export const FeedProcSchema = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('insert'),
+    content: z
+      .string({ message: 'CHANNEL_CONTENT_REQUIRED' })
+      .trim()
+      .min(1, { message: 'CHANNEL_CONTENT_REQUIRED' })
+      .refine((s) => chars(s) <= CHANNEL_LIMITS.feedMax, { message: 'CHANNEL_FEED_LENGTH' }),
+  }),
+  z.object({ mode: z.literal('delete'), feed_sn: SnSchema }),
+]);
+export interface FeedProcSet {
+  feed_sn: number;
+}
+
+/** POST /channel/program_replay_more/{id} and program_comment_more/{id}: a program channel's lists. */
+export const ProgramMoreSchema = PagingSchema.extend({ id: LoginIdSchema });
+
+/** POST /mypage/bookmark_proc: save (Y) or drop (N) a replay in my bookmarks. */
+export const BookmarkProcSchema = z.object({ vod_key: z.string().trim().min(1).max(64), bookmark_yn: yn });
+export interface BookmarkSet {
+  bookmarked_yn: 'Y' | 'N';
+}
+/** POST /mypage/bookmark_more: my bookmarked replays, newest bookmark first. */
+export interface BookmarkItem extends VodListItem {
+  bookmarked_at: string;
+}
+
 /** The calls of the channels domain, declared once for the server, the web and the tests. */
 export const channelsEndpoints = {
   info: endpoint<ChannelInfoSet>()({
@@ -346,6 +395,50 @@ export const channelsEndpoints = {
     tags: ['channels'],
     summary: 'Delete a message from one of my boxes',
   }),
+  feed: endpoint<FeedListSet>()({
+    method: 'POST',
+    path: '/channel/feed_more',
+    request: FeedMoreSchema,
+    tags: ['channels'],
+    summary: "A channel's feed posts, newest first",
+  }),
+  feedProc: endpoint<FeedProcSet>()({
+    method: 'POST',
+    path: '/mypage/feed_proc',
+    request: FeedProcSchema,
+    tags: ['channels'],
+    summary: "Post on or delete from the caller's own channel feed",
+  }),
+  programReplays: endpoint<ListSet<VodListItem> & { total_count: number }>()({
+    method: 'POST',
+    path: '/channel/program_replay_more/:id',
+    params: ['id'],
+    request: ProgramMoreSchema,
+    tags: ['channels'],
+    summary: "A program channel's replays, newest first",
+  }),
+  programComments: endpoint<ListSet<ChannelComment> & { total_count: number }>()({
+    method: 'POST',
+    path: '/channel/program_comment_more/:id',
+    params: ['id'],
+    request: ProgramMoreSchema,
+    tags: ['channels'],
+    summary: "A program channel's comments, newest first",
+  }),
+  bookmarkMore: endpoint<ListSet<BookmarkItem>>()({
+    method: 'POST',
+    path: '/mypage/bookmark_more',
+    request: PagingSchema,
+    tags: ['channels'],
+    summary: 'My bookmarked replays',
+  }),
+  bookmarkProc: endpoint<BookmarkSet>()({
+    method: 'POST',
+    path: '/mypage/bookmark_proc',
+    request: BookmarkProcSchema,
+    tags: ['channels'],
+    summary: 'Bookmark a replay or drop the bookmark',
+  }),
   namecard: endpoint<NamecardSet>()({
     method: 'POST',
     path: '/popup/namecard',
@@ -369,6 +462,7 @@ export const channelsEndpoints = {
 export const CHANNEL_REFUSAL_PARAMS = {
   CHANNEL_CONTENT_REQUIRED: {},
   CHANNEL_COMMENT_LENGTH: { max: CHANNEL_LIMITS.commentMax },
+  CHANNEL_FEED_LENGTH: { max: CHANNEL_LIMITS.feedMax },
   MESSAGE_REQUIRED: {},
   MESSAGE_LENGTH: { max: CHANNEL_LIMITS.messageMax },
 } as const satisfies Record<string, Record<string, number>>;
@@ -496,5 +590,45 @@ export const channelsCodes = defineCodes('channels', [[8100, 8199]], {
     en: 'The member could not be found.',
     ja: '会員が見つかりません。',
     'zh-CN': '找不到该会员。',
+  },
+  /** A feed post longer than CHANNEL_LIMITS.feedMax characters. */
+  CHANNEL_FEED_LENGTH: {
+    code: 8116,
+    ko: '게시물은 {max}자까지 쓸 수 있습니다.',
+    en: 'A post can be up to {max} characters.',
+    ja: '投稿は{max}文字まで書けます。',
+    'zh-CN': '帖子最多{max}个字。',
+  },
+  /** No such feed post, or it was deleted. */
+  CHANNEL_FEED_NOT_FOUND: {
+    code: 8117,
+    ko: '삭제되었거나 없는 게시물입니다.',
+    en: 'This post does not exist or was deleted.',
+    ja: '削除されたか、存在しない投稿です。',
+    'zh-CN': '该帖子不存在或已被删除。',
+  },
+  /** Only a BJ posts on a feed: their own channel's. */
+  CHANNEL_FEED_BJ_ONLY: {
+    code: 8118,
+    ko: 'BJ만 자신의 채널 피드에 글을 쓸 수 있습니다.',
+    en: "Only a BJ can post on their own channel's feed.",
+    ja: 'BJだけが自分のチャンネルのフィードに投稿できます。',
+    'zh-CN': '只有BJ可以在自己频道的动态中发帖。',
+  },
+  /** No such replay (or it is not kept). */
+  BOOKMARK_NOT_FOUND: {
+    code: 8119,
+    ko: '다시보기를 찾을 수 없습니다.',
+    en: 'The replay could not be found.',
+    ja: 'リプレイが見つかりません。',
+    'zh-CN': '找不到该回放。',
+  },
+  /** The bookmarks are full. */
+  BOOKMARK_LIMIT: {
+    code: 8120,
+    ko: '북마크는 {max}개까지 저장할 수 있습니다.',
+    en: 'You can keep up to {max} bookmarks.',
+    ja: 'ブックマークは{max}件まで保存できます。',
+    'zh-CN': '最多可保存{max}个书签。',
   },
 });

@@ -11,7 +11,17 @@ import {
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
-import { type Account, buildBj, buildBroadcast, buildOperator, buildViewer, ledgerOf, liveRoom, newKey } from '../../testing/builders.js';
+import {
+  type Account,
+  buildAccount,
+  buildBj,
+  buildBroadcast,
+  buildOperator,
+  buildViewer,
+  ledgerOf,
+  liveRoom,
+  newKey,
+} from '../../testing/builders.js';
 import { sql } from '../../testing/members.js';
 
 /**
@@ -366,5 +376,83 @@ describe('namecards', () => {
     expect((await t.call(channelsEndpoints.namecardBroadcast, { user_key: String(fan.userKey), vod_key: 'nosuchroom' })).body.rslt_cd).toBe(
       ResultCode.BROADCAST_NOT_FOUND,
     );
+  });
+});
+
+describe('the feed', () => {
+  it("takes the BJ's own posts as text, pages them, and lets only the owner or an operator delete", async () => {
+    const bj = await buildBj(t);
+    const fan = await buildViewer(t);
+    const operator = await buildOperator(t);
+    const post = (who: Account, content: string) => t.call(channelsEndpoints.feedProc, { mode: 'insert', content }, as(who));
+    expect((await post(fan, '팬이 쓴 글')).body.rslt_cd).toBe(ResultCode.CHANNEL_FEED_BJ_ONLY);
+    expect((await t.call(channelsEndpoints.feedProc, { mode: 'insert', content: '글' })).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await post(bj, ' ')).body.rslt_cd).toBe(ResultCode.CHANNEL_CONTENT_REQUIRED);
+    expect((await post(bj, '가'.repeat(CHANNEL_LIMITS.feedMax + 1))).body.rslt_cd).toBe(ResultCode.CHANNEL_FEED_LENGTH);
+    const first = await post(bj, '오늘 밤 9시 방송합니다!\n신청곡 받아요');
+    await post(bj, '<b>공지</b> 다음 주 휴방');
+    const feed = await t.call(channelsEndpoints.feed, { id: bj.id }, as(fan));
+    expect(feed.body.rslt_set).toMatchObject({ data_totalcount: 2, total_count: 2 });
+    expect(feed.body.rslt_set.data_list.map((p) => [p.content, p.can_delete_yn])).toEqual([
+      ['<b>공지</b> 다음 주 휴방', 'N'],
+      ['오늘 밤 9시 방송합니다!\n신청곡 받아요', 'N'],
+    ]);
+    expect((await t.call(channelsEndpoints.feed, { id: bj.id, limit: '1', offset: '1' })).body.rslt_set.data_list).toHaveLength(1);
+    expect((await t.call(channelsEndpoints.feed, { id: bj.id }, as(bj))).body.rslt_set.data_list[0]?.can_delete_yn).toBe('Y');
+    const sn = String(first.body.rslt_set.feed_sn);
+    const del = (who: Account) => t.call(channelsEndpoints.feedProc, { mode: 'delete', feed_sn: sn }, as(who));
+    expect((await del(fan)).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+    expect((await del(operator)).body.rslt_cd).toBe(0);
+    expect((await del(bj)).body.rslt_cd).toBe(ResultCode.CHANNEL_FEED_NOT_FOUND);
+    expect((await t.call(channelsEndpoints.feed, { id: bj.id })).body.rslt_set.total_count).toBe(1);
+  });
+});
+
+describe('program channels', () => {
+  it("list a program account's replays and comments by its ID, and refuse other channels", async () => {
+    const program = await buildAccount(t, { typeCd: 'bj', role: 'bj', bjTypeCd: 'program' });
+    const bj = await buildBj(t);
+    const fan = await buildViewer(t);
+    const replay = await buildBroadcast(t.database.db, program.userKey, { state: 'ended', replayYn: true, title: '예능 1화' });
+    await comment(fan, program.id, '재밌어요');
+    const replays = await t.call(channelsEndpoints.programReplays, { id: program.id });
+    expect(replays.body.rslt_set).toMatchObject({ data_totalcount: 1, total_count: 1 });
+    expect(replays.body.rslt_set.data_list.map((v) => v.vod_key)).toEqual([replay.vodKey]);
+    const comments = await t.call(channelsEndpoints.programComments, { id: program.id });
+    expect(comments.body.rslt_set.data_list.map((c) => c.content)).toEqual(['재밌어요']);
+    expect((await t.call(channelsEndpoints.programReplays, { id: bj.id })).body.rslt_cd).toBe(ResultCode.CHANNEL_NOT_FOUND);
+    expect((await t.call(channelsEndpoints.programComments, { id: 'nosuchprogram' })).body.rslt_cd).toBe(ResultCode.CHANNEL_NOT_FOUND);
+  });
+});
+
+describe('bookmarks', () => {
+  it('keep replays a member saved, newest first, never a live broadcast or an unknown key', async () => {
+    const bj = await buildBj(t);
+    const fan = await buildViewer(t);
+    const [older, newer] = [
+      await buildBroadcast(t.database.db, bj.userKey, { state: 'ended', replayYn: true, title: '지난 방송 1' }),
+      await buildBroadcast(t.database.db, bj.userKey, { state: 'ended', replayYn: true, title: '지난 방송 2' }),
+    ];
+    const live = await liveRoom(t, bj.userKey);
+    const mark = (vodKey: string, yn: 'Y' | 'N' = 'Y') =>
+      t.call(channelsEndpoints.bookmarkProc, { vod_key: vodKey, bookmark_yn: yn }, as(fan));
+    expect((await t.call(channelsEndpoints.bookmarkProc, { vod_key: older.vodKey, bookmark_yn: 'Y' })).body.rslt_cd).toBe(
+      ResultCode.LOGIN_REQUIRED,
+    );
+    expect((await mark(live)).body.rslt_cd).toBe(ResultCode.BOOKMARK_NOT_FOUND);
+    expect((await mark('nosuchreplay')).body.rslt_cd).toBe(ResultCode.BOOKMARK_NOT_FOUND);
+    expect((await mark(older.vodKey)).body.rslt_set).toEqual({ bookmarked_yn: 'Y' });
+    expect((await mark(newer.vodKey)).body.rslt_set).toEqual({ bookmarked_yn: 'Y' });
+    expect((await mark(newer.vodKey)).body.rslt_cd).toBe(0);
+    const list = await t.call(channelsEndpoints.bookmarkMore, {}, as(fan));
+    expect(list.body.rslt_set.data_totalcount).toBe(2);
+    expect(list.body.rslt_set.data_list.map((b) => [b.vod_key, b.title, b.bj.id])).toEqual([
+      [newer.vodKey, '지난 방송 2', bj.id],
+      [older.vodKey, '지난 방송 1', bj.id],
+    ]);
+    expect((await mark(newer.vodKey, 'N')).body.rslt_set).toEqual({ bookmarked_yn: 'N' });
+    expect((await t.call(channelsEndpoints.bookmarkMore, {}, as(fan))).body.rslt_set.data_list.map((b) => b.vod_key)).toEqual([
+      older.vodKey,
+    ]);
   });
 });

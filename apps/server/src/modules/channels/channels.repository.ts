@@ -5,7 +5,7 @@ import type { Db, Exec } from '../../platform/db.js';
 import { broadcast } from '../live/index.js';
 import { users } from '../users/index.js';
 import { bjFan, fanClub, fanClubCounter } from '../wallet/index.js';
-import { channelComment, channelStat, channelSubscribe, userMessage } from './channels.tables.js';
+import { channelBookmark, channelComment, channelFeed, channelStat, channelSubscribe, userMessage } from './channels.tables.js';
 
 /** A member as channel lists show them. */
 export interface MemberRow {
@@ -413,4 +413,81 @@ export async function deleteMessage(db: Db, box: MessageBox, userKey: number, me
     if (row.a && row.b) await tx.delete(userMessage).where(eq(userMessage.messageSn, messageSn));
     return true;
   });
+}
+
+// ---- feed --------------------------------------------------------------------------------------------
+
+export async function feedPage(db: Db, bjUserKey: number, offset: number, limit: number) {
+  const where = and(eq(channelFeed.bjUserKey, bjUserKey), isNull(channelFeed.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ feedSn: channelFeed.feedSn, content: channelFeed.content, createdAt: channelFeed.createdAt })
+      .from(channelFeed)
+      .where(where)
+      .orderBy(desc(channelFeed.feedSn))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(channelFeed).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertFeed(db: Db, bjUserKey: number, userKey: number, content: string): Promise<number> {
+  const [row] = await db.insert(channelFeed).values({ bjUserKey, userKey, content }).returning({ sn: channelFeed.feedSn });
+  return row?.sn ?? 0;
+}
+
+export async function findFeed(db: Db, feedSn: number) {
+  const [row] = await db
+    .select()
+    .from(channelFeed)
+    .where(and(eq(channelFeed.feedSn, feedSn), isNull(channelFeed.deletedAt)));
+  return row;
+}
+
+export async function deleteFeed(db: Db, feedSn: number, by: number): Promise<boolean> {
+  const rows = await db
+    .update(channelFeed)
+    .set({ deletedAt: new Date(), deletedBy: by })
+    .where(and(eq(channelFeed.feedSn, feedSn), isNull(channelFeed.deletedAt)))
+    .returning({ sn: channelFeed.feedSn });
+  return rows.length > 0;
+}
+
+// ---- bookmarks ---------------------------------------------------------------------------------------
+
+/** A replay that can be bookmarked: ended and kept. */
+export async function keptReplay(db: Db, vodKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ k: broadcast.vodKey })
+    .from(broadcast)
+    .where(and(eq(broadcast.vodKey, vodKey), eq(broadcast.state, 'ended'), eq(broadcast.replayYn, true)));
+  return row !== undefined;
+}
+
+export async function bookmarkCount(db: Db, userKey: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(channelBookmark).where(eq(channelBookmark.userKey, userKey));
+  return row?.n ?? 0;
+}
+
+export async function setBookmark(db: Db, userKey: number, vodKey: string, on: boolean): Promise<void> {
+  if (on) await db.insert(channelBookmark).values({ userKey, vodKey }).onConflictDoNothing();
+  else await db.delete(channelBookmark).where(and(eq(channelBookmark.userKey, userKey), eq(channelBookmark.vodKey, vodKey)));
+}
+
+/** My bookmarks, newest first, with the replays still kept (a replay removed since drops out). */
+export async function bookmarkPage(db: Db, userKey: number, offset: number, limit: number) {
+  const where = and(eq(channelBookmark.userKey, userKey), eq(broadcast.state, 'ended'), eq(broadcast.replayYn, true));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ vodKey: channelBookmark.vodKey, bookmarkedAt: channelBookmark.createdAt })
+      .from(channelBookmark)
+      .innerJoin(broadcast, eq(broadcast.vodKey, channelBookmark.vodKey))
+      .where(where)
+      .orderBy(desc(channelBookmark.createdAt), desc(channelBookmark.vodKey))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(channelBookmark).innerJoin(broadcast, eq(broadcast.vodKey, channelBookmark.vodKey)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

@@ -86,6 +86,39 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus }> = async
     ok(request, await channels.deleteMessage(await requireUser(request), box, message_sn)),
   );
 
+  route(app, channelsEndpoints.feed, async (request, { id, offset, limit }) => {
+    const { list, total } = await channels.feed(await viewerOf(request), id, offset, limit);
+    return okList(request, list, total, { total_count: total });
+  });
+
+  route(app, channelsEndpoints.feedProc, async (request, body) => {
+    const user = await requireUser(request);
+    const sn =
+      body.mode === 'insert'
+        ? await channels.writeFeed({ userKey: user.userKey, role: user.role, isBj: user.role === 'bj' }, body.content)
+        : await channels.deleteFeed(user, body.feed_sn);
+    return ok(request, { feed_sn: sn });
+  });
+
+  route(app, channelsEndpoints.programReplays, async (request, { id, offset, limit }) => {
+    const { list, total } = await channels.programReplays(id, offset, limit);
+    return okList(request, list, total, { total_count: total });
+  });
+
+  route(app, channelsEndpoints.programComments, async (request, { id, offset, limit }) => {
+    const { list, total } = await channels.programComments(await viewerOf(request), id, offset, limit);
+    return okList(request, list, total, { total_count: total });
+  });
+
+  route(app, channelsEndpoints.bookmarkMore, async (request, { offset, limit }) => {
+    const { list, total } = await channels.bookmarks(await requireUser(request), offset, limit);
+    return okList(request, list, total);
+  });
+
+  route(app, channelsEndpoints.bookmarkProc, async (request, { vod_key, bookmark_yn }) =>
+    ok(request, await channels.bookmark(await requireUser(request), vod_key, bookmark_yn === 'Y')),
+  );
+
   route(app, channelsEndpoints.namecard, async (request, { user_key }) =>
     ok(request, await channels.namecard(await viewerOf(request), user_key)),
   );

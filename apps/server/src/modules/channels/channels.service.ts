@@ -1,10 +1,13 @@
 import {
+  BJ_TYPE_OF_KIND,
   type BlockedItem,
+  type BookmarkItem,
   CHANNEL_LIMITS,
   type ChannelComment,
   type ChannelInfoSet,
   type ChannelProfile,
   type FanItem,
+  type FeedPost,
   type MessageBox,
   type MessageItem,
   type MyFanclubItem,
@@ -18,29 +21,37 @@ import { enforceLimits } from '../../platform/rate-limit.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import { broadcasterProfile } from '../applications/index.js';
 import { bannedWordsOf, hasSelfBlocked, isChatManager, selfBlocks, setSelfBlock, sponsorListPublic } from '../chat/index.js';
-import { findBroadcast } from '../live/index.js';
+import { findBroadcast, listReplays, replaysByKeys } from '../live/index.js';
 import {
   activeMemberById,
   activeMemberByKey,
+  bookmarkCount,
+  bookmarkPage,
   channelBroadcasts,
   commentPage,
   deleteComment,
+  deleteFeed,
   deleteMessage,
   fanClubMember,
   fanClubPage,
   fanClubSize,
   fanNosOf,
+  feedPage,
   findComment,
+  findFeed,
   followerCnt,
   followerCnts,
   insertComment,
+  insertFeed,
   insertMessage,
   isSubscribed,
+  keptReplay,
   liveOf,
   type MemberRow,
   markRead,
   messagePage,
   myFanClubs,
+  setBookmark,
   setSubscribed,
   subscriptions,
   toChannelBroadcast,
@@ -285,6 +296,92 @@ export class ChannelsService {
     }
     if (!(await deleteComment(this.db, commentSn, viewer.userKey))) throw new AppError('CHANNEL_COMMENT_NOT_FOUND');
     return commentSn;
+  }
+
+  // ---- feed ----------------------------------------------------------------------------------------
+
+  async feed(viewer: Viewer | null, id: string, offset: number, limit: number): Promise<{ list: FeedPost[]; total: number }> {
+    const bj = await this.requireChannel(id);
+    const { rows, total } = await feedPage(this.db, bj.userKey, offset, limit);
+    const canDelete = ownsChannel(bj, viewer) || isStaff(viewer);
+    const list = rows.map((r) => ({
+      feed_sn: r.feedSn,
+      content: r.content,
+      created_at: r.createdAt.toISOString(),
+      can_delete_yn: yn(canDelete),
+    }));
+    return { list, total };
+  }
+
+  /** A post on the caller's own channel feed: the session must be a BJ account. */
+  async writeFeed(viewer: Viewer & { isBj: boolean }, content: string): Promise<number> {
+    if (!viewer.isBj) throw new AppError('CHANNEL_FEED_BJ_ONLY');
+    await enforceLimits(this.bus, [
+      { key: `channel-feed:${viewer.userKey}`, max: CHANNEL_LIMITS.commentRate, windowMs: CHANNEL_LIMITS.commentWindowMs },
+    ]);
+    const text = cleanText(content, []);
+    if (text === '') throw new AppError('CHANNEL_CONTENT_REQUIRED', { field: 'content' });
+    return insertFeed(this.db, viewer.userKey, viewer.userKey, text);
+  }
+
+  /** The channel's owner and operators delete a feed post. */
+  async deleteFeed(viewer: Viewer, feedSn: number): Promise<number> {
+    const post = await findFeed(this.db, feedSn);
+    if (!post) throw new AppError('CHANNEL_FEED_NOT_FOUND');
+    const bj = await activeMemberByKey(this.db, post.bjUserKey);
+    if (!bj || !(ownsChannel(bj, viewer) || isStaff(viewer))) throw new AppError('FORBIDDEN');
+    if (!(await deleteFeed(this.db, feedSn, viewer.userKey))) throw new AppError('CHANNEL_FEED_NOT_FOUND');
+    return feedSn;
+  }
+
+  // ---- program channels ------------------------------------------------------------------------------
+
+  /** A program channel's replays (the channel must be a program account). */
+  async programReplays(id: string, offset: number, limit: number) {
+    const bj = await this.requireProgram(id);
+    return listReplays(this.db, { offset, limit, bjUserKey: bj.userKey });
+  }
+
+  async programComments(viewer: Viewer | null, id: string, offset: number, limit: number) {
+    await this.requireProgram(id);
+    return this.comments(viewer, id, offset, limit);
+  }
+
+  private async requireProgram(id: string): Promise<MemberRow> {
+    const bj = await this.requireChannel(id);
+    if (bj.bjTypeCd !== BJ_TYPE_OF_KIND.program) throw new AppError('CHANNEL_NOT_FOUND');
+    return bj;
+  }
+
+  // ---- bookmarks -----------------------------------------------------------------------------------
+
+  async bookmark(viewer: Viewer, vodKey: string, on: boolean) {
+    if (on) {
+      if (!(await keptReplay(this.db, vodKey))) throw new AppError('BOOKMARK_NOT_FOUND');
+      if ((await bookmarkCount(this.db, viewer.userKey)) >= CHANNEL_LIMITS.bookmarkMax) {
+        throw new AppError('BOOKMARK_LIMIT', { max: CHANNEL_LIMITS.bookmarkMax });
+      }
+    }
+    await setBookmark(this.db, viewer.userKey, vodKey, on);
+    return { bookmarked_yn: yn(on) };
+  }
+
+  async bookmarks(viewer: Viewer, offset: number, limit: number): Promise<{ list: BookmarkItem[]; total: number }> {
+    const { rows, total } = await bookmarkPage(this.db, viewer.userKey, offset, limit);
+    const replays = new Map(
+      (
+        await replaysByKeys(
+          this.db,
+          rows.map((r) => r.vodKey),
+        )
+      ).map((v) => [v.vod_key, v]),
+    );
+    const list: BookmarkItem[] = [];
+    for (const r of rows) {
+      const replay = replays.get(r.vodKey);
+      if (replay) list.push({ ...replay, bookmarked_at: r.bookmarkedAt.toISOString() });
+    }
+    return { list, total };
   }
 
   // ---- blocking ------------------------------------------------------------------------------------

@@ -69,3 +69,33 @@ export const userMessage = pgTable(
     index('user_message_from_idx').on(t.fromUserKey, t.messageSn.desc()).where(sql`sender_deleted_at is null`),
   ],
 );
+
+/** A channel's feed: the BJ's posts (SPEC §2 /channel/bj/{id}/feed); a deleted post keeps its row. */
+export const channelFeed = pgTable(
+  'channel_feed',
+  {
+    feedSn: bigserial('feed_sn', { mode: 'number' }).primaryKey(),
+    bjUserKey: memberKey('bj_user_key'),
+    /** Who wrote it: the BJ account or the main account owning it. */
+    userKey: memberKey('user_key'),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: bigint('deleted_by', { mode: 'number' }),
+  },
+  (t) => [index('channel_feed_bj_idx').on(t.bjUserKey, t.feedSn.desc()).where(sql`deleted_at is null`)],
+);
+
+/** Replays a member saved (/mypage/bookmark), by the broadcast's public key. */
+export const channelBookmark = pgTable(
+  'channel_bookmark',
+  {
+    userKey: memberKey('user_key'),
+    vodKey: text('vod_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'channel_bookmark_pk', columns: [t.userKey, t.vodKey] }),
+    index('channel_bookmark_user_idx').on(t.userKey, t.createdAt.desc()),
+  ],
+);

@@ -1,5 +1,5 @@
 import type { LiveListItem, VodListItem } from '@byeol/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { users } from '../users/index.js';
 import { broadcast, broadcastLike } from './live.tables.js';
@@ -87,6 +87,22 @@ export async function listReplays(db: Db, { offset, limit, order = 'recent', bjU
     duration_sec: Math.max(0, Math.round(((b.endedAt ?? b.startedAt).getTime() - b.startedAt.getTime()) / 1000)),
   }));
   return { list, total: total?.n ?? 0 };
+}
+
+/** Kept replays by their public keys (the ones still kept; order not kept). */
+export async function replaysByKeys(db: Db, vodKeys: string[]): Promise<VodListItem[]> {
+  if (vodKeys.length === 0) return [];
+  const rows = await db
+    .select({ b: broadcast, bj: bjColumns })
+    .from(broadcast)
+    .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
+    .where(and(inArray(broadcast.vodKey, vodKeys), eq(broadcast.state, 'ended'), eq(broadcast.replayYn, true)));
+  return rows.map(({ b, bj }) => ({
+    ...base(b, bj),
+    peak_viewer_cnt: b.peakViewerCnt,
+    end_date: (b.endedAt ?? b.startedAt).toISOString(),
+    duration_sec: Math.max(0, Math.round(((b.endedAt ?? b.startedAt).getTime() - b.startedAt.getTime()) / 1000)),
+  }));
 }
 
 /** One broadcast by its public key, with its broadcaster. */
