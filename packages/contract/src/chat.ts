@@ -169,12 +169,29 @@ export interface RoomJoinParam {
 }
 
 /** The room's current state, sent with a successful join and kept up to date by custom events. */
+/**
+ * Who may still talk in a frozen chat besides the moderators (issue 17, SOOP's "fan club only" chat): a
+ * freeze (90) with `plugins.value` = a list of these (an array or comma-separated).
+ */
+export const FREEZE_ALLOW_ROLES = ['fan', 'follower'] as const;
+export type FreezeAllowRole = (typeof FREEZE_ALLOW_ROLES)[number];
+
+/** Whether a member may talk in a chat frozen with `allow` (moderators always may). */
+export function mayTalkWhileFrozen(
+  user: Pick<ChatUserInfo, 'is_fan' | 'fan_no' | 'is_follower'>,
+  allow: readonly FreezeAllowRole[],
+): boolean {
+  return (allow.includes('fan') && (user.is_fan === 1 || (user.fan_no ?? 0) > 0)) || (allow.includes('follower') && user.is_follower === 1);
+}
+
 export interface ChatRoomState {
   vk: string;
   bj_user_key: number;
   title: string;
   /** Chat frozen for everyone but moderators (90/91). */
   frozen: 0 | 1;
+  /** While frozen, these members may still talk (90 with `value`): fan club members, followers. */
+  frozen_allow: FreezeAllowRole[];
   /** SPEC §3 chat_extra.hide_users: users whose messages are hidden (8200). */
   hide_users: number[];
   settings: ChatRoomSettings;
@@ -532,5 +549,21 @@ export const chatCodes = defineCodes('chat', [[6200, 6299]], {
     en: 'Too many chat connections. Close the broadcast in another window or tab and try again (at most {num}).',
     ja: 'チャット接続が多すぎます。他のウィンドウやタブの放送を閉じてから、もう一度お試しください（最大{num}件）。',
     'zh-CN': '聊天连接过多。请关闭其他窗口或标签页中的直播后重试（最多{num}个）。',
+  },
+  /** The chat is frozen for all but the moderators and the fan club (90 with value fan). */
+  CHAT_FROZEN_FANS: {
+    code: 6216,
+    ko: '지금은 팬클럽 회원만 채팅할 수 있습니다.',
+    en: 'Only fan club members can chat right now.',
+    ja: '現在はファンクラブ会員のみチャットできます。',
+    'zh-CN': '现在仅粉丝团成员可以聊天。',
+  },
+  /** The chat is frozen for all but the moderators and the followers (90 with value follower, maybe fan). */
+  CHAT_FROZEN_FOLLOWERS: {
+    code: 6217,
+    ko: '지금은 팔로워만 채팅할 수 있습니다.',
+    en: 'Only followers can chat right now.',
+    ja: '現在はフォロワーのみチャットできます。',
+    'zh-CN': '现在仅关注者可以聊天。',
   },
 });

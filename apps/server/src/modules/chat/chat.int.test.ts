@@ -428,6 +428,35 @@ describe('ROOM_MSG_SEND', () => {
     expect(await act(uc, ChatEventDetail.FREEZE_ALL_ON)).toEqual(refusedWith('FORBIDDEN'));
   });
 
+  it('keeps a frozen chat open to the roles the moderator names: the fan club, the followers (issue 17)', async () => {
+    const { vk, bj } = await newRoom();
+    const bjc = await joined(vk, bj);
+    const [fan, follower, other] = [await buildAccount(t), await buildAccount(t), await buildAccount(t)];
+    await sql(t, 'insert into fan_club (bj_user_key, user_key, fan_no, joined_txn_id) values ($1, $2, 1, 0)', [bj.userKey, fan.userKey]);
+    await sql(t, 'insert into channel_subscribe (user_key, bj_user_key) values ($1, $2)', [follower.userKey, bj.userKey]);
+    const [fc, flc, oc] = [await joined(vk, fan, 'en'), await joined(vk, follower, 'en'), await joined(vk, other, 'en')];
+
+    expect(await act(bjc, ChatEventDetail.FREEZE_ALL_ON, { value: 'everyone' })).toEqual(refusedWith('INVALID_INPUT'));
+    expect(await act(bjc, ChatEventDetail.FREEZE_ALL_ON, { value: ['fan'] })).toMatchObject(ok);
+    const pushed = await oc.waitFor(isOutside(ChatEventDetail.FREEZE_ALL_ON));
+    expect(pushed.param.data).toEqual({ allow: ['fan'] });
+    expect(await say(fc, 'fan club talks')).toMatchObject(ok);
+    expect(await say(flc, 'follower')).toEqual(refusedWith('CHAT_FROZEN_FANS', { msg: 'Only fan club members can chat right now.' }));
+    expect(await say(oc, 'anyone')).toEqual(refusedWith('CHAT_FROZEN_FANS'));
+
+    expect(await act(bjc, ChatEventDetail.FREEZE_ALL_ON, { value: 'fan,follower' })).toMatchObject(ok);
+    await oc.waitFor((f) => isOutside(ChatEventDetail.FREEZE_ALL_ON)(f) && f.param?.data?.allow?.length === 2);
+    expect(await say(flc, 'followers too')).toMatchObject(ok);
+    expect(await say(oc, 'still not')).toEqual(refusedWith('CHAT_FROZEN_FOLLOWERS'));
+    // A member joining meanwhile learns who may talk.
+    const late = await connect();
+    const answer = await late.join(await chatToken(t, vk, (await buildAccount(t)).cookie), vk);
+    expect(answer.room).toMatchObject({ frozen: 1, frozen_allow: ['fan', 'follower'] });
+    expect(await act(bjc, ChatEventDetail.FREEZE_ALL_OFF)).toMatchObject(ok);
+    await oc.waitFor(isOutside(ChatEventDetail.FREEZE_ALL_OFF));
+    expect(await say(oc, 'free again')).toMatchObject(ok);
+  });
+
   it('refuses links for non-moderators when the BJ turns them off', async () => {
     const { vk, bj } = await newRoom();
     const bjc = await joined(vk, bj);

@@ -108,6 +108,7 @@ describe('the store', () => {
       tags: [],
       state: 'live',
       frozen: false,
+      frozenAllow: [],
       hideUsers: [],
       settings: DEFAULT_CHAT_SETTINGS,
     });
@@ -594,11 +595,11 @@ describe('what each action stores, pushes and asks of the engine', () => {
 
   it('90/91 and 100/101 patch the room and the member; 90/100 with off are 91/101', async () => {
     const r = await liveRoom();
-    expect(okOf(await r.act('manager', { T: 90 })).effects).toEqual({ room: { frozen: true } });
+    expect(okOf(await r.act('manager', { T: 90 })).effects).toEqual({ room: { frozen: true, frozenAllow: [] } });
     expect((await r.current()).frozen).toBe(true);
     const unfreeze = okOf(await r.act('manager', { T: 90, off: 1 }));
     expect(unfreeze.pushes[0]?.push.code).toBe(91);
-    expect(unfreeze.effects).toEqual({ room: { frozen: false } });
+    expect(unfreeze.effects).toEqual({ room: { frozen: false, frozenAllow: [] } });
     expect((await r.current()).frozen).toBe(false);
     const suspend = okOf(await r.act('manager', { T: 100, target: r.target.userKey }));
     expect(suspend.effects).toEqual({ member: { userKey: r.target.userKey, standing: { frozen: true } } });

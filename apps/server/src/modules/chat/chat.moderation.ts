@@ -8,12 +8,13 @@ import {
   ChatSettingCode,
   type ChatUserInfo,
   chatRoomRole,
+  FREEZE_ALLOW_ROLES,
   type OutsideMsgPush,
   type ResultCodeName,
 } from '@byeol/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { isRoomBj, settingsOf } from './chat.repository.js';
+import { freezeAllowOf, isRoomBj, settingsOf } from './chat.repository.js';
 import { chatActionLog, chatManager, chatRoomBlock, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
 import type {
   ActionEffects,
@@ -247,19 +248,32 @@ async function manager(ctx: Ctx, appoint: boolean): Promise<Plan> {
   };
 }
 
-/** 90 freeze / 91 unfreeze the whole chat (90 with `off: 1` is 91): moderators. */
+/**
+ * 90 freeze / 91 unfreeze the whole chat (90 with `off: 1` is 91): moderators. A freeze may keep the chat
+ * open to roles (`value`: 'fan', 'follower', a list or comma-separated; FREEZE_ALLOW_ROLES), e.g. a chat
+ * for the fan club only; the push carries `data.allow`.
+ */
 async function freezeAll(ctx: Ctx, on: boolean): Promise<Plan> {
   requirePower(ctx, MODERATORS);
   const code = on ? ChatEventDetail.FREEZE_ALL_ON : ChatEventDetail.FREEZE_ALL_OFF;
+  const raw = ctx.plugins.value;
+  const asked =
+    raw === undefined || raw === null || raw === '' ? [] : Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
+  const names = asked.map((v) => (typeof v === 'string' ? v.trim() : v));
+  if (on && names.some((v) => !(FREEZE_ALLOW_ROLES as readonly unknown[]).includes(v))) throw new Refused(invalid('value'));
+  const allow = on ? freezeAllowOf(names as string[]) : [];
   return {
     code,
-    detail: {},
+    detail: allow.length > 0 ? { allow } : {},
     async write(tx) {
       await tx
         .insert(chatRoomState)
-        .values({ vodKey: ctx.room.vk, frozen: on })
-        .onConflictDoUpdate({ target: chatRoomState.vodKey, set: { frozen: on, updatedAt: sql`now()` } });
-      return { pushes: [{ target: toRoom, push: push(ctx, code) }], effects: { room: { frozen: on } } };
+        .values({ vodKey: ctx.room.vk, frozen: on, frozenAllow: allow })
+        .onConflictDoUpdate({ target: chatRoomState.vodKey, set: { frozen: on, frozenAllow: allow, updatedAt: sql`now()` } });
+      return {
+        pushes: [{ target: toRoom, push: push(ctx, code, allow.length > 0 ? { data: { allow } } : {}) }],
+        effects: { room: { frozen: on, frozenAllow: allow } },
+      };
     },
   };
 }

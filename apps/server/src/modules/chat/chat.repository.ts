@@ -1,4 +1,4 @@
-import { type ChatRoomSettings, type ChatUserInfo, DEFAULT_CHAT_SETTINGS } from '@byeol/contract';
+import { type ChatRoomSettings, type ChatUserInfo, DEFAULT_CHAT_SETTINGS, FREEZE_ALLOW_ROLES, type FreezeAllowRole } from '@byeol/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
@@ -64,6 +64,7 @@ function prepare(db: Db) {
       ...settingColumns,
       hideUsers: chatSetting.hideUsers,
       frozen: chatRoomState.frozen,
+      frozenAllow: chatRoomState.frozenAllow,
     })
     .from(broadcast)
     .innerJoin(bj, eq(bj.userKey, broadcast.bjUserKey))
@@ -124,6 +125,10 @@ function statementsOf(db: Db) {
   return found;
 }
 
+/** The stored allow-list of a frozen chat, keeping only known roles. */
+export const freezeAllowOf = (list: readonly string[] | null | undefined): FreezeAllowRole[] =>
+  FREEZE_ALLOW_ROLES.filter((r) => (list ?? []).includes(r));
+
 /** bigint[] comes back from PostgreSQL as strings; user keys fit a JS number. */
 const keys = (list: ReadonlyArray<string | number> | null | undefined): number[] => (list ?? []).map(Number);
 
@@ -161,6 +166,7 @@ export function createChatStore(db: Db): ChatStore {
         tags: row.tags,
         state: row.state,
         frozen: row.frozen ?? false,
+        frozenAllow: freezeAllowOf(row.frozenAllow),
         hideUsers: keys(row.hideUsers),
         settings: row.settingBj === null ? settingsOf(null) : settingsOf(row as SettingValues),
       };

@@ -61,6 +61,7 @@ describe('room limits', () => {
     tags: [],
     state: 'live',
     frozen: false,
+    frozenAllow: [],
     hideUsers: [],
     settings: {
       slow_sec: 0,

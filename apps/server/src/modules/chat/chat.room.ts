@@ -288,7 +288,15 @@ export class Room {
   /** The room as a joiner gets it. */
   state(): ChatRoomState {
     const c = this.ctx;
-    return { vk: c.vk, bj_user_key: c.bjUserKey, title: c.title, frozen: c.frozen ? 1 : 0, hide_users: c.hideUsers, settings: c.settings };
+    return {
+      vk: c.vk,
+      bj_user_key: c.bjUserKey,
+      title: c.title,
+      frozen: c.frozen ? 1 : 0,
+      frozen_allow: c.frozen ? c.frozenAllow : [],
+      hide_users: c.hideUsers,
+      settings: c.settings,
+    };
   }
 
   /** Applies a patch of the room (an action's effects, a reload) and recompiles what depends on it. */

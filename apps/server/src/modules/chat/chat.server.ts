@@ -21,6 +21,7 @@ import {
   LIVE_BUS_CHANNEL,
   type LiveBusMessage,
   type MsgSendPush,
+  mayTalkWhileFrozen,
   type OutsideMsgPush,
   PLAIN_MESSAGE,
   ResultCode,
@@ -676,7 +677,10 @@ export class ChatEngine {
 
   private chat(conn: Conn, room: Room, user: ChatUserInfo, m: string) {
     const ctx = room.ctx;
-    if (!conn.mod && ctx.frozen) throw new Refusal('CHAT_FROZEN');
+    if (!conn.mod && ctx.frozen && !mayTalkWhileFrozen(user, ctx.frozenAllow)) {
+      const allow = ctx.frozenAllow;
+      throw new Refusal(allow.length === 0 ? 'CHAT_FROZEN' : allow.includes('follower') ? 'CHAT_FROZEN_FOLLOWERS' : 'CHAT_FROZEN_FANS');
+    }
     const text = this.text(conn, m);
     if (!conn.mod) {
       if (ctx.settings.links_yn === 'N' && LINK.test(text)) throw new Refusal('CHAT_LINKS_NOT_ALLOWED');

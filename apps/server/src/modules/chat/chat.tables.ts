@@ -80,6 +80,8 @@ export const chatSetting = pgTable('chat_setting', {
 export const chatRoomState = pgTable('chat_room_state', {
   vodKey: text('vod_key').primaryKey(),
   frozen: boolean('frozen').notNull().default(false),
+  /** Who may still talk while frozen (FREEZE_ALLOW_ROLES). */
+  frozenAllow: text('frozen_allow').array().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,12 @@
-import type { ChatPlugins, ChatRoomRole, ChatRoomSettings, ChatUserInfo, OutsideMsgPush, ResultCodeName } from '@byeol/contract';
+import type {
+  ChatPlugins,
+  ChatRoomRole,
+  ChatRoomSettings,
+  ChatUserInfo,
+  FreezeAllowRole,
+  OutsideMsgPush,
+  ResultCodeName,
+} from '@byeol/contract';
 
 /**
  * The seam between the chat engine (chat.server.ts / chat.room.ts: sockets, rooms, fan-out, bus) and
@@ -16,6 +24,8 @@ export interface RoomContext {
   tags: string[];
   state: 'live' | 'ended' | 'frozen';
   frozen: boolean;
+  /** Who may still talk while frozen besides the moderators. */
+  frozenAllow: FreezeAllowRole[];
   hideUsers: number[];
   settings: ChatRoomSettings;
 }
@@ -52,7 +62,7 @@ export type PushTarget = { to: 'room' } | { to: 'user'; userKey: number } | { to
 export interface ActionEffects {
   /** Remove this user's sockets from the room (forced exit); they get their push first. */
   removeUser?: number;
-  room?: Partial<Pick<RoomContext, 'frozen' | 'hideUsers' | 'settings'>>;
+  room?: Partial<Pick<RoomContext, 'frozen' | 'frozenAllow' | 'hideUsers' | 'settings'>>;
   /** Patch a member's standing on every socket of that user in this room. */
   member?: { userKey: number; standing: Partial<MemberStanding> };
 }

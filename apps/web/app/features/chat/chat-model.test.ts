@@ -36,7 +36,15 @@ const user = (user_key: number, nick: string, extra: Partial<ChatUserInfo> = {})
 const BJ = user(1, '비제이');
 const FAN = user(2, '팬');
 const OTHER = user(3, '다른팬');
-const ROOM: ChatRoomState = { vk: 'r1', bj_user_key: 1, title: '첫 방송', frozen: 0, hide_users: [], settings: DEFAULT_CHAT_SETTINGS };
+const ROOM: ChatRoomState = {
+  vk: 'r1',
+  bj_user_key: 1,
+  title: '첫 방송',
+  frozen: 0,
+  frozen_allow: [],
+  hide_users: [],
+  settings: DEFAULT_CHAT_SETTINGS,
+};
 
 function joinedAs(me: ChatUserInfo, room: Partial<ChatRoomState> = {}): ChatModel {
   const answer: RoomJoinAnswer = { result: 1, user_info: me, user_total_count: 3, room: { ...ROOM, ...room } };
@@ -73,6 +81,12 @@ describe('chatReducer', () => {
     model = frames(model, event({ code: 90, by: BJ }));
     expect(model.room?.frozen).toBe(1);
     expect(inputBlock(model)).toBe('room-frozen');
+    // A chat frozen for all but the fan club: a fan club member still writes, others do not.
+    model = frames(model, event({ code: 90, by: BJ, data: { allow: ['fan', 'nonsense'] } }));
+    expect(model.room?.frozen_allow).toEqual(['fan']);
+    expect(inputBlock(model)).toBe('room-frozen');
+    expect(inputBlock({ ...model, me: { ...FAN, fan_no: 7 } })).toBeNull();
+    expect(inputBlock({ ...model, me: { ...FAN, is_follower: 1 } })).toBe('room-frozen');
     model = frames(
       model,
       event({ code: 91, by: BJ }),

@@ -9,8 +9,11 @@ import {
   ChatSettingCode,
   type ChatUserInfo,
   chatRoomRole,
+  FREEZE_ALLOW_ROLES,
+  type FreezeAllowRole,
   isChatModerator,
   type MsgSendPush,
+  mayTalkWhileFrozen,
   type OutsideMsgPush,
   type RoomClosePush,
   type RoomJoinAnswer,
@@ -142,11 +145,14 @@ function applyEvent(model: ChatModel, push: OutsideMsgPush): ChatModel {
       break;
     }
     case ChatEventDetail.FREEZE_ALL_ON:
+      patchRoom({ frozen: 1, frozen_allow: freezeAllowOf(push.data?.allow) });
+      break;
     case ChatEventDetail.FREEZE_ALL_STATE:
+      // Sent on join: the join's room state already says who may talk.
       patchRoom({ frozen: 1 });
       break;
     case ChatEventDetail.FREEZE_ALL_OFF:
-      patchRoom({ frozen: 0 });
+      patchRoom({ frozen: 0, frozen_allow: [] });
       break;
     case ChatEventDetail.FREEZE_USER_ON:
     case ChatEventDetail.FREEZE_USER_STATE:
@@ -340,6 +346,13 @@ export function inputBlock(model: ChatModel): InputBlock {
   if (model.standing.blocked) return 'blocked';
   const moderator = isChatModerator(myRole(model));
   if (model.standing.frozen && !moderator) return 'user-frozen';
-  if (model.room?.frozen === 1 && !moderator) return 'room-frozen';
+  if (model.room?.frozen === 1 && !moderator && !(model.me && mayTalkWhileFrozen(model.me, model.room.frozen_allow ?? []))) {
+    return 'room-frozen';
+  }
   return null;
+}
+
+/** The roles a freeze push names (unknown ones dropped). */
+export function freezeAllowOf(raw: unknown): FreezeAllowRole[] {
+  return Array.isArray(raw) ? FREEZE_ALLOW_ROLES.filter((r) => raw.includes(r)) : [];
 }

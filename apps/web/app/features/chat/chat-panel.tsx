@@ -3,6 +3,7 @@ import {
   ChatEventDetail,
   ChatPush,
   type ChatUserInfo,
+  type FreezeAllowRole,
   isChatModerator,
   type OutsideMsgPush,
   resultMessage,
@@ -24,6 +25,13 @@ import { ChatUserList } from './chat-user-list';
 import { useChatRoom } from './use-chat-room';
 
 const chars = (s: string) => [...s].length;
+
+/** The freeze choices a moderator picks from (who may still talk besides the moderators). */
+const FREEZE_CHOICES = [
+  { key: 'tools.freezeAll', allow: [] },
+  { key: 'tools.freezeFans', allow: ['fan'] },
+  { key: 'tools.freezeFollowers', allow: ['fan', 'follower'] },
+] as const satisfies ReadonlyArray<{ key: string; allow: readonly FreezeAllowRole[] }>;
 
 /** The connection as the viewer sees it, with a retry button once the client gave up. */
 function ConnectionState({ connection, onRetry }: { connection: ChatClientSnapshot; onRetry: () => void }) {
@@ -76,8 +84,11 @@ function useBlockedText(model: ChatModel, connection: ChatClientSnapshot): strin
       return resultMessage('CHAT_BLOCKED', lang);
     case 'user-frozen':
       return resultMessage('CHAT_USER_FROZEN', lang);
-    case 'room-frozen':
-      return resultMessage('CHAT_FROZEN', lang);
+    case 'room-frozen': {
+      const allow = model.room?.frozen_allow ?? [];
+      if (allow.includes('follower')) return resultMessage('CHAT_FROZEN_FOLLOWERS', lang);
+      return resultMessage(allow.includes('fan') ? 'CHAT_FROZEN_FANS' : 'CHAT_FROZEN', lang);
+    }
   }
   if (ended?.reason === 'room-closed') return ended.msg || t('event.ended');
   return null;
@@ -273,8 +284,34 @@ export function ChatPanel({ vodKey, onTitle, onClosed }: ChatPanelProps) {
   const toggleFreeze = async () => {
     if (!room) return;
     const frozen = model.room?.frozen === 1;
-    if (!frozen && !(await dialog.confirm(t('tools.confirmFreeze')))) return;
-    const answer = await room.client.action({ T: frozen ? ChatEventDetail.FREEZE_ALL_OFF : ChatEventDetail.FREEZE_ALL_ON });
+    let allow: FreezeAllowRole[] = [];
+    if (!frozen) {
+      // Who may still talk: nobody but the moderators, the fan club, or the fan club and the followers.
+      const picked = await dialog.layer<FreezeAllowRole[] | null>(
+        (close) => (
+          <div className="flex flex-col gap-2 p-1" data-freeze-choice>
+            <p className="text-sm">{t('tools.confirmFreeze')}</p>
+            {FREEZE_CHOICES.map((choice) => (
+              <button
+                key={choice.key}
+                type="button"
+                onClick={() => close([...choice.allow])}
+                className="rounded bg-neutral-800 px-3 py-2 text-left text-sm font-semibold text-white hover:bg-neutral-700"
+                data-freeze-allow={choice.allow.join(',')}
+              >
+                {t(choice.key)}
+              </button>
+            ))}
+          </div>
+        ),
+        { title: t('tools.freeze') },
+      );
+      if (!picked) return;
+      allow = picked;
+    }
+    const answer = await room.client.action(
+      frozen ? { T: ChatEventDetail.FREEZE_ALL_OFF } : { T: ChatEventDetail.FREEZE_ALL_ON, ...(allow.length > 0 ? { value: allow } : {}) },
+    );
     if (answer.result !== 1) dialog.toast(answer.msg ?? '');
   };
 

@@ -105,7 +105,10 @@ export const chat = {
     tools: {
       freeze: '채팅 얼리기',
       unfreeze: '채팅 녹이기',
-      confirmFreeze: '채팅을 얼릴까요? BJ와 매니저만 채팅할 수 있게 됩니다.',
+      confirmFreeze: '채팅을 얼릴까요? 얼리는 동안 채팅할 수 있는 사람을 고르세요.',
+      freezeAll: 'BJ와 매니저만',
+      freezeFans: '팬클럽 회원까지',
+      freezeFollowers: '팬클럽 회원과 팔로워까지',
       settings: '채팅 설정',
     },
     settings: {
@@ -239,7 +242,10 @@ export const chat = {
     tools: {
       freeze: 'Freeze chat',
       unfreeze: 'Unfreeze chat',
-      confirmFreeze: 'Freeze the chat? Only the BJ and managers will be able to chat.',
+      confirmFreeze: 'Freeze the chat? Choose who can still chat while it is frozen.',
+      freezeAll: 'Only the BJ and managers',
+      freezeFans: 'Fan club members too',
+      freezeFollowers: 'Fan club members and followers too',
       settings: 'Chat settings',
     },
     settings: {
@@ -373,7 +379,10 @@ export const chat = {
     tools: {
       freeze: 'チャットを凍結',
       unfreeze: 'チャットの凍結を解除',
-      confirmFreeze: 'チャットを凍結しますか？BJとマネージャーのみチャットできるようになります。',
+      confirmFreeze: 'チャットを凍結しますか？凍結中にチャットできる人を選んでください。',
+      freezeAll: 'BJとマネージャーのみ',
+      freezeFans: 'ファンクラブ会員も',
+      freezeFollowers: 'ファンクラブ会員とフォロワーも',
       settings: 'チャット設定',
     },
     settings: {
@@ -507,7 +516,10 @@ export const chat = {
     tools: {
       freeze: '冻结聊天',
       unfreeze: '解冻聊天',
-      confirmFreeze: '要冻结聊天吗？届时仅主播和房管可以发言。',
+      confirmFreeze: '要冻结聊天吗？请选择冻结期间仍可发言的人。',
+      freezeAll: '仅主播和房管',
+      freezeFans: '包括粉丝团成员',
+      freezeFollowers: '包括粉丝团成员和关注者',
       settings: '聊天设置',
     },
     settings: {

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_room_state" ADD COLUMN "frozen_allow" text[] DEFAULT '{}' NOT NULL;
