@@ -1,6 +1,7 @@
 import {
   CHANNEL_LIMITS,
   type ChannelComment,
+  ChatEvent,
   channelsEndpoints,
   type FanItem,
   LIVE_BUS_CHANNEL,
@@ -22,6 +23,7 @@ import {
   liveRoom,
   newKey,
 } from '../../testing/builders.js';
+import { ChatClient, chatToken, isOutside } from '../../testing/chat-client.js';
 import { sql } from '../../testing/members.js';
 
 /**
@@ -30,7 +32,7 @@ import { sql } from '../../testing/members.js';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ roles: ['api', 'chat'] });
 });
 afterAll(async () => t?.close());
 
@@ -454,5 +456,32 @@ describe('bookmarks', () => {
     expect((await t.call(channelsEndpoints.bookmarkMore, {}, as(fan))).body.rslt_set.data_list.map((b) => b.vod_key)).toEqual([
       older.vodKey,
     ]);
+  });
+});
+
+describe('follows in the live room', () => {
+  it('announce a new follower to the room (211) and an unfollow to the BJ alone (212)', async () => {
+    const bj = await buildBj(t);
+    const fan = await buildViewer(t);
+    const vk = await liveRoom(t, bj.userKey);
+    const room = await ChatClient.connect(t.url);
+    const bjSocket = await ChatClient.connect(t.url);
+    try {
+      expect((await room.join(await chatToken(t, vk), vk)).result).toBe(1);
+      expect((await bjSocket.join(await chatToken(t, vk, bj.cookie), vk)).result).toBe(1);
+      await follow(fan, bj.id);
+      const joined = await room.waitFor(isOutside(ChatEvent.CHANNEL_JOIN));
+      expect(joined.param.by).toMatchObject({ user_key: fan.userKey, nick: fan.nick, is_follower: 1 });
+      await follow(fan, bj.id, 'N');
+      const left = await bjSocket.waitFor(isOutside(ChatEvent.CHANNEL_LEAVE));
+      expect(left.param.by).toMatchObject({ user_key: fan.userKey });
+      // The room heard the follow, not the unfollow (the next follow arrives after where it would be).
+      const mark = room.mark();
+      await follow(fan, bj.id);
+      await room.waitFor(isOutside(ChatEvent.CHANNEL_JOIN), { from: mark });
+      expect(room.frames.filter(isOutside(ChatEvent.CHANNEL_LEAVE))).toHaveLength(0);
+    } finally {
+      await Promise.all([room.close(), bjSocket.close()]);
+    }
   });
 });

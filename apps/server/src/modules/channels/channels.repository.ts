@@ -134,7 +134,7 @@ export async function isSubscribed(db: Db, userKey: number, bjUserKey: number): 
  * Follows or stops following; the channel's follower count moves in the same transaction, only when the
  * row did. Answers the count after.
  */
-export async function setSubscribed(db: Db, userKey: number, bjUserKey: number, on: boolean): Promise<number> {
+export async function setSubscribed(db: Db, userKey: number, bjUserKey: number, on: boolean): Promise<{ count: number; changed: boolean }> {
   return db.transaction(async (tx) => {
     const changed = on
       ? await tx.insert(channelSubscribe).values({ userKey, bjUserKey }).onConflictDoNothing().returning({ k: channelSubscribe.userKey })
@@ -142,7 +142,7 @@ export async function setSubscribed(db: Db, userKey: number, bjUserKey: number, 
           .delete(channelSubscribe)
           .where(and(eq(channelSubscribe.userKey, userKey), eq(channelSubscribe.bjUserKey, bjUserKey)))
           .returning({ k: channelSubscribe.userKey });
-    if (changed.length === 0) return followerCnt(tx, bjUserKey);
+    if (changed.length === 0) return { count: await followerCnt(tx, bjUserKey), changed: false };
     const [row] = await tx
       .insert(channelStat)
       .values({ bjUserKey, followerCnt: on ? 1 : 0 })
@@ -151,7 +151,7 @@ export async function setSubscribed(db: Db, userKey: number, bjUserKey: number, 
         set: { followerCnt: sql`greatest(0, ${channelStat.followerCnt} + ${on ? 1 : -1})` },
       })
       .returning({ n: channelStat.followerCnt });
-    return row?.n ?? 0;
+    return { count: row?.n ?? 0, changed: true };
   });
 }
 

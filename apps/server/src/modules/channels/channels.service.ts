@@ -6,12 +6,15 @@ import {
   type ChannelComment,
   type ChannelInfoSet,
   type ChannelProfile,
+  ChatEvent,
+  type ChatUserInfo,
   type FanItem,
   type FeedPost,
   type MessageBox,
   type MessageItem,
   type MyFanclubItem,
   type NamecardSet,
+  type OutsideMsgPush,
   type SubscribeItem,
 } from '@byeol/contract';
 import type { Bus } from '../../platform/bus.js';
@@ -20,7 +23,15 @@ import { AppError } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import { broadcasterProfile } from '../applications/index.js';
-import { bannedWordsOf, hasSelfBlocked, isChatManager, selfBlocks, setSelfBlock, sponsorListPublic } from '../chat/index.js';
+import {
+  bannedWordsOf,
+  hasSelfBlocked,
+  isChatManager,
+  publishRoomEvent,
+  selfBlocks,
+  setSelfBlock,
+  sponsorListPublic,
+} from '../chat/index.js';
 import { findBroadcast, listReplays, replaysByKeys } from '../live/index.js';
 import {
   activeMemberById,
@@ -64,6 +75,9 @@ import {
 export interface Viewer {
   userKey: number;
   role: string;
+  /** Login ID and nick, for what the chat shows (a follow announced in the BJ's live room). */
+  id?: string;
+  nick?: string;
 }
 
 const isStaff = (v: Viewer | null) => v?.role === 'operator' || v?.role === 'gm';
@@ -213,9 +227,31 @@ export class ChannelsService {
   async subscribe(viewer: Viewer, id: string, on: boolean) {
     const bj = await this.requireChannel(id);
     if (ownsChannel(bj, viewer)) throw new AppError('SUBSCRIBE_SELF');
-    const count = await setSubscribed(this.db, viewer.userKey, bj.userKey, on);
+    const { count, changed } = await setSubscribed(this.db, viewer.userKey, bj.userKey, on);
     this.heads.delete(bj.userKey);
+    if (changed) await this.announceFollow(viewer, bj, on);
     return { subscribed_yn: yn(on), follower_cnt: count };
+  }
+
+  /**
+   * A follow while the BJ is live: 211 (channel join) to the room, so the room sees the new follower; an
+   * unfollow: 212 (channel leave) to the BJ's own sockets only. Fire and forget: the follow stands either way.
+   */
+  private async announceFollow(viewer: Viewer, bj: MemberRow, on: boolean): Promise<void> {
+    const live = (await liveOf(this.db, [bj.userKey])).get(bj.userKey);
+    if (!live) return;
+    const by: ChatUserInfo = {
+      user_key: viewer.userKey,
+      id: viewer.id ?? '',
+      nick: viewer.nick ?? '',
+      is_bj: 0,
+      is_manager: 0,
+      is_operator: 0,
+      is_guest: 0,
+      is_follower: on ? 1 : 0,
+    };
+    const push: OutsideMsgPush = { code: on ? ChatEvent.CHANNEL_JOIN : ChatEvent.CHANNEL_LEAVE, ts: Date.now(), by, target: by };
+    await publishRoomEvent(this.bus, live.vod_key, push, on ? undefined : bj.userKey).catch(() => undefined);
   }
 
   async subscriptions(viewer: Viewer, offset: number, limit: number): Promise<{ list: SubscribeItem[]; total: number }> {

@@ -73,6 +73,10 @@ export function eventText(t: TFunction<'chat'>, push: OutsideMsgPush): string {
       return t('event.enter', { nick: nickOf(push.target ?? push.by) });
     case ChatEvent.FORCED_EXIT:
       return onOff(push) ? t('event.forcedExit', { nick }) : t('event.forcedExitLifted', { nick });
+    case ChatEvent.CHANNEL_JOIN:
+      return t('event.channelJoin', { nick: nickOf(push.by ?? push.target) });
+    case ChatEvent.CHANNEL_LEAVE:
+      return t('event.channelLeave', { nick: nickOf(push.by ?? push.target) });
     case ChatEvent.MANAGER_APPOINTED:
       return t('event.managerOn', { nick });
     case ChatEvent.MANAGER_DISMISSED:

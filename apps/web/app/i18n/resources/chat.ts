@@ -41,6 +41,8 @@ export const chat = {
     whisper: { sent: '{{nick}}님에게 귓속말', received: '{{nick}}님의 귓속말' },
     event: {
       enter: '{{nick}}님이 입장했습니다.',
+      channelJoin: '{{nick}}님이 채널을 팔로우했습니다.',
+      channelLeave: '{{nick}}님이 팔로우를 취소했습니다.',
       forcedExit: '{{nick}}님이 강제퇴장 되었습니다.',
       forcedExitLifted: '{{nick}}님의 강제퇴장이 해제되었습니다.',
       managerOn: '{{nick}}님이 매니저로 임명되었습니다.',
@@ -178,6 +180,8 @@ export const chat = {
     whisper: { sent: 'Whisper to {{nick}}', received: 'Whisper from {{nick}}' },
     event: {
       enter: '{{nick}} entered.',
+      channelJoin: '{{nick}} followed the channel.',
+      channelLeave: '{{nick}} unfollowed the channel.',
       forcedExit: '{{nick}} was forced out.',
       forcedExitLifted: '{{nick}} may enter again.',
       managerOn: '{{nick}} is now a manager.',
@@ -315,6 +319,8 @@ export const chat = {
     whisper: { sent: '{{nick}}さんへのささやき', received: '{{nick}}さんからのささやき' },
     event: {
       enter: '{{nick}}さんが入室しました。',
+      channelJoin: '{{nick}}さんがチャンネルをフォローしました。',
+      channelLeave: '{{nick}}さんがフォローを解除しました。',
       forcedExit: '{{nick}}さんが強制退場させられました。',
       forcedExitLifted: '{{nick}}さんの強制退場が解除されました。',
       managerOn: '{{nick}}さんがマネージャーに任命されました。',
@@ -452,6 +458,8 @@ export const chat = {
     whisper: { sent: '悄悄话给{{nick}}', received: '{{nick}}的悄悄话' },
     event: {
       enter: '{{nick}}进入了直播间。',
+      channelJoin: '{{nick}}关注了频道。',
+      channelLeave: '{{nick}}取消了关注。',
       forcedExit: '{{nick}}已被强制退出。',
       forcedExitLifted: '{{nick}}的强制退出已解除。',
       managerOn: '{{nick}}已被任命为房管。',
