@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
-import type { VodListItem } from './content.js';
+import type { LiveListItem, VodListItem } from './content.js';
 import { endpoint } from './endpoints.js';
 import { type ListSet, PagingSchema } from './envelope.js';
 
@@ -301,6 +301,39 @@ export interface BookmarkItem extends VodListItem {
   bookmarked_at: string;
 }
 
+/** How many entries a my-page fragment (`…_html`) shows; its page has the whole list. */
+export const MYPAGE_FRAGMENT_SIZE = 12;
+
+/** GET /mypage/subscribe_bj_html: the BJs I follow, on air first (the fragment of /mypage). */
+export interface SubscribeBjHtmlSet {
+  bj_list: SubscribeItem[];
+  total_count: number;
+}
+/** GET /mypage/subscribe_vod_html: the newest replays of the BJs I follow. */
+export interface SubscribeVodHtmlSet {
+  vod_list: VodListItem[];
+}
+/** A broadcast I watched lately: live or a kept replay. */
+export interface RecentVodItem extends Omit<LiveListItem, 'viewer_cnt'> {
+  state: 'live' | 'ended' | 'frozen';
+  viewed_at: string;
+}
+/** GET /mypage/recent_vod_html: what I watched lately, newest first. */
+export interface RecentVodHtmlSet {
+  vod_list: RecentVodItem[];
+}
+/** GET /mypage/comment_html: my latest channel comments, with their channel. */
+export interface MyCommentItem {
+  comment_sn: number;
+  content: string;
+  created_at: string;
+  channel: { user_key: number; id: string; nick: string };
+}
+export interface CommentHtmlSet {
+  comment_list: MyCommentItem[];
+  total_count: number;
+}
+
 /** The calls of the channels domain, declared once for the server, the web and the tests. */
 export const channelsEndpoints = {
   info: endpoint<ChannelInfoSet>()({
@@ -438,6 +471,34 @@ export const channelsEndpoints = {
     request: BookmarkProcSchema,
     tags: ['channels'],
     summary: 'Bookmark a replay or drop the bookmark',
+  }),
+  subscribeBjHtml: endpoint<SubscribeBjHtmlSet>()({
+    method: 'GET',
+    path: '/mypage/subscribe_bj_html',
+    request: z.object({}),
+    tags: ['channels'],
+    summary: 'My page fragment: the BJs I follow, on air first',
+  }),
+  subscribeVodHtml: endpoint<SubscribeVodHtmlSet>()({
+    method: 'GET',
+    path: '/mypage/subscribe_vod_html',
+    request: z.object({}),
+    tags: ['channels'],
+    summary: 'My page fragment: the newest replays of the BJs I follow',
+  }),
+  recentVodHtml: endpoint<RecentVodHtmlSet>()({
+    method: 'GET',
+    path: '/mypage/recent_vod_html',
+    request: z.object({}),
+    tags: ['channels'],
+    summary: 'My page fragment: what I watched lately',
+  }),
+  commentHtml: endpoint<CommentHtmlSet>()({
+    method: 'GET',
+    path: '/mypage/comment_html',
+    request: z.object({}),
+    tags: ['channels'],
+    summary: 'My page fragment: my latest channel comments',
   }),
   namecard: endpoint<NamecardSet>()({
     method: 'POST',

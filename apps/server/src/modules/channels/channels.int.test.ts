@@ -485,3 +485,53 @@ describe('follows in the live room', () => {
     }
   });
 });
+
+describe('my page fragments', () => {
+  it('answer the followed BJs, their newest replays, what I watched lately and my comments', async () => {
+    const [bj1, bj2] = [await buildBj(t), await buildBj(t)];
+    const fan = await buildViewer(t);
+    const old = await buildBroadcast(t.database.db, bj1.userKey, {
+      state: 'ended',
+      replayYn: true,
+      title: '오래된 방송',
+      startedAt: new Date(Date.now() - 3 * 86_400_000),
+      endedAt: new Date(Date.now() - 3 * 86_400_000 + 3_600_000),
+    });
+    const recent = await buildBroadcast(t.database.db, bj2.userKey, {
+      state: 'ended',
+      replayYn: true,
+      title: '어제 방송',
+      startedAt: new Date(Date.now() - 86_400_000),
+      endedAt: new Date(Date.now() - 86_400_000 + 3_600_000),
+    });
+    const vk = await liveRoom(t, bj1.userKey);
+    for (const path of ['/v1/mypage/subscribe_bj_html', '/v1/mypage/recent_vod_html']) {
+      expect((await t.get(path)).body.rslt_cd, path).toBe(ResultCode.LOGIN_REQUIRED);
+    }
+    await follow(fan, bj1.id);
+    await follow(fan, bj2.id);
+    const bjs = await t.call(channelsEndpoints.subscribeBjHtml, {}, as(fan));
+    expect(bjs.body.rslt_set.total_count).toBe(2);
+    expect(bjs.body.rslt_set.bj_list.map((b) => [b.id, b.live?.vod_key ?? null])).toEqual([
+      [bj1.id, vk],
+      [bj2.id, null],
+    ]);
+    const vods = await t.call(channelsEndpoints.subscribeVodHtml, {}, as(fan));
+    expect(vods.body.rslt_set.vod_list.map((v) => v.vod_key)).toEqual([recent.vodKey, old.vodKey]);
+
+    // Opening the play and replay pages (their info calls) is what "watched lately" remembers.
+    expect((await t.call(channelsEndpoints.recentVodHtml, {}, as(fan))).body.rslt_set.vod_list).toEqual([]);
+    expect((await t.get('/v1/pubapi/vod_info', { vod_key: old.vodKey }, as(fan))).body.rslt_cd).toBe(0);
+    expect((await t.get('/v1/pubapi/play_info', { vod_key: vk }, as(fan))).body.rslt_cd).toBe(0);
+    await t.get('/v1/pubapi/play_info', { vod_key: vk });
+    const watched = await t.call(channelsEndpoints.recentVodHtml, {}, as(fan));
+    expect(watched.body.rslt_set.vod_list.map((v) => [v.vod_key, v.state])).toEqual([
+      [vk, 'live'],
+      [old.vodKey, 'ended'],
+    ]);
+
+    await comment(fan, bj2.id, '어제 방송 최고');
+    const mine = await t.call(channelsEndpoints.commentHtml, {}, as(fan));
+    expect(mine.body.rslt_set).toMatchObject({ total_count: 1, comment_list: [{ content: '어제 방송 최고', channel: { id: bj2.id } }] });
+  });
+});

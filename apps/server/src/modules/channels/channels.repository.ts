@@ -491,3 +491,40 @@ export async function bookmarkPage(db: Db, userKey: number, offset: number, limi
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+// ---- my page fragments -------------------------------------------------------------------------------
+
+/** The newest kept replays of the BJs a member follows (their keys, newest first). */
+export async function followedReplayKeys(db: Db, userKey: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ vodKey: broadcast.vodKey })
+    .from(broadcast)
+    .innerJoin(channelSubscribe, and(eq(channelSubscribe.bjUserKey, broadcast.bjUserKey), eq(channelSubscribe.userKey, userKey)))
+    .where(and(eq(broadcast.state, 'ended'), eq(broadcast.replayYn, true)))
+    .orderBy(desc(sql`coalesce(${broadcast.endedAt}, ${broadcast.startedAt})`), desc(broadcast.broadcastSn))
+    .limit(limit);
+  return rows.map((r) => r.vodKey);
+}
+
+/** A member's latest channel comments with their channel, and how many they have. */
+export async function myComments(db: Db, userKey: number, limit: number) {
+  const where = and(eq(channelComment.userKey, userKey), isNull(channelComment.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        commentSn: channelComment.commentSn,
+        content: channelComment.content,
+        createdAt: channelComment.createdAt,
+        bjUserKey: users.userKey,
+        id: users.id,
+        nick: users.nick,
+      })
+      .from(channelComment)
+      .innerJoin(users, eq(users.userKey, channelComment.bjUserKey))
+      .where(where)
+      .orderBy(desc(channelComment.commentSn))
+      .limit(limit),
+    db.select({ n: count() }).from(channelComment).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,4 +1,4 @@
-import { channelsEndpoints, LIVE_BUS_CHANNEL, type LiveBusMessage } from '@byeol/contract';
+import { channelsEndpoints, LIVE_BUS_CHANNEL, type LiveBusMessage, MYPAGE_FRAGMENT_SIZE } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
@@ -118,6 +118,19 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus }> = async
   route(app, channelsEndpoints.bookmarkProc, async (request, { vod_key, bookmark_yn }) =>
     ok(request, await channels.bookmark(await requireUser(request), vod_key, bookmark_yn === 'Y')),
   );
+
+  route(app, channelsEndpoints.subscribeBjHtml, async (request) => {
+    const { list, total } = await channels.subscriptions(await requireUser(request), 0, MYPAGE_FRAGMENT_SIZE);
+    return ok(request, { bj_list: list, total_count: total });
+  });
+
+  route(app, channelsEndpoints.subscribeVodHtml, async (request) =>
+    ok(request, await channels.followedReplays(await requireUser(request))),
+  );
+
+  route(app, channelsEndpoints.recentVodHtml, async (request) => ok(request, await channels.recentViews(await requireUser(request))));
+
+  route(app, channelsEndpoints.commentHtml, async (request) => ok(request, await channels.myComments(await requireUser(request))));
 
   route(app, channelsEndpoints.namecard, async (request, { user_key }) =>
     ok(request, await channels.namecard(await viewerOf(request), user_key)),

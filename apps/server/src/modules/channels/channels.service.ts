@@ -8,14 +8,18 @@ import {
   type ChannelProfile,
   ChatEvent,
   type ChatUserInfo,
+  type CommentHtmlSet,
   type FanItem,
   type FeedPost,
   type MessageBox,
   type MessageItem,
+  MYPAGE_FRAGMENT_SIZE,
   type MyFanclubItem,
   type NamecardSet,
   type OutsideMsgPush,
+  type RecentVodHtmlSet,
   type SubscribeItem,
+  type SubscribeVodHtmlSet,
 } from '@byeol/contract';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
@@ -32,7 +36,7 @@ import {
   setSelfBlock,
   sponsorListPublic,
 } from '../chat/index.js';
-import { findBroadcast, listReplays, replaysByKeys } from '../live/index.js';
+import { findBroadcast, listReplays, recentViews, replaysByKeys } from '../live/index.js';
 import {
   activeMemberById,
   activeMemberByKey,
@@ -50,6 +54,7 @@ import {
   feedPage,
   findComment,
   findFeed,
+  followedReplayKeys,
   followerCnt,
   followerCnts,
   insertComment,
@@ -61,6 +66,7 @@ import {
   type MemberRow,
   markRead,
   messagePage,
+  myComments,
   myFanClubs,
   setBookmark,
   setSubscribed,
@@ -484,6 +490,31 @@ export class ChannelsService {
   async deleteMessage(viewer: Viewer, box: MessageBox, messageSn: number) {
     if (!(await deleteMessage(this.db, box, viewer.userKey, messageSn))) throw new AppError('MESSAGE_NOT_FOUND');
     return { message_sn: messageSn, read_yn: 'Y' as const, unread_cnt: await unreadCnt(this.db, viewer.userKey) };
+  }
+
+  // ---- my page fragments (SPEC §7 `…_html`) --------------------------------------------------------
+
+  async followedReplays(viewer: Viewer): Promise<SubscribeVodHtmlSet> {
+    const keys = await followedReplayKeys(this.db, viewer.userKey, MYPAGE_FRAGMENT_SIZE);
+    const byKey = new Map((await replaysByKeys(this.db, keys)).map((v) => [v.vod_key, v]));
+    return { vod_list: keys.flatMap((k) => byKey.get(k) ?? []) };
+  }
+
+  async recentViews(viewer: Viewer): Promise<RecentVodHtmlSet> {
+    return { vod_list: await recentViews(this.db, viewer.userKey, MYPAGE_FRAGMENT_SIZE) };
+  }
+
+  async myComments(viewer: Viewer): Promise<CommentHtmlSet> {
+    const { rows, total } = await myComments(this.db, viewer.userKey, MYPAGE_FRAGMENT_SIZE);
+    return {
+      comment_list: rows.map((r) => ({
+        comment_sn: r.commentSn,
+        content: r.content,
+        created_at: r.createdAt.toISOString(),
+        channel: { user_key: r.bjUserKey, id: r.id, nick: r.nick },
+      })),
+      total_count: total,
+    };
   }
 
   // ---- namecards -----------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import type { LiveListItem, VodListItem } from '@byeol/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { users } from '../users/index.js';
-import { broadcast, broadcastLike } from './live.tables.js';
+import { broadcast, broadcastLike, broadcastView } from './live.tables.js';
 
 const bjColumns = {
   user_key: users.userKey,
@@ -149,4 +149,38 @@ export async function addLike(db: Db, broadcastSn: number, userKey: number): Pro
       .returning({ n: broadcast.likeCnt });
     return row?.n ?? 0;
   });
+}
+
+/** Records that a member watches a broadcast (its time moves at most once a minute). */
+export async function recordView(db: Db, userKey: number, vodKey: string): Promise<void> {
+  await db
+    .insert(broadcastView)
+    .values({ userKey, vodKey })
+    .onConflictDoUpdate({
+      target: [broadcastView.userKey, broadcastView.vodKey],
+      set: { viewedAt: sql`now()` },
+      setWhere: sql`${broadcastView.viewedAt} < now() - interval '1 minute'`,
+    });
+}
+
+/** What a member watched lately, newest first: live broadcasts and kept replays (gone ones drop out). */
+export async function recentViews(db: Db, userKey: number, limit: number) {
+  const rows = await db
+    .select({ b: broadcast, bj: bjColumns, viewedAt: broadcastView.viewedAt })
+    .from(broadcastView)
+    .innerJoin(broadcast, eq(broadcast.vodKey, broadcastView.vodKey))
+    .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
+    .where(
+      and(
+        eq(broadcastView.userKey, userKey),
+        sql`(${broadcast.state} = 'live' or (${broadcast.state} = 'ended' and ${broadcast.replayYn}))`,
+      ),
+    )
+    .orderBy(desc(broadcastView.viewedAt))
+    .limit(limit);
+  return rows.map(({ b, bj, viewedAt }) => ({
+    ...base(b, bj),
+    state: b.state,
+    viewed_at: viewedAt.toISOString(),
+  }));
 }

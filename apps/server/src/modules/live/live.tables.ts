@@ -88,3 +88,22 @@ export const broadcastLike = pgTable(
   },
   (t) => [primaryKey({ columns: [t.broadcastSn, t.userKey] })],
 );
+
+/**
+ * What a member watched lately (/mypage recent_vod_html): one row per (member, broadcast), its time moved
+ * forward at most once a minute, written when play_info or vod_info lets them watch.
+ */
+export const broadcastView = pgTable(
+  'broadcast_view',
+  {
+    userKey: bigint('user_key', { mode: 'number' })
+      .notNull()
+      .references(() => users.userKey, { onDelete: 'cascade' }),
+    vodKey: text('vod_key').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'broadcast_view_pk', columns: [t.userKey, t.vodKey] }),
+    index('broadcast_view_user_idx').on(t.userKey, t.viewedAt.desc()),
+  ],
+);

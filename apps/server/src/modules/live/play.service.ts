@@ -25,6 +25,7 @@ import {
   findBroadcast,
   listReplays,
   type ReplayQuery,
+  recordView,
   writeViewerCount,
 } from './live.repository.js';
 import type { LiveSnapshot } from './live.snapshot.js';
@@ -135,7 +136,14 @@ export class PlayService {
       info.hls_url = hlsUrlOf(b.vodKey);
       info.flv_url = flvUrlOf(b.vodKey);
     }
+    await this.rememberView(request, b.vodKey);
     return { code: 'OK', info };
+  }
+
+  /** A member allowed to watch: remembered for their recent views (a failure never stops the page). */
+  private async rememberView(request: FastifyRequest, vodKey: string): Promise<void> {
+    const user = await request.currentUser();
+    if (user) await recordView(this.deps.db, user.userKey, vodKey).catch((err: unknown) => request.log.warn({ err }, 'view not recorded'));
   }
 
   /** /vod/{vod_key}: an ended broadcast kept as a replay; the mobile-only switch, then the gates. */
@@ -147,6 +155,7 @@ export class PlayService {
     const gate = await this.gate(request, b);
     if (gate) return { code: gate, info };
     if (!b.isDemo) info.hls_url = hlsUrlOf(b.vodKey);
+    await this.rememberView(request, b.vodKey);
     return { code: 'OK', info };
   }
 
