@@ -42,7 +42,9 @@ rows.push(await run('Byeol GET /v1/pubapi/play_live_list (live snapshot)', byeol
 // The channel page's calls (issue 17): its head (profile, counts, live or latest replay) and the fan tab
 // (the fan club in join order with VIP ranks from the BJ's own bj_fan rows, never the ledger).
 rows.push(await run('Byeol GET /v1/channel/bj_info (channel head)', byeolUrl('/v1/channel/bj_info?id=demo_haneul')));
-rows.push(await run('Byeol POST /v1/channel/bj_fan_more/{id} (fan tab)', byeolUrl('/v1/channel/bj_fan_more/demo_haneul'), {}, 'kind=fan&limit=20'));
+rows.push(
+  await run('Byeol POST /v1/channel/bj_fan_more/{id} (fan tab)', byeolUrl('/v1/channel/bj_fan_more/demo_haneul'), {}, 'kind=fan&limit=20'),
+);
 rows.push(await run('bare Fastify 5, JSON envelope (baseline, after)', bareUrl));
 child.send('stop');
 

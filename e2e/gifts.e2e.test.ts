@@ -91,7 +91,9 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     expect(await giftLine.getAttribute('data-code')).toBe('21');
     expect(await giftLine.textContent()).toContain(`팬${run}님이 STAR 100개를 선물했습니다`);
     expect(await giftLine.locator('[data-gift-message]').textContent()).toBe('최고예요!');
-    expect(await giftLine.textContent()).toContain('첫 선물! 팬이 되었습니다');
+    // The first gift joined the BJ's fan club: its number travels with the gift.
+    expect(await giftLine.textContent()).toContain('첫 선물! 팬클럽 1번째 팬');
+    expect(await giftLine.locator('[data-fan-no]').getAttribute('data-fan-no')).toBe('1');
 
     // The effects page animates it.
     const card = effectsPage.locator('[data-effect-card][data-code="21"]');

@@ -36,8 +36,11 @@ function pathsOf(entries: RouteConfigEntry[], parent = ''): string[] {
 // Resource routes (robots.txt, sitemap.xml) answer files, not pages.
 const ROUTES = [...new Set(pathsOf(routes))].filter((p) => !/\.\w+$/.test(p));
 
-/** Demo ids for the route params: a live broadcast for play pages, a replay for vod pages, an item of the store. */
-const demo = { live: '', replay: '', itemSn: '' };
+/**
+ * Demo ids for the route params: a live broadcast for play pages, a replay for vod pages, an item of the
+ * store, and the live broadcast's BJ for the channel pages (`/channel/bj/:id`, a login ID).
+ */
+const demo = { live: '', replay: '', itemSn: '', bjId: '' };
 
 async function listFirst<T>(p: string, form?: Record<string, string>): Promise<T | undefined> {
   const res = form ? await page.request.post(p, { form, headers: API_HEADERS }) : await page.request.get(p, { headers: API_HEADERS });
@@ -47,7 +50,7 @@ async function listFirst<T>(p: string, form?: Record<string, string>): Promise<T
 function urlOf(route: string): string {
   const filled = route
     .replace(':vod_key', route.startsWith('/vod/') ? demo.replay : demo.live)
-    .replace(':id', '3')
+    .replace(':id', route.startsWith('/channel/') ? demo.bjId : '3')
     .replace('*', 'no-such-page');
   return route === '/store/item/detail' ? `${filled}?item_sn=${demo.itemSn}` : filled;
 }
@@ -90,12 +93,13 @@ async function screenshot(name: string, url: string, lang: Lang, viewport: typeo
 
 beforeAll(async () => {
   page = await newPage();
-  const live = await listFirst<{ vod_key: string }>('/v1/pubapi/play_live_list?limit=1');
+  const live = await listFirst<{ vod_key: string; bj: { id: string } }>('/v1/pubapi/play_live_list?limit=1');
   const replay = await listFirst<{ vod_key: string }>('/v1/pubapi/play_vod_list?limit=1');
   const item = await listFirst<{ item_sn: number }>('/v1/sub/store_more', { offset: '0', limit: '1' });
   demo.live = live?.vod_key ?? '';
   demo.replay = replay?.vod_key ?? '';
   demo.itemSn = String(item?.item_sn ?? '');
+  demo.bjId = live?.bj.id ?? '';
 });
 
 afterAll(async () => {
@@ -107,8 +111,10 @@ describe('phone first (390 px), signed out', () => {
     expect(demo.live).toMatch(/^\w+$/);
     expect(demo.replay).toMatch(/^\w+$/);
     expect(demo.itemSn).toMatch(/^\d+$/);
+    expect(demo.bjId).toMatch(/^\w+$/);
     // Every page of routes.ts is visited below, a route added later too.
     expect(ROUTES).toContain('/play/:vod_key');
+    expect(ROUTES).toEqual(expect.arrayContaining(['/channel/bj/:id', '/channel/bj/:id/fan', '/mypage/message/send']));
     expect(ROUTES.length).toBeGreaterThan(40);
   });
 
@@ -188,6 +194,7 @@ describe('phone first (390 px), signed in as an operator', () => {
           page.locator('[data-chat][data-chat-status="joined"] [data-chat-tools]').waitFor(),
         );
         await screenshot('store', '/store', lang, viewport);
+        await screenshot('channel', `/channel/bj/${demo.bjId}`, lang, viewport);
         await screenshot('mypage', '/mypage', lang, viewport);
       }
       await screenshot('menu', '/', lang, PHONE, async () => {

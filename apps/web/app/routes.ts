@@ -43,6 +43,19 @@ export default [
     route('mypage/details', 'routes/mypage-details.tsx'),
     route('mypage/payment', 'routes/mypage-payment.tsx'),
     route('mypage/payment/bankbook', 'routes/mypage-payment-bankbook.tsx'),
+    route('mypage/subscribe', 'routes/mypage-subscribe.tsx'),
+    route('mypage/fanclub', 'routes/mypage-fanclub.tsx'),
+    route('mypage/blocking', 'routes/mypage-blocking.tsx'),
+    route('mypage/message/received', 'routes/mypage-message.tsx', { id: 'mypage-message-received' }),
+    route('mypage/message/send', 'routes/mypage-message.tsx', { id: 'mypage-message-send' }),
+    // Issue 17: a BJ's channel ({id} is the login ID), its header on every tab.
+    route('channel/bj/:id', 'routes/channel.tsx', [
+      index('routes/channel-home.tsx'),
+      route('play', 'routes/channel-play.tsx'),
+      route('fan', 'routes/channel-fan.tsx'),
+      route('comment', 'routes/channel-comment.tsx'),
+      route('profile', 'routes/channel-profile.tsx'),
+    ]),
     route('pg/success', 'routes/pg-success.tsx'),
     route('pg/fail', 'routes/pg-fail.tsx'),
     route('admin', 'routes/admin.tsx', [

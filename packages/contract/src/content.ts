@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.js';
 import { type ListSet, PagingSchema } from './envelope.js';
+import { BjReplayMoreSchema } from './play.js';
 
 /** A live broadcast as lists show it (`/pubapi/play_live_list`). */
 export interface LiveListItem {
@@ -47,6 +48,13 @@ export const contentEndpoints = {
     request: VodListQuerySchema,
     tags: ['live'],
     summary: 'Replays of ended broadcasts',
+  }),
+  bjReplays: endpoint<ListSet<VodListItem> & { total_count: number }>()({
+    method: 'POST',
+    path: '/channel/bj_replay_more',
+    request: BjReplayMoreSchema,
+    tags: ['live'],
+    summary: "One broadcaster's replays, paginated (SPEC §7)",
   }),
   magazineList: endpoint<ListSet<MagazineListItem>>()({
     method: 'GET',

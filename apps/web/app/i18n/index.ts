@@ -3,6 +3,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { account } from './resources/account';
 import { admin } from './resources/admin';
+import { channels } from './resources/channels';
 import { chat } from './resources/chat';
 import { common } from './resources/common';
 import { dialog } from './resources/dialog';
@@ -34,6 +35,7 @@ export const namespaces = {
   payments,
   admin,
   supporters,
+  channels,
 } as const;
 
 export const resources = Object.fromEntries(

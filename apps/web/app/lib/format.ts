@@ -26,3 +26,27 @@ const dayjsLocale: Record<Lang, string> = { ko: 'ko', en: 'en', ja: 'ja', 'zh-CN
 export function fromNow(date: string | Date, lang: Lang, now: Date | number = Date.now()): string {
   return dayjs(date).locale(dayjsLocale[lang]).from(dayjs(now));
 }
+
+/** The site's day is in Korean time (KST, UTC+9, no daylight saving; docs/wallet-ledger.md). */
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/**
+ * A date ('2026.11.22') or date and time ('2026.11.22 16:05') in KST, built by hand: Intl's output for
+ * the same locale differs between Node and browsers (spaces, AM/PM marks), which breaks hydration.
+ */
+export function kstDate(iso: string, withTime = false): string {
+  const d = new Date(new Date(iso).getTime() + KST_OFFSET_MS);
+  if (Number.isNaN(d.getTime())) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  const date = `${d.getUTCFullYear()}.${two(d.getUTCMonth() + 1)}.${two(d.getUTCDate())}`;
+  return withTime ? `${date} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}` : date;
+}
+
+/** A duration as h:mm:ss (or m:ss under an hour), as players show it. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}

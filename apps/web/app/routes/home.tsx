@@ -1,6 +1,16 @@
-import { contentEndpoints, type ListSet, type LiveListItem, type MagazineListItem, type VodListItem } from '@byeol/contract';
+import {
+  channelsEndpoints,
+  contentEndpoints,
+  type ListSet,
+  type LiveListItem,
+  type MagazineListItem,
+  type SubscribeItem,
+  type VodListItem,
+} from '@byeol/contract';
+import { liveFollows } from '../features/channels/channel-rules';
 import { HomePage } from '../features/home/home-page';
 import { callApi } from '../features/site/site.server';
+import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/home';
 
 /** A section's list, or null when it could not be loaded (the section says so; the page still renders). */
@@ -13,13 +23,27 @@ async function section<T>(context: Route.LoaderArgs['context'], path: string): P
   }
 }
 
+/** Followed BJs asked for at once: those on air come first, so the live ones of a long list are in it. */
+const FOLLOWED_LIVE_MAX = 20;
+
+/** A signed-in member's followed BJs that are live now; null for guests, and when it could not be loaded. */
+async function followedLive(context: Route.LoaderArgs['context']): Promise<SubscribeItem[] | null> {
+  try {
+    const body = await loadEndpoint(context, channelsEndpoints.subscribeMore, { offset: 0, limit: FOLLOWED_LIVE_MAX });
+    return body.rslt_cd === 0 ? liveFollows(body.rslt_set.data_list) : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const [live, replay, magazine] = await Promise.all([
+  const [followed, live, replay, magazine] = await Promise.all([
+    followedLive(context),
     section<LiveListItem>(context, '/v1/pubapi/play_live_list?limit=8'),
     section<VodListItem>(context, `/v1${contentEndpoints.vodList.path}?limit=8`),
     section<MagazineListItem>(context, `/v1${contentEndpoints.magazineList.path}?limit=4`),
   ]);
-  return { live, replay, magazine };
+  return { followedLive: followed, live, replay, magazine };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

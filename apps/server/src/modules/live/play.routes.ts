@@ -1,5 +1,5 @@
 import {
-  BjReplayMoreSchema,
+  contentEndpoints,
   type HeartbeatSet,
   type LikeSet,
   LiveRoomQuerySchema,
@@ -10,6 +10,7 @@ import {
 } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok, okList } from '../../platform/api.js';
+import { route } from '../../platform/route.js';
 import type { PlayService } from './play.service.js';
 
 /** How often each process writes the current viewer counts into the broadcast rows. */
@@ -93,15 +94,10 @@ export const playRoutes: FastifyPluginAsyncZod<{ play: PlayService }> = async (a
     },
   );
 
-  app.post(
-    '/channel/bj_replay_more',
-    { schema: { tags: ['live'], summary: "One broadcaster's replays, paginated (SPEC §7)", body: BjReplayMoreSchema } },
-    async (request) => {
-      const { offset, limit, user_key } = request.body;
-      const { list, total } = await play.replays({ offset, limit, bjUserKey: user_key });
-      return okList(request, list, total, { total_count: total });
-    },
-  );
+  route(app, contentEndpoints.bjReplays, async (request, { offset, limit, user_key }) => {
+    const { list, total } = await play.replays({ offset, limit, bjUserKey: user_key });
+    return okList(request, list, total, { total_count: total });
+  });
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;

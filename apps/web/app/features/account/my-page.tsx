@@ -2,6 +2,7 @@ import type { UserInfo } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../lib/use-site';
 import { AccountSwitch } from '../applications/account-switch';
+import { MyChannelLinks } from '../channels/my-channel-links';
 import { PaymentLinks } from '../payments/payment-links';
 import { MyPageLinks } from '../profile/my-page-links';
 import { StoreLinks } from '../store/store-links';
@@ -48,6 +49,7 @@ export function MyPage({ user, itemCount }: { user: UserInfo; itemCount: number 
           </div>
         ))}
       </dl>
+      <MyChannelLinks />
       <PaymentLinks />
       <StoreLinks />
       <MyPageLinks broadcaster={user.type_cd === 'bj'} />

@@ -1,6 +1,10 @@
-import { ChatEvent, ChatEventDetail, type ChatPlugins, type ChatUserInfo, isChatModerator } from '@byeol/contract';
-import { type ReactNode, useState, useSyncExternalStore } from 'react';
+import { ChatEvent, ChatEventDetail, type ChatPlugins, type ChatUserInfo, channelsEndpoints, isChatModerator } from '@byeol/contract';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isOk, send } from '../../lib/answer';
+import { api } from '../../lib/api';
+import { channelPath, messageComposePath } from '../../lib/links';
 import { useDialog } from '../../ui/dialogs';
 import { RoleBadge } from './chat-lines';
 import { myRole, roleOf } from './chat-model';
@@ -40,6 +44,54 @@ function ActionButton({ children, onClick, danger, busy }: { children: ReactNode
     >
       {children}
     </button>
+  );
+}
+
+const linkClass =
+  'inline-flex min-h-11 items-center rounded px-3 text-sm font-semibold bg-violet-600 text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400';
+
+/**
+ * The namecard's ways out of the room (issue 17): the member's channel when they are a BJ, and a message
+ * to them (the compose form, which asks a guest to sign in). Following the link closes the namecard.
+ */
+function NamecardLinks({ target, isBj, me, close }: { target: ChatUserInfo; isBj: boolean; me: number; close: () => void }) {
+  const { t } = useTranslation('channels');
+  const member = target.user_key !== 0 && target.is_guest !== 1 && target.id !== '';
+  const writable = member && target.user_key !== me;
+  // The chat knows the room's BJ; whether another member has a channel, their namecard says (/popup/namecard).
+  const [hasChannel, setHasChannel] = useState(isBj);
+  useEffect(() => {
+    if (isBj || !member) return;
+    let gone = false;
+    void send(() => api.call(channelsEndpoints.namecard, { user_key: target.user_key }), '').then((res) => {
+      if (!gone && isOk(res) && res.rslt_set.is_bj === 1) setHasChannel(true);
+    });
+    return () => {
+      gone = true;
+    };
+  }, [isBj, member, target.user_key]);
+  if (!(member && hasChannel) && !writable) return null;
+  return (
+    <div className="flex flex-wrap gap-2" data-namecard-links>
+      {member && hasChannel && (
+        <Link to={channelPath(target.id)} onClick={close} className={linkClass} data-namecard-channel={target.id}>
+          {t('namecard.channel')}
+        </Link>
+      )}
+      {writable && (
+        <Link
+          to={messageComposePath(target.id)}
+          onClick={close}
+          className={linkClass.replace(
+            'bg-violet-600 text-white hover:bg-violet-500',
+            'bg-neutral-200 text-neutral-900 hover:bg-neutral-300',
+          )}
+          data-namecard-message={target.id}
+        >
+          {t('namecard.message')}
+        </Link>
+      )}
+    </div>
   );
 }
 
@@ -94,6 +146,7 @@ export function ChatNamecard({
           {t('namecard.id')}: {target.id}
         </p>
       </div>
+      <NamecardLinks target={target} isBj={target.is_bj === 1 || targetRole === 'bj'} me={model.me?.user_key ?? 0} close={close} />
       {(powers.whisper || powers.blockSelf) && (
         <div className="flex flex-wrap gap-2">
           {powers.whisper && (

@@ -1,11 +1,15 @@
-import type { ListSet, LiveListItem, MagazineListItem, VodListItem } from '@byeol/contract';
+import type { ListSet, LiveListItem, MagazineListItem, SubscribeItem, VodListItem } from '@byeol/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, fromNow } from '../../lib/format';
+import { channelPath, playPath, vodPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
+import { BroadcastThumb } from '../../ui/broadcast-thumb';
 
 interface Props {
+  /** Signed in: the followed BJs on air now (subscribe_default_more, live ones only); null for guests or when none. */
+  followedLive?: SubscribeItem[] | null;
   live: ListSet<LiveListItem> | null;
   replay: ListSet<VodListItem> | null;
   magazine: ListSet<MagazineListItem> | null;
@@ -57,23 +61,60 @@ function Section<T>({
   );
 }
 
-function Thumb({ src, label, badge }: { src: string; label: string; badge?: string }) {
+/** The BJ under a card's title, linking to their channel (issue 17). */
+function BjLink({ bj }: { bj: { id: string; nick: string } }) {
   return (
-    <div className="relative aspect-video overflow-hidden rounded-lg bg-gradient-to-br from-violet-500 to-pink-400">
-      {src ? (
-        <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" />
-      ) : (
-        <span aria-hidden="true" className="flex h-full items-center justify-center text-3xl font-bold text-white/80">
-          {/* The first letter, never half of an emoji's surrogate pair. */}
-          {label.match(/[\p{L}\p{N}]/u)?.[0] ?? '★'}
-        </span>
-      )}
-      {badge && <span className="absolute left-2 top-2 rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">{badge}</span>}
-    </div>
+    <p className="truncate">
+      <Link to={channelPath(bj.id)} className="text-sm text-neutral-600 hover:text-brand-dark hover:underline" data-channel-link={bj.id}>
+        {bj.nick}
+      </Link>
+    </p>
   );
 }
 
-export function HomePage({ live, replay, magazine }: Props) {
+/**
+ * "Live from BJs you follow" (issue 17): for a signed-in member, the followed BJs on air now, each card to
+ * their room and their name to their channel. Not shown to guests nor when none of them is live.
+ */
+function FollowedLive({ items, now }: { items: SubscribeItem[]; now: number }) {
+  const { t } = useTranslation();
+  const { t: tc } = useTranslation('channels');
+  const lang = useLang();
+  const bj = useSite()?.site.site_terms.BJ_NAME || 'BJ';
+  return (
+    <section aria-labelledby="followed-live-title" id="followed-live" className="mt-10">
+      <div className="flex items-baseline gap-2">
+        <h2 id="followed-live-title" className="text-lg font-bold">
+          {tc('homeSection.title', { bj })}
+        </h2>
+        <span className="text-sm text-neutral-500">{formatNumber(items.length, lang)}</span>
+        <Link to="/mypage/subscribe" className="ml-auto text-sm font-semibold text-brand-dark hover:underline" data-more="followed-live">
+          {t('home.more')}
+        </Link>
+      </div>
+      <ul className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4">
+        {items.map((item) =>
+          item.live ? (
+            <li key={item.user_key} data-vod-key={item.live.vod_key} data-followed-live={item.id}>
+              <Link to={playPath(item.live.vod_key)} className="block hover:opacity-90">
+                <BroadcastThumb src={item.live.thumbnail} label={item.live.title} badge={t('home.live.badge')} />
+                <p className="mt-2 line-clamp-2 font-semibold">{item.live.title}</p>
+              </Link>
+              <BjLink bj={item} />
+              <p className="text-xs text-neutral-500">
+                {t('home.live.viewers', { n: formatNumber(item.live.viewer_cnt, lang) })}
+                {' · '}
+                {t('home.started', { time: fromNow(item.live.start_date, lang, now) })}
+              </p>
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </section>
+  );
+}
+
+export function HomePage({ followedLive, live, replay, magazine }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   const data = useSite();
@@ -84,12 +125,16 @@ export function HomePage({ live, replay, magazine }: Props) {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-extrabold">{t('home.heading')}</h1>
 
+      {followedLive && followedLive.length > 0 && <FollowedLive items={followedLive} now={now} />}
+
       <Section id="live" title={t('home.live.title')} data={live} empty={t('home.live.empty', { bj })} more="/sub/live">
         {(item) => (
           <li key={item.vod_key} data-vod-key={item.vod_key}>
-            <Thumb src={item.thumbnail} label={item.title} badge={t('home.live.badge')} />
-            <p className="mt-2 line-clamp-2 font-semibold">{item.title}</p>
-            <p className="text-sm text-neutral-600">{item.bj.nick}</p>
+            <Link to={playPath(item.vod_key)} className="block hover:opacity-90">
+              <BroadcastThumb src={item.thumbnail} label={item.title} badge={t('home.live.badge')} />
+              <p className="mt-2 line-clamp-2 font-semibold">{item.title}</p>
+            </Link>
+            <BjLink bj={item.bj} />
             <p className="text-xs text-neutral-500">
               {t('home.live.viewers', { n: formatNumber(item.viewer_cnt, lang) })}
               {' · '}
@@ -102,9 +147,11 @@ export function HomePage({ live, replay, magazine }: Props) {
       <Section id="replay" title={t('home.replay.title')} data={replay} empty={t('home.replay.empty')} more="/sub/replay">
         {(item) => (
           <li key={item.vod_key} data-vod-key={item.vod_key}>
-            <Thumb src={item.thumbnail} label={item.title} />
-            <p className="mt-2 line-clamp-2 font-semibold">{item.title}</p>
-            <p className="text-sm text-neutral-600">{item.bj.nick}</p>
+            <Link to={vodPath(item.vod_key)} className="block hover:opacity-90">
+              <BroadcastThumb src={item.thumbnail} label={item.title} />
+              <p className="mt-2 line-clamp-2 font-semibold">{item.title}</p>
+            </Link>
+            <BjLink bj={item.bj} />
             <p className="text-xs text-neutral-500">
               {t('home.replay.views', { n: formatNumber(item.peak_viewer_cnt, lang) })} · {fromNow(item.end_date, lang, now)}
             </p>
@@ -115,7 +162,7 @@ export function HomePage({ live, replay, magazine }: Props) {
       <Section id="magazine" title={t('home.magazine.title')} data={magazine} empty={t('home.magazine.empty')}>
         {(item) => (
           <li key={item.mi_sn}>
-            <Thumb src={item.image} label={item.title} />
+            <BroadcastThumb src={item.image} label={item.title} />
             <p className="mt-2 line-clamp-2 font-semibold">{item.title}</p>
             <p className="line-clamp-2 text-sm text-neutral-600">{item.summary}</p>
             <p className="text-xs text-neutral-500">

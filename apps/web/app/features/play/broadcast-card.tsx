@@ -2,23 +2,17 @@ import type { LiveListItem, VodListItem } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, fromNow } from '../../lib/format';
+import { channelPath } from '../../lib/links';
 import { useLang } from '../../lib/use-site';
+import { BroadcastThumb } from '../../ui/broadcast-thumb';
 import { formatDuration } from './format';
 
-/** A broadcast's thumbnail, or its first letter on a gradient when it has none yet. */
-export function Thumb({ src, label, badge, corner }: { src: string; label: string; badge?: string; corner?: string }) {
+/** The BJ under a card's title, linking to their channel (issue 17). */
+function BjLink({ bj }: { bj: { id: string; nick: string } }) {
   return (
-    <div className="relative aspect-video overflow-hidden rounded-lg bg-gradient-to-br from-violet-500 to-pink-400">
-      {src ? (
-        <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" />
-      ) : (
-        <span aria-hidden="true" className="flex h-full items-center justify-center text-3xl font-bold text-white/80">
-          {label.match(/[\p{L}\p{N}]/u)?.[0] ?? '★'}
-        </span>
-      )}
-      {badge && <span className="absolute left-2 top-2 rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">{badge}</span>}
-      {corner && <span className="absolute bottom-2 right-2 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white">{corner}</span>}
-    </div>
+    <Link to={channelPath(bj.id)} className="text-sm text-neutral-600 hover:text-brand hover:underline" data-channel-link={bj.id}>
+      {bj.nick}
+    </Link>
   );
 }
 
@@ -29,7 +23,7 @@ export function LiveCard({ item, now }: { item: LiveListItem; now: number }) {
   return (
     <li data-vod-key={item.vod_key}>
       <Link to={`/play/${encodeURIComponent(item.vod_key)}`} className="block hover:opacity-90">
-        <Thumb
+        <BroadcastThumb
           src={item.thumbnail}
           label={item.title}
           badge={t('badge.live')}
@@ -37,7 +31,9 @@ export function LiveCard({ item, now }: { item: LiveListItem; now: number }) {
         />
         <p className="mt-2 line-clamp-2 font-semibold">{item.title}</p>
       </Link>
-      <p className="text-sm text-neutral-600">{item.bj.nick}</p>
+      <p className="truncate">
+        <BjLink bj={item.bj} />
+      </p>
       <p className="text-xs text-neutral-500">
         <span data-viewers>{t('info.viewers', { n: formatNumber(item.viewer_cnt, lang) })}</span>
         {' · '}
@@ -54,10 +50,12 @@ export function ReplayCard({ item, now }: { item: VodListItem; now: number }) {
   return (
     <li data-vod-key={item.vod_key}>
       <Link to={`/vod/${encodeURIComponent(item.vod_key)}`} className="block hover:opacity-90">
-        <Thumb src={item.thumbnail} label={item.title} corner={formatDuration(item.duration_sec)} />
+        <BroadcastThumb src={item.thumbnail} label={item.title} corner={formatDuration(item.duration_sec)} />
         <p className="mt-2 line-clamp-2 font-semibold">{item.title}</p>
       </Link>
-      <p className="text-sm text-neutral-600">{item.bj.nick}</p>
+      <p className="truncate">
+        <BjLink bj={item.bj} />
+      </p>
       <p className="text-xs text-neutral-500">
         {t('info.peak', { n: formatNumber(item.peak_viewer_cnt, lang) })} · {fromNow(item.end_date, lang, now)}
       </p>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
 import { formatNumber, fromNow } from '../../lib/format';
+import { channelPath } from '../../lib/links';
 import { useLang, useSite, useUser } from '../../lib/use-site';
 import { useSignIn } from '../account/use-sign-in';
 import { ChatPanel } from '../chat/chat-panel';
@@ -60,12 +61,16 @@ export function BroadcastInfo({ info, viewers, likeAction }: { info: PlayInfo; v
         {info.adult_yn === 'Y' && <span className="mr-2 rounded bg-red-600 px-1.5 py-0.5 align-middle text-xs">{t('info.adult')}</span>}
         {info.title}
       </h1>
-      <div className="mt-2 flex items-center gap-3">
+      <Link
+        to={channelPath(info.bj.id)}
+        className="mt-2 inline-flex min-h-11 items-center gap-3 rounded-lg hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+        data-channel-link={info.bj.id}
+      >
         {info.bj.profile_image ? <img src={info.bj.profile_image} alt="" className="h-8 w-8 rounded-full object-cover" /> : null}
         <span className="font-semibold text-neutral-200" data-bj>
           {info.bj.nick}
         </span>
-      </div>
+      </Link>
       <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-neutral-400">
         {info.state === 'live' ? (
           <span data-viewers>{t('info.viewers', { n: formatNumber(viewers ?? info.viewer_cnt, lang) })}</span>

@@ -36,20 +36,8 @@ export function usedUpToday(item: Pick<UserItem, 'uses_today' | 'uses_per_day'>)
   return usesLeftToday(item) === 0;
 }
 
-/** The site's day is in Korean time (KST, UTC+9, no daylight saving; docs/wallet-ledger.md). */
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/**
- * A date ('2026.11.22') or date and time ('2026.11.22 16:05') in KST, built by hand: Intl's output for
- * the same locale differs between Node and browsers (spaces, AM/PM marks), which breaks hydration.
- */
-export function kstDate(iso: string, withTime = false): string {
-  const d = new Date(new Date(iso).getTime() + KST_OFFSET_MS);
-  if (Number.isNaN(d.getTime())) return '';
-  const two = (n: number) => String(n).padStart(2, '0');
-  const date = `${d.getUTCFullYear()}.${two(d.getUTCMonth() + 1)}.${two(d.getUTCDate())}`;
-  return withTime ? `${date} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}` : date;
-}
+/** Dates in KST, shared with every feature (lib/format.ts). */
+export { kstDate } from '../../lib/format';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

@@ -1,0 +1,87 @@
+import {
+  type ChannelProfile,
+  type ChannelRefusal,
+  CommentProcSchema,
+  isChannelRefusal,
+  MessageSendSchema,
+  type SubscribeItem,
+  VIP_COUNT,
+} from '@byeol/contract';
+
+/**
+ * The channel pages' rules (issue 17, docs/channels.md): what the comment and message forms refuse before
+ * sending (the contract's schemas, so the same code and message as the server), how the profile and the
+ * VIP ranks are shown, which follows are on air.
+ */
+
+/** Characters as the server counts them (code points: an emoji is one). */
+export const charCount = (text: string) => [...text].length;
+
+/** The refusal of a comment before sending (CHANNEL_CONTENT_REQUIRED, CHANNEL_COMMENT_LENGTH), or null. */
+export function commentRefusal(id: string, content: string): ChannelRefusal | null {
+  const checked = CommentProcSchema.safeParse({ mode: 'insert', id, content });
+  if (checked.success) return null;
+  const code = checked.error.issues.find((issue) => issue.path[0] === 'content')?.message ?? '';
+  return isChannelRefusal(code) ? code : null;
+}
+
+/** What the message form refuses before sending: the recipient (missing or not a login ID) and the content. */
+export interface MessageRefusal {
+  to_id?: 'required' | 'invalid';
+  content?: ChannelRefusal;
+}
+
+export function messageRefusal(toId: string, content: string): MessageRefusal | null {
+  const checked = MessageSendSchema.safeParse({ to_id: toId, content });
+  if (checked.success) return null;
+  const found: MessageRefusal = {};
+  for (const issue of checked.error.issues) {
+    if (issue.path[0] === 'to_id' && !found.to_id) found.to_id = toId.trim() === '' ? 'required' : 'invalid';
+    if (issue.path[0] === 'content' && !found.content && isChannelRefusal(issue.message)) found.content = issue.message;
+  }
+  return found.to_id || found.content ? found : null;
+}
+
+/** A VIP rank as shown: 1 is the 회장 (president), 2..VIP_COUNT their number; anything else none. */
+export function vipTitle(rank: number | null | undefined): 'president' | 'rank' | null {
+  if (rank === null || rank === undefined || !Number.isInteger(rank) || rank < 1 || rank > VIP_COUNT) return null;
+  return rank === 1 ? 'president' : 'rank';
+}
+
+/** The profile fields of SPEC §3 in the order the profile tab shows them. */
+export const PROFILE_FIELDS = [
+  'activity_name_ko',
+  'activity_name_en',
+  'debut_date',
+  'agency',
+  'intro',
+  'operating_plan',
+  'social_url',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** The profile fields that have something to show (empty and blank ones are hidden). */
+export function shownProfileFields(profile: ChannelProfile): ProfileField[] {
+  return PROFILE_FIELDS.filter((field) => profile[field].trim() !== '');
+}
+
+/** A social link only when it is an http(s) URL (anything else is shown as text, never as a link). */
+export function safeHref(url: string): string {
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The followed BJs on air now, each with their broadcast (the home page's "live from BJs you follow"). */
+export function liveFollows(items: readonly SubscribeItem[]): (SubscribeItem & { live: NonNullable<SubscribeItem['live']> })[] {
+  return items.filter((item): item is SubscribeItem & { live: NonNullable<SubscribeItem['live']> } => item.live?.state === 'live');
+}
+
+/** A page appended to the rows shown, without a row twice (rows may shift between pages). */
+export function appendRows<T>(shown: readonly T[], next: readonly T[], keyOf: (row: T) => string | number): T[] {
+  const seen = new Set(shown.map(keyOf));
+  return [...shown, ...next.filter((row) => !seen.has(keyOf(row)))];
+}

@@ -1,0 +1,23 @@
+import { channelsEndpoints, ResultCode } from '@byeol/contract';
+import { useTranslation } from 'react-i18next';
+import { LoginGate } from '../features/account/login-gate';
+import { CHANNEL_PAGE_SIZE } from '../features/channels/channels-api';
+import { MyFanclubPage } from '../features/channels/my-channel-pages';
+import { loadEndpoint } from '../lib/endpoint.server';
+import type { Route } from './+types/mypage-fanclub';
+
+/** /mypage/fanclub: the fan clubs the member belongs to. Logged out: the sign-in gate. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const list = await loadEndpoint(context, channelsEndpoints.fanclubMore, { offset: 0, limit: CHANNEL_PAGE_SIZE });
+  return { signedIn: list.rslt_cd !== ResultCode.LOGIN_REQUIRED, list: list.rslt_cd === 0 ? list.rslt_set : null };
+}
+
+export default function MypageFanclub({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('channels');
+  const { signedIn, list } = loaderData;
+  return (
+    <LoginGate signedIn={signedIn} title={t('mine.fanclub.title')}>
+      <MyFanclubPage key={JSON.stringify(list)} initial={list} />
+    </LoginGate>
+  );
+}
