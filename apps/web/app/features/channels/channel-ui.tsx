@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
+import { MoreButton as SharedMoreButton } from '../../ui/more-button';
 import { vipTitle } from './channel-rules';
 
 /** The site's name for a broadcaster (SPEC §9 default 'BJ'; an operator may rename it per language). */
@@ -55,27 +56,10 @@ export function LoadFailed({ message, onRetry, busy }: { message?: string; onRet
   );
 }
 
-/** "More" under a list: the next page in place; a failure shows its message under the button. */
+/** "More" under a list (ui/more-button.tsx) with this feature's labels. */
 export function MoreButton({ onMore, busy, error }: { onMore: () => void; busy: boolean; error: string }) {
   const { t } = useTranslation('channels');
-  return (
-    <div className="mt-4 flex flex-col items-center gap-2">
-      <button
-        type="button"
-        onClick={onMore}
-        disabled={busy}
-        className="min-h-11 rounded-full border border-neutral-300 px-6 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-50"
-        data-more
-      >
-        {busy ? t('list.loading') : t('list.more')}
-      </button>
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return <SharedMoreButton onMore={onMore} busy={busy} error={error} label={t('list.more')} busyLabel={t('list.loading')} />;
 }
 
 /** The end of a list: "more" while there is more, the error of the last try otherwise. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
+import { MoreButton as SharedMoreButton } from '../../ui/more-button';
 import { useCurrencyNames } from './use-currency';
 
 /** The item's image, or its first letter on a tinted square when it has none (or it fails to load). */
@@ -63,27 +64,10 @@ export function EmptyState({ text, name }: { text: string; name: string }) {
   );
 }
 
-/** "More" under a list: loads the next page in place; a failure shows its message beside it. */
+/** "More" under a list (ui/more-button.tsx) with this feature's labels. */
 export function MoreButton({ onMore, busy, error }: { onMore: () => void; busy: boolean; error: string }) {
   const { t } = useTranslation('store');
-  return (
-    <div className="mt-6 flex flex-col items-center gap-2">
-      <button
-        type="button"
-        onClick={onMore}
-        disabled={busy}
-        className="min-h-11 rounded-full border border-neutral-300 px-6 py-2 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-50"
-        data-more
-      >
-        {busy ? t('list.loading') : t('list.more')}
-      </button>
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return <SharedMoreButton onMore={onMore} busy={busy} error={error} label={t('list.more')} busyLabel={t('list.loading')} />;
 }
 
 /** Tabs that are links (the tab is in the URL, so reload and back keep it). */
