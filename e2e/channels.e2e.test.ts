@@ -14,6 +14,8 @@ import { API_HEADERS, apiClient, joinByApi, type Member } from './support/member
  * /mypage/message/received. The BJ blocks the other member in /mypage/blocking, whose message then answers
  * '차단되었습니다.'. A STAR gift (granted by an operator, sent through the API) puts the fan in the BJ's fan
  * club: fan number 1 in the fan tab, the 회장 of the VIPs, the badge in the channel header, /mypage/fanclub.
+ * The BJ posts on the channel's feed (the form refuses an empty post first) and the fan reads it; the fan
+ * bookmarks a replay from its page and finds it in /mypage/bookmark, then removes it.
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
@@ -241,6 +243,91 @@ describe('channels', { timeout: 120_000 }, () => {
     await club.waitFor();
     expect(await club.locator('[data-fan-no]').textContent()).toBe('팬 No.1');
     expect(await club.locator('[data-vip-rank]').textContent()).toBe('회장');
+  });
+
+  it('the BJ posts on the feed tab (line breaks kept) and deletes it; the fan reads it without the form', async () => {
+    await bjPage.goto(channelUrl());
+    await bjPage.locator('[data-channel-tab="feed"]').click();
+    await bjPage.waitForURL((url) => url.pathname === `${channelUrl()}/feed`);
+    const form = bjPage.locator('[data-feed-form]');
+    expect(await bjPage.locator('[data-empty="channel-feed"]').count()).toBe(1);
+    await form.locator('[data-feed-submit]').click();
+    await expect.poll(() => form.locator('[data-field-errors="feed-content"]').textContent()).toBe('내용을 입력해 주세요.');
+    await form.locator('#feed-content').fill('가'.repeat(2001));
+    expect(await form.locator('[data-counter]').textContent()).toBe('2,001 / 2,000');
+    await form.locator('[data-feed-submit]').click();
+    await expect.poll(() => form.locator('[data-field-errors="feed-content"]').textContent()).toBe('게시물은 2000자까지 쓸 수 있습니다.');
+    const text = `오늘 밤 9시 방송 ${run}\n<b>꼭</b> 와 주세요`;
+    await form.locator('#feed-content').fill(text);
+    await form.locator('[data-feed-submit]').click();
+    const post = bjPage.locator('[data-feed]').filter({ hasText: `오늘 밤 9시 방송 ${run}` });
+    await expect.poll(() => post.count()).toBe(1);
+    expect(await form.locator('#feed-content').inputValue()).toBe('');
+
+    // The fan sees the post as written (text, not HTML; the line break kept), with no form and no delete.
+    await fanPage.goto(`${channelUrl()}/feed`);
+    const seen = fanPage.locator('[data-feed]').filter({ hasText: `오늘 밤 9시 방송 ${run}` });
+    await seen.waitFor();
+    expect(await seen.locator('[data-feed-content]').textContent()).toBe(text);
+    expect(await seen.locator('[data-feed-content] b').count()).toBe(0);
+    expect(await seen.locator('[data-feed-content]').evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-wrap');
+    expect(await fanPage.locator('[data-feed-form]').count()).toBe(0);
+    expect(await seen.locator('[data-feed-delete]').count()).toBe(0);
+
+    await post.locator('[data-feed-delete]').click();
+    const dialog = bjPage.getByRole('alertdialog');
+    await expect.poll(() => dialog.textContent()).toContain('게시물을 삭제하시겠습니까?');
+    await dialog.getByRole('button', { name: '확인', exact: true }).click();
+    await expect.poll(() => post.count()).toBe(0);
+    await fanPage.reload();
+    expect(await fanPage.locator('[data-feed]').count()).toBe(0);
+    expect(await fanPage.locator('[data-empty="channel-feed"]').count()).toBe(1);
+  });
+
+  it('the fan bookmarks a replay from its page and finds it in /mypage/bookmark, then removes it', async () => {
+    const res = await fanPage.request.get('/v1/pubapi/play_vod_list?limit=1', { headers: API_HEADERS });
+    const replay = ((await res.json()) as { rslt_set: { data_list: { vod_key: string; title: string }[] } }).rslt_set.data_list[0];
+    expect(replay?.vod_key).toBeTruthy();
+    const key = replay?.vod_key ?? '';
+
+    await fanPage.goto('/mypage/bookmark');
+    expect(await fanPage.locator('[data-empty="my-bookmark"]').count()).toBe(1);
+    await fanPage.goto(`/vod/${key}`);
+    const button = fanPage.locator('[data-bookmark-button]');
+    expect(await button.textContent()).toBe('북마크');
+    await button.click();
+    await expect.poll(() => button.getAttribute('data-bookmark-button')).toBe('on');
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+
+    // My page: the replay just watched leads "최근 본 방송"; its link goes to the list.
+    await fanPage.goto('/mypage');
+    const recent = fanPage.locator('[data-my-fragment="recent"]');
+    expect(await recent.locator('h2').textContent()).toBe('최근 본 방송');
+    expect(await recent.locator('[data-vod-key]').first().getAttribute('data-vod-key')).toBe(key);
+    await fanPage.locator('[data-channel-links] a[href="/mypage/bookmark"]').click();
+    await fanPage.waitForURL((url) => url.pathname === '/mypage/bookmark');
+    const card = fanPage.locator(`[data-bookmark="${key}"]`);
+    await card.waitFor();
+    expect(await card.locator('[data-bookmark-link]').getAttribute('href')).toBe(`/vod/${key}`);
+    expect(await fanPage.locator('[data-total]').getAttribute('data-total')).toBe('1');
+    await card.locator('[data-bookmark-remove]').click();
+    await expect.poll(() => card.count()).toBe(0);
+    expect(await fanPage.locator('[data-empty="my-bookmark"]').count()).toBe(1);
+    await fanPage.reload();
+    expect(await fanPage.locator('[data-bookmark]').count()).toBe(0);
+  });
+
+  it('a guest pressing bookmark on a replay gets the sign-in panel', async () => {
+    const guest = await newPage();
+    const res = await guest.request.get('/v1/pubapi/play_vod_list?limit=1', { headers: API_HEADERS });
+    const key = ((await res.json()) as { rslt_set: { data_list: { vod_key: string }[] } }).rslt_set.data_list[0]?.vod_key ?? '';
+    await guest.goto(`/vod/${key}`);
+    await guest.locator('[data-bookmark-button]').click();
+    const panel = guest.getByRole('dialog');
+    await expect.poll(() => panel.count()).toBe(1);
+    expect(await panel.locator('input[type="password"]').count()).toBe(1);
+    await guest.keyboard.press('Escape');
+    expect(await guest.locator('[data-bookmark-button]').getAttribute('data-bookmark-button')).toBe('off');
   });
 });
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import routes from '../apps/web/app/routes.js';
 import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
-import { API_HEADERS, joinByApi } from './support/members.js';
+import { API_HEADERS, apiClient, joinByApi } from './support/members.js';
 
 /**
  * Phone first (issue 15): every page of apps/web/app/routes.ts, with demo content, fits a 390 px wide phone in
@@ -38,9 +38,10 @@ const ROUTES = [...new Set(pathsOf(routes))].filter((p) => !/\.\w+$/.test(p));
 
 /**
  * Demo ids for the route params: a live broadcast for play pages, a replay for vod pages, an item of the
- * store, and the live broadcast's BJ for the channel pages (`/channel/bj/:id`, a login ID).
+ * store, the live broadcast's BJ for the channel pages (`/channel/bj/:id`, a login ID), and a program account
+ * made in this file's setup for `/channel/program/:id` (the demo content has none).
  */
-const demo = { live: '', replay: '', itemSn: '', bjId: '' };
+const demo = { live: '', replay: '', itemSn: '', bjId: '', programId: '' };
 
 async function listFirst<T>(p: string, form?: Record<string, string>): Promise<T | undefined> {
   const res = form ? await page.request.post(p, { form, headers: API_HEADERS }) : await page.request.get(p, { headers: API_HEADERS });
@@ -50,7 +51,7 @@ async function listFirst<T>(p: string, form?: Record<string, string>): Promise<T
 function urlOf(route: string): string {
   const filled = route
     .replace(':vod_key', route.startsWith('/vod/') ? demo.replay : demo.live)
-    .replace(':id', route.startsWith('/channel/') ? demo.bjId : '3')
+    .replace(':id', route.startsWith('/channel/program/') ? demo.programId : route.startsWith('/channel/') ? demo.bjId : '3')
     .replace('*', 'no-such-page');
   return route === '/store/item/detail' ? `${filled}?item_sn=${demo.itemSn}` : filled;
 }
@@ -100,6 +101,12 @@ beforeAll(async () => {
   demo.replay = replay?.vod_key ?? '';
   demo.itemSn = String(item?.item_sn ?? '');
   demo.bjId = live?.bj.id ?? '';
+  // A program account (bj_type_cd program), signed up on a client of its own so the page stays signed out.
+  const client = await apiClient(baseUrl);
+  const program = await joinByApi(client, { id: `phpg${run}`, nick: `프로그램${run}` });
+  await client.dispose();
+  await sql(`update users set type_cd = 'bj', role = 'bj', bj_type_cd = 'program' where lower(id) = lower($1)`, [program.id]);
+  demo.programId = program.id;
 });
 
 afterAll(async () => {
@@ -114,7 +121,18 @@ describe('phone first (390 px), signed out', () => {
     expect(demo.bjId).toMatch(/^\w+$/);
     // Every page of routes.ts is visited below, a route added later too.
     expect(ROUTES).toContain('/play/:vod_key');
-    expect(ROUTES).toEqual(expect.arrayContaining(['/channel/bj/:id', '/channel/bj/:id/fan', '/mypage/message/send']));
+    expect(demo.programId).toMatch(/^\w+$/);
+    expect(ROUTES).toEqual(
+      expect.arrayContaining([
+        '/channel/bj/:id',
+        '/channel/bj/:id/fan',
+        '/channel/bj/:id/feed',
+        '/channel/program/:id',
+        '/channel/program/:id/comment',
+        '/mypage/bookmark',
+        '/mypage/message/send',
+      ]),
+    );
     expect(ROUTES.length).toBeGreaterThan(40);
   });
 
@@ -195,6 +213,7 @@ describe('phone first (390 px), signed in as an operator', () => {
         );
         await screenshot('store', '/store', lang, viewport);
         await screenshot('channel', `/channel/bj/${demo.bjId}`, lang, viewport);
+        await screenshot('program', `/channel/program/${demo.programId}`, lang, viewport);
         await screenshot('mypage', '/mypage', lang, viewport);
       }
       await screenshot('menu', '/', lang, PHONE, async () => {

@@ -46,6 +46,7 @@ export default [
     route('mypage/subscribe', 'routes/mypage-subscribe.tsx'),
     route('mypage/fanclub', 'routes/mypage-fanclub.tsx'),
     route('mypage/blocking', 'routes/mypage-blocking.tsx'),
+    route('mypage/bookmark', 'routes/mypage-bookmark.tsx'),
     route('mypage/message/received', 'routes/mypage-message.tsx', { id: 'mypage-message-received' }),
     route('mypage/message/send', 'routes/mypage-message.tsx', { id: 'mypage-message-send' }),
     // Issue 17: a BJ's channel ({id} is the login ID), its header on every tab.
@@ -55,6 +56,12 @@ export default [
       route('fan', 'routes/channel-fan.tsx'),
       route('comment', 'routes/channel-comment.tsx'),
       route('profile', 'routes/channel-profile.tsx'),
+      route('feed', 'routes/channel-feed.tsx'),
+    ]),
+    // A program account's channel: the same head, its replays and comments.
+    route('channel/program/:id', 'routes/channel-program.tsx', [
+      index('routes/channel-program-home.tsx'),
+      route('comment', 'routes/channel-program-comment.tsx'),
     ]),
     route('pg/success', 'routes/pg-success.tsx'),
     route('pg/fail', 'routes/pg-fail.tsx'),

@@ -4,11 +4,20 @@
  */
 
 /** The tabs of a channel page after `/channel/bj/{id}` (home is the channel's own path). */
-export type ChannelTab = 'home' | 'play' | 'fan' | 'comment' | 'profile';
+export type ChannelTab = 'home' | 'play' | 'fan' | 'comment' | 'profile' | 'feed';
 
 /** `/channel/bj/{id}` (a BJ's login ID), or one of its tabs. */
 export function channelPath(id: string, tab: ChannelTab = 'home'): string {
   const base = `/channel/bj/${encodeURIComponent(id)}`;
+  return tab === 'home' ? base : `${base}/${tab}`;
+}
+
+/** The tabs of a program account's channel after `/channel/program/{id}` (home lists its replays). */
+export type ProgramTab = 'home' | 'comment';
+
+/** `/channel/program/{id}` (a program account's login ID), or its comment tab. */
+export function programPath(id: string, tab: ProgramTab = 'home'): string {
+  const base = `/channel/program/${encodeURIComponent(id)}`;
   return tab === 'home' ? base : `${base}/${tab}`;
 }
 

@@ -1,23 +1,39 @@
-import type { UserInfoSet } from '@byeol/contract';
+import { channelsEndpoints, type UserInfoSet } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { LoginGate } from '../features/account/login-gate';
 import { MyPage } from '../features/account/my-page';
+import { type MyFragments, NO_FRAGMENTS } from '../features/channels/my-fragments';
 import { callApi } from '../features/site/site.server';
+import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/mypage';
 
 /** Needs a signed-in visitor: anyone else gets the sign-in panel on this page (LoginGate), not a redirect. */
 export async function loader({ context }: Route.LoaderArgs) {
   const body = await callApi<UserInfoSet | null>(context, '/v1/user/user_info');
   const user = body.rslt_cd === 0 ? (body.rslt_set?.user_info ?? null) : null;
-  return { user, itemCount: body.rslt_set?.summary_info?.item_cnt ?? 0 };
+  return { user, itemCount: body.rslt_set?.summary_info?.item_cnt ?? 0, fragments: user ? await fragmentsOf(context) : NO_FRAGMENTS };
+}
+
+/** The my page fragments of issue 17 (each hidden when empty, or when its call failed). */
+async function fragmentsOf(context: Route.LoaderArgs['context']): Promise<MyFragments> {
+  const [recent, followed, comments] = await Promise.all([
+    loadEndpoint(context, channelsEndpoints.recentVodHtml, {}),
+    loadEndpoint(context, channelsEndpoints.subscribeVodHtml, {}),
+    loadEndpoint(context, channelsEndpoints.commentHtml, {}),
+  ]);
+  return {
+    recent: recent.rslt_cd === 0 ? recent.rslt_set.vod_list : [],
+    followedVods: followed.rslt_cd === 0 ? followed.rslt_set.vod_list : [],
+    comments: comments.rslt_cd === 0 ? comments.rslt_set.comment_list : [],
+  };
 }
 
 export default function Mypage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account');
-  const { user, itemCount } = loaderData;
+  const { user, itemCount, fragments } = loaderData;
   return (
     <LoginGate signedIn={user !== null} title={t('mypage.title')}>
-      {user && <MyPage user={user} itemCount={itemCount} />}
+      {user && <MyPage user={user} itemCount={itemCount} fragments={fragments} />}
     </LoginGate>
   );
 }

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../lib/use-site';
 import { AccountSwitch } from '../applications/account-switch';
 import { MyChannelLinks } from '../channels/my-channel-links';
+import { type MyFragments, MyPageFragments } from '../channels/my-fragments';
 import { PaymentLinks } from '../payments/payment-links';
 import { MyPageLinks } from '../profile/my-page-links';
 import { StoreLinks } from '../store/store-links';
 
 /** My page (SPEC §3): the profile image (a placeholder until one is uploaded), nick, ID, level, STAR and CUBIC. */
-export function MyPage({ user, itemCount }: { user: UserInfo; itemCount: number }) {
+export function MyPage({ user, itemCount, fragments }: { user: UserInfo; itemCount: number; fragments: MyFragments }) {
   const { t } = useTranslation('account');
   const lang = useLang();
   const number = new Intl.NumberFormat(lang);
@@ -53,6 +54,7 @@ export function MyPage({ user, itemCount }: { user: UserInfo; itemCount: number 
       <PaymentLinks />
       <StoreLinks />
       <MyPageLinks broadcaster={user.type_cd === 'bj'} />
+      <MyPageFragments fragments={fragments} />
       <AccountSwitch />
     </div>
   );

@@ -10,19 +10,20 @@ import { useSignIn } from '../account/use-sign-in';
 import { useChannel } from './channel-layout';
 import { charCount, commentRefusal } from './channel-rules';
 import { Avatar, EmptyState, FanNoBadge, ListFooter, LoadFailed, Total } from './channel-ui';
-import { channelComments, deleteComment, writeComment } from './channels-api';
+import { channelComments, deleteComment, programComments, writeComment } from './channels-api';
 import { useChannelList } from './use-channel-list';
 
 /**
  * The channel's guest book: the write form (members; guests get the sign-in panel), the comments newest
- * first with "more", and delete (after a confirm) on the rows the viewer may delete.
+ * first with "more", and delete (after a confirm) on the rows the viewer may delete. A program channel's
+ * comments (`program`) are read with program_comment_more; writing and deleting are the same calls.
  */
-export function ChannelComments({ initial }: { initial: ListSet<ChannelComment> | null }) {
+export function ChannelComments({ initial, program = false }: { initial: ListSet<ChannelComment> | null; program?: boolean }) {
   const { t } = useTranslation('channels');
   const info = useChannel();
   const list = useChannelList(
     initial,
-    (offset) => channelComments(info.bj.id, offset, t('error.retry')),
+    (offset) => (program ? programComments : channelComments)(info.bj.id, offset, t('error.retry')),
     (c) => c.comment_sn,
     t('error.retry'),
   );

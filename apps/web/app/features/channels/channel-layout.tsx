@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useOutletContext, useRevalidator } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
-import { type ChannelTab, channelPath, messageComposePath, playPath } from '../../lib/links';
+import { channelPath, messageComposePath, playPath, programPath } from '../../lib/links';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton } from '../../ui/fields';
@@ -23,16 +23,22 @@ export function useChannel(): ChannelInfoSet {
   return useOutletContext<ChannelOutlet>().info;
 }
 
+/** A BJ's channel (/channel/bj/{id}) or a program account's (/channel/program/{id}). */
+export type ChannelKind = 'bj' | 'program';
+
+/** A program account (bj_type_cd program) also has the program channel of its replays and comments. */
+export const isProgramChannel = (info: ChannelInfoSet) => info.bj.bj_type_cd === 'program';
+
 /**
  * /channel/bj/{id} (issue 17): the channel header on every tab (picture, nick, @id, status message, followers
  * and fan club with separators, follow and message buttons, the viewer's fan number and VIP rank), the tabs,
- * then the tab's own page.
+ * then the tab's own page. /channel/program/{id} has the same header with the program's two tabs.
  */
-export function ChannelLayout({ info }: { info: ChannelInfoSet }) {
+export function ChannelLayout({ info, kind = 'bj' }: { info: ChannelInfoSet; kind?: ChannelKind }) {
   return (
-    <div className="mx-auto max-w-6xl px-4 pb-12 pt-6" data-channel={info.bj.id}>
-      <ChannelHeader info={info} />
-      <ChannelTabs info={info} />
+    <div className="mx-auto max-w-6xl px-4 pb-12 pt-6" data-channel={info.bj.id} data-channel-kind={kind}>
+      <ChannelHeader info={info} kind={kind} />
+      <ChannelTabs info={info} kind={kind} />
       <div className="mt-6">
         <Outlet context={{ info } satisfies ChannelOutlet} />
       </div>
@@ -40,7 +46,7 @@ export function ChannelLayout({ info }: { info: ChannelInfoSet }) {
   );
 }
 
-function ChannelHeader({ info }: { info: ChannelInfoSet }) {
+function ChannelHeader({ info, kind }: { info: ChannelInfoSet; kind: ChannelKind }) {
   const { t } = useTranslation('channels');
   const lang = useLang();
   const user = useUser();
@@ -109,6 +115,27 @@ function ChannelHeader({ info }: { info: ChannelInfoSet }) {
               {t('header.fans')} <b className="tabular-nums text-neutral-900">{formatNumber(info.fan_cnt, lang)}</b>
             </span>
           </p>
+          {isProgramChannel(info) && (
+            <p className="mt-2 text-sm">
+              {kind === 'bj' ? (
+                <Link
+                  to={programPath(bj.id)}
+                  className="font-semibold text-brand-dark underline-offset-2 hover:underline"
+                  data-program-link
+                >
+                  {t('program.toProgram')}
+                </Link>
+              ) : (
+                <Link
+                  to={channelPath(bj.id)}
+                  className="font-semibold text-brand-dark underline-offset-2 hover:underline"
+                  data-bj-channel-link
+                >
+                  {t('program.toChannel')}
+                </Link>
+              )}
+            </p>
+          )}
           {standing && (
             <p className="mt-2 flex flex-wrap gap-1.5" data-viewer-standing>
               {owner && (
@@ -153,16 +180,24 @@ function ChannelHeader({ info }: { info: ChannelInfoSet }) {
   );
 }
 
-function ChannelTabs({ info }: { info: ChannelInfoSet }) {
+function ChannelTabs({ info, kind }: { info: ChannelInfoSet; kind: ChannelKind }) {
   const { t } = useTranslation('channels');
   const lang = useLang();
-  const tabs: { tab: ChannelTab; text: string; n?: number }[] = [
-    { tab: 'home', text: t('tabs.home') },
-    { tab: 'play', text: t('tabs.play'), n: info.replay_cnt },
-    { tab: 'fan', text: t('tabs.fan'), n: info.fan_cnt },
-    { tab: 'comment', text: t('tabs.comment') },
-    { tab: 'profile', text: t('tabs.profile') },
-  ];
+  const id = info.bj.id;
+  const tabs: { tab: string; to: string; text: string; n?: number }[] =
+    kind === 'program'
+      ? [
+          { tab: 'home', to: programPath(id), text: t('tabs.play'), n: info.replay_cnt },
+          { tab: 'comment', to: programPath(id, 'comment'), text: t('tabs.comment') },
+        ]
+      : [
+          { tab: 'home', to: channelPath(id), text: t('tabs.home') },
+          { tab: 'play', to: channelPath(id, 'play'), text: t('tabs.play'), n: info.replay_cnt },
+          { tab: 'feed', to: channelPath(id, 'feed'), text: t('tabs.feed') },
+          { tab: 'fan', to: channelPath(id, 'fan'), text: t('tabs.fan'), n: info.fan_cnt },
+          { tab: 'comment', to: channelPath(id, 'comment'), text: t('tabs.comment') },
+          { tab: 'profile', to: channelPath(id, 'profile'), text: t('tabs.profile') },
+        ];
   // On a narrow screen the row scrolls sideways: the current tab is scrolled into sight.
   const row = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
@@ -176,10 +211,10 @@ function ChannelTabs({ info }: { info: ChannelInfoSet }) {
   return (
     <nav aria-label={t('tabs.label')} className="mt-6 border-b border-neutral-200">
       <ul ref={row} className="-mb-px flex overflow-x-auto">
-        {tabs.map(({ tab, text, n }) => (
+        {tabs.map(({ tab, to, text, n }) => (
           <li key={tab} className="shrink-0">
             <NavLink
-              to={channelPath(info.bj.id, tab)}
+              to={to}
               end
               preventScrollReset
               className={({ isActive }) =>

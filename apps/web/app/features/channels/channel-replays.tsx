@@ -7,17 +7,20 @@ import { useLang, useSite } from '../../lib/use-site';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
 import { useChannel } from './channel-layout';
 import { EmptyState, ListFooter, LoadFailed, Total } from './channel-ui';
-import { type BjReplaySet, bjReplays } from './channels-api';
+import { type BjReplaySet, bjReplays, programReplays } from './channels-api';
 import { useChannelList } from './use-channel-list';
 
-/** The channel's replays tab: the BJ's kept replays, newest first (POST /channel/bj_replay_more by user_key). */
-export function ChannelReplays({ initial }: { initial: BjReplaySet | null }) {
+/**
+ * The channel's replays tab: the BJ's kept replays, newest first (POST /channel/bj_replay_more by user_key);
+ * a program channel's home (`program`) reads them with program_replay_more by login ID.
+ */
+export function ChannelReplays({ initial, program = false }: { initial: BjReplaySet | null; program?: boolean }) {
   const { t } = useTranslation('channels');
   const info = useChannel();
   const now = useSite()?.now ?? Date.now();
   const list = useChannelList<BjReplaySet>(
     initial,
-    (offset) => bjReplays(info.bj.user_key, offset, t('error.retry')),
+    (offset) => (program ? programReplays(info.bj.id, offset, t('error.retry')) : bjReplays(info.bj.user_key, offset, t('error.retry'))),
     (item) => item.vod_key,
     t('error.retry'),
   );

@@ -4,6 +4,7 @@ import {
   appendRows,
   charCount,
   commentRefusal,
+  feedRefusal,
   liveFollows,
   messageRefusal,
   safeHref,
@@ -21,6 +22,13 @@ describe('comment and message forms', () => {
     expect(commentRefusal('demo_haneul', 'a'.repeat(CHANNEL_LIMITS.commentMax + 1))).toBe('CHANNEL_COMMENT_LENGTH');
     expect(commentRefusal('demo_haneul', '😀'.repeat(CHANNEL_LIMITS.commentMax))).toBeNull();
     expect(commentRefusal('demo_haneul', '응원해요')).toBeNull();
+  });
+
+  it('refuses an empty or too long feed post with the contract codes, keeping line breaks', () => {
+    expect(feedRefusal(' \n ')).toBe('CHANNEL_CONTENT_REQUIRED');
+    expect(feedRefusal('a'.repeat(CHANNEL_LIMITS.feedMax + 1))).toBe('CHANNEL_FEED_LENGTH');
+    expect(feedRefusal('😀'.repeat(CHANNEL_LIMITS.feedMax))).toBeNull();
+    expect(feedRefusal('첫 줄\n둘째 줄')).toBeNull();
   });
 
   it('refuses a message without recipient or content, naming each field', () => {

@@ -2,6 +2,7 @@ import {
   type ChannelProfile,
   type ChannelRefusal,
   CommentProcSchema,
+  FeedProcSchema,
   isChannelRefusal,
   MessageSendSchema,
   type SubscribeItem,
@@ -20,6 +21,14 @@ export const charCount = (text: string) => [...text].length;
 /** The refusal of a comment before sending (CHANNEL_CONTENT_REQUIRED, CHANNEL_COMMENT_LENGTH), or null. */
 export function commentRefusal(id: string, content: string): ChannelRefusal | null {
   const checked = CommentProcSchema.safeParse({ mode: 'insert', id, content });
+  if (checked.success) return null;
+  const code = checked.error.issues.find((issue) => issue.path[0] === 'content')?.message ?? '';
+  return isChannelRefusal(code) ? code : null;
+}
+
+/** The refusal of a feed post before sending (CHANNEL_CONTENT_REQUIRED, CHANNEL_FEED_LENGTH), or null. */
+export function feedRefusal(content: string): ChannelRefusal | null {
+  const checked = FeedProcSchema.safeParse({ mode: 'insert', content });
   if (checked.success) return null;
   const code = checked.error.issues.find((issue) => issue.path[0] === 'content')?.message ?? '';
   return isChannelRefusal(code) ? code : null;

@@ -78,3 +78,34 @@ export function readMessage(messageSn: number, fallback: string) {
 export function deleteMessage(box: MessageBox, messageSn: number, fallback: string) {
   return send(() => api.call(channelsEndpoints.messageDelete, { box, message_sn: messageSn }), fallback);
 }
+
+export function channelFeed(id: string, offset: number, fallback: string) {
+  return send(() => api.call(channelsEndpoints.feed, { id, offset, limit: CHANNEL_PAGE_SIZE }), fallback);
+}
+
+/** A post on the caller's own channel feed (only a BJ account's session may). */
+export function writeFeed(content: string, fallback: string) {
+  return send(() => api.call(channelsEndpoints.feedProc, { mode: 'insert', content }), fallback);
+}
+
+export function deleteFeed(feedSn: number, fallback: string) {
+  return send(() => api.call(channelsEndpoints.feedProc, { mode: 'delete', feed_sn: feedSn }), fallback);
+}
+
+/** A program account's replays (`id` fills the path's :id). */
+export function programReplays(id: string, offset: number, fallback: string) {
+  return send(() => api.call(channelsEndpoints.programReplays, { id, offset, limit: CHANNEL_PAGE_SIZE }), fallback);
+}
+
+export function programComments(id: string, offset: number, fallback: string) {
+  return send(() => api.call(channelsEndpoints.programComments, { id, offset, limit: CHANNEL_PAGE_SIZE }), fallback);
+}
+
+export function myBookmarks(offset: number, fallback: string) {
+  return send(() => api.call(channelsEndpoints.bookmarkMore, { offset, limit: CHANNEL_PAGE_SIZE }), fallback);
+}
+
+/** Save (true) or drop (false) the replay `vodKey` in my bookmarks. */
+export function bookmark(vodKey: string, on: boolean, fallback: string) {
+  return send(() => api.call(channelsEndpoints.bookmarkProc, { vod_key: vodKey, bookmark_yn: on ? 'Y' : 'N' }), fallback);
+}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBjName } from './channel-ui';
 
-/** My page's ways to the follows, fan clubs, messages and block list (issue 17). */
+/** My page's ways to the follows, fan clubs, messages, bookmarks and block list (issue 17). */
 export function MyChannelLinks() {
   const { t } = useTranslation('channels');
   const bj = useBjName();
@@ -10,11 +10,12 @@ export function MyChannelLinks() {
     ['/mypage/subscribe', t('mine.links.subscribe', { bj })],
     ['/mypage/fanclub', t('mine.links.fanclub')],
     ['/mypage/message/received', t('mine.links.message')],
+    ['/mypage/bookmark', t('mine.links.bookmark')],
     ['/mypage/blocking', t('mine.links.blocking')],
   ];
   return (
     <nav aria-label={t('mine.links.label')} className="mt-6" data-channel-links>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         {links.map(([to, label]) => (
           <li key={to}>
             <Link

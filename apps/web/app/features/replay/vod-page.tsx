@@ -1,6 +1,7 @@
 import { ResultCode } from '@byeol/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BookmarkButton } from '../channels/bookmark-button';
 import { AdultGate, BroadcastInfo, LikeButton, type PlayLoaderData, Stage } from '../play/play-page';
 import { NotFoundState, PlayLoginGate } from '../play/play-states';
 import { Player } from '../play/player';
@@ -37,7 +38,17 @@ export function VodPage({ code, info, message }: PlayLoaderData) {
   return (
     <div className="mx-auto max-w-5xl" data-vod-key={info.vod_key} data-broadcast-state="replay">
       {stage}
-      <BroadcastInfo info={{ ...info, like_cnt: likes ?? info.like_cnt }} likeAction={<LikeButton info={info} onLiked={setLikes} />} />
+      <BroadcastInfo
+        info={{ ...info, like_cnt: likes ?? info.like_cnt }}
+        likeAction={
+          <div className="flex flex-wrap items-start gap-x-3">
+            <LikeButton info={info} onLiked={setLikes} />
+            <div className="mt-3">
+              <BookmarkButton vodKey={info.vod_key} />
+            </div>
+          </div>
+        }
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * Texts of channels (features/channels, issue 17): the channel pages /channel/bj/{id} and their tabs,
+ * Texts of channels (features/channels, issue 17): the channel pages /channel/bj/{id} and
+ * /channel/program/{id} and their tabs, /mypage/bookmark, my page's fragments,
  * /mypage/subscribe, /mypage/fanclub, /mypage/blocking, /mypage/message/*, the home page's "live from BJs you
  * follow" and the chat namecard's links. Every language has every key (i18n.test.ts); server refusals arrive
  * translated (rslt_msg), and the forms' own refusals come from the contract's messages (resultMessage).
@@ -27,7 +28,7 @@ export const channels = {
       studio: '방송 설정',
       watchLive: '{{nick}} 님의 라이브 보기',
     },
-    tabs: { label: '채널 메뉴', home: '홈', play: '다시보기', fan: '팬클럽', comment: '방명록', profile: '프로필' },
+    tabs: { label: '채널 메뉴', home: '홈', play: '다시보기', fan: '팬클럽', comment: '방명록', feed: '피드', profile: '프로필' },
     home: {
       live: '지금 방송 중',
       latest: '최근 다시보기',
@@ -67,6 +68,21 @@ export const channels = {
       signIn: '로그인하면 방명록에 댓글을 남길 수 있습니다.',
       signInButton: '로그인',
     },
+    feed: {
+      title: '피드',
+      label: '새 게시물',
+      placeholder: '팬들에게 소식을 전해 보세요.',
+      submit: '게시',
+      sending: '게시 중…',
+      written: '게시물을 올렸습니다.',
+      delete: '삭제',
+      confirmDelete: '게시물을 삭제하시겠습니까?',
+      deleted: '게시물을 삭제했습니다.',
+      empty: '아직 게시물이 없습니다.',
+      emptyOwner: '아직 게시물이 없습니다. 첫 소식을 올려 보세요.',
+    },
+    program: { toProgram: '프로그램 채널 보기', toChannel: '채널 홈으로' },
+    bookmark: { off: '북마크', on: '북마크됨', saved: '북마크에 저장했습니다.', removed: '북마크에서 뺐습니다.' },
     profile: {
       title: '프로필',
       activityNameKo: '활동명 (한글)',
@@ -81,7 +97,14 @@ export const channels = {
     },
     mine: {
       back: '마이페이지',
-      links: { label: '팔로우와 쪽지', subscribe: '팔로우한 {{bj}}', fanclub: '내 팬클럽', message: '쪽지함', blocking: '차단 목록' },
+      links: {
+        label: '팔로우와 쪽지',
+        subscribe: '팔로우한 {{bj}}',
+        fanclub: '내 팬클럽',
+        message: '쪽지함',
+        bookmark: '북마크',
+        blocking: '차단 목록',
+      },
       subscribe: {
         title: '팔로우한 {{bj}}',
         empty: '팔로우한 {{bj, josa(이/가)}} 없습니다.',
@@ -93,6 +116,20 @@ export const channels = {
         title: '내 팬클럽',
         note: '{{bj}}에게 처음 선물하면 그 팬클럽에 가입됩니다.',
         empty: '가입한 팬클럽이 없습니다.',
+      },
+      bookmark: {
+        title: '북마크',
+        note: '나중에 보려고 저장한 다시보기입니다.',
+        empty: '북마크한 다시보기가 없습니다.',
+        find: '다시보기 둘러보기',
+        saved: '{{time}} 저장',
+        remove: '북마크 해제',
+      },
+      fragments: {
+        recent: '최근 본 방송',
+        followedVods: '팔로우한 {{bj}}의 새 다시보기',
+        comments: '내 댓글',
+        commentOn: '{{nick}} 님의 방명록',
       },
       blocking: {
         title: '차단 목록',
@@ -163,7 +200,7 @@ export const channels = {
       studio: 'Stream settings',
       watchLive: "Watch {{nick}}'s live stream",
     },
-    tabs: { label: 'Channel menu', home: 'Home', play: 'Replays', fan: 'Fan club', comment: 'Guestbook', profile: 'Profile' },
+    tabs: { label: 'Channel menu', home: 'Home', play: 'Replays', fan: 'Fan club', comment: 'Guestbook', feed: 'Feed', profile: 'Profile' },
     home: {
       live: 'Live now',
       latest: 'Latest replay',
@@ -203,6 +240,21 @@ export const channels = {
       signIn: 'Sign in to leave a comment in the guestbook.',
       signInButton: 'Sign in',
     },
+    feed: {
+      title: 'Feed',
+      label: 'New post',
+      placeholder: 'Share some news with your fans.',
+      submit: 'Post',
+      sending: 'Posting…',
+      written: 'Your post is up.',
+      delete: 'Delete',
+      confirmDelete: 'Delete this post?',
+      deleted: 'The post was deleted.',
+      empty: 'No posts yet.',
+      emptyOwner: 'No posts yet. Share your first news.',
+    },
+    program: { toProgram: 'See the program channel', toChannel: 'Channel home' },
+    bookmark: { off: 'Bookmark', on: 'Bookmarked', saved: 'Saved to your bookmarks.', removed: 'Removed from your bookmarks.' },
     profile: {
       title: 'Profile',
       activityNameKo: 'Stage name (Korean)',
@@ -222,6 +274,7 @@ export const channels = {
         subscribe: '{{bj}}s I follow',
         fanclub: 'My fan clubs',
         message: 'Messages',
+        bookmark: 'Bookmarks',
         blocking: 'Block list',
       },
       subscribe: {
@@ -235,6 +288,20 @@ export const channels = {
         title: 'My fan clubs',
         note: 'Your first gift to a {{bj}} makes you a member of their fan club.',
         empty: 'You are not in any fan club yet.',
+      },
+      bookmark: {
+        title: 'Bookmarks',
+        note: 'Replays you saved to watch later.',
+        empty: 'You have not bookmarked any replay yet.',
+        find: 'Browse replays',
+        saved: 'Saved {{time}}',
+        remove: 'Remove',
+      },
+      fragments: {
+        recent: 'Watched lately',
+        followedVods: 'New replays from {{bj}}s you follow',
+        comments: 'My comments',
+        commentOn: "{{nick}}'s guestbook",
       },
       blocking: {
         title: 'Block list',
@@ -311,6 +378,7 @@ export const channels = {
       play: 'アーカイブ',
       fan: 'ファンクラブ',
       comment: 'ゲストブック',
+      feed: 'フィード',
       profile: 'プロフィール',
     },
     home: {
@@ -352,6 +420,26 @@ export const channels = {
       signIn: 'ログインするとゲストブックにコメントを書けます。',
       signInButton: 'ログイン',
     },
+    feed: {
+      title: 'フィード',
+      label: '新しい投稿',
+      placeholder: 'ファンにお知らせを伝えましょう。',
+      submit: '投稿',
+      sending: '投稿中…',
+      written: '投稿しました。',
+      delete: '削除',
+      confirmDelete: 'この投稿を削除しますか？',
+      deleted: '投稿を削除しました。',
+      empty: 'まだ投稿がありません。',
+      emptyOwner: 'まだ投稿がありません。最初のお知らせを投稿してみましょう。',
+    },
+    program: { toProgram: '番組チャンネルを見る', toChannel: 'チャンネルホームへ' },
+    bookmark: {
+      off: 'ブックマーク',
+      on: 'ブックマーク済み',
+      saved: 'ブックマークに保存しました。',
+      removed: 'ブックマークから外しました。',
+    },
     profile: {
       title: 'プロフィール',
       activityNameKo: '活動名（韓国語）',
@@ -371,6 +459,7 @@ export const channels = {
         subscribe: 'フォロー中の{{bj}}',
         fanclub: 'マイファンクラブ',
         message: 'メッセージ',
+        bookmark: 'ブックマーク',
         blocking: 'ブロックリスト',
       },
       subscribe: {
@@ -384,6 +473,20 @@ export const channels = {
         title: 'マイファンクラブ',
         note: '{{bj}}に初めてギフトを贈るとそのファンクラブに入会します。',
         empty: '入会しているファンクラブはありません。',
+      },
+      bookmark: {
+        title: 'ブックマーク',
+        note: 'あとで見るために保存したアーカイブです。',
+        empty: 'ブックマークしたアーカイブはありません。',
+        find: 'アーカイブを探す',
+        saved: '{{time}}に保存',
+        remove: 'ブックマーク解除',
+      },
+      fragments: {
+        recent: '最近見た配信',
+        followedVods: 'フォロー中の{{bj}}の新着アーカイブ',
+        comments: 'マイコメント',
+        commentOn: '{{nick}}さんのゲストブック',
       },
       blocking: {
         title: 'ブロックリスト',
@@ -454,7 +557,7 @@ export const channels = {
       studio: '直播设置',
       watchLive: '观看{{nick}}的直播',
     },
-    tabs: { label: '频道菜单', home: '首页', play: '回放', fan: '粉丝团', comment: '留言板', profile: '简介' },
+    tabs: { label: '频道菜单', home: '首页', play: '回放', fan: '粉丝团', comment: '留言板', feed: '动态', profile: '简介' },
     home: {
       live: '正在直播',
       latest: '最新回放',
@@ -494,6 +597,21 @@ export const channels = {
       signIn: '登录后即可在留言板留言。',
       signInButton: '登录',
     },
+    feed: {
+      title: '动态',
+      label: '新帖子',
+      placeholder: '和粉丝们分享近况吧。',
+      submit: '发布',
+      sending: '发布中…',
+      written: '帖子已发布。',
+      delete: '删除',
+      confirmDelete: '确定要删除这条帖子吗？',
+      deleted: '帖子已删除。',
+      empty: '还没有帖子。',
+      emptyOwner: '还没有帖子。发布第一条近况吧。',
+    },
+    program: { toProgram: '查看节目频道', toChannel: '频道首页' },
+    bookmark: { off: '收藏', on: '已收藏', saved: '已保存到收藏。', removed: '已从收藏中移除。' },
     profile: {
       title: '简介',
       activityNameKo: '艺名（韩文）',
@@ -508,7 +626,14 @@ export const channels = {
     },
     mine: {
       back: '我的页面',
-      links: { label: '关注与私信', subscribe: '关注的{{bj}}', fanclub: '我的粉丝团', message: '私信', blocking: '屏蔽列表' },
+      links: {
+        label: '关注与私信',
+        subscribe: '关注的{{bj}}',
+        fanclub: '我的粉丝团',
+        message: '私信',
+        bookmark: '收藏',
+        blocking: '屏蔽列表',
+      },
       subscribe: {
         title: '关注的{{bj}}',
         empty: '还没有关注的{{bj}}。',
@@ -520,6 +645,20 @@ export const channels = {
         title: '我的粉丝团',
         note: '第一次向{{bj}}送礼即加入其粉丝团。',
         empty: '还没有加入粉丝团。',
+      },
+      bookmark: {
+        title: '收藏',
+        note: '你保存以便稍后观看的回放。',
+        empty: '还没有收藏的回放。',
+        find: '浏览回放',
+        saved: '{{time}}保存',
+        remove: '取消收藏',
+      },
+      fragments: {
+        recent: '最近观看',
+        followedVods: '关注的{{bj}}的新回放',
+        comments: '我的评论',
+        commentOn: '{{nick}}的留言板',
       },
       blocking: {
         title: '屏蔽列表',
