@@ -250,7 +250,8 @@ describe('channels', { timeout: 120_000 }, () => {
     await bjPage.locator('[data-channel-tab="feed"]').click();
     await bjPage.waitForURL((url) => url.pathname === `${channelUrl()}/feed`);
     const form = bjPage.locator('[data-feed-form]');
-    expect(await bjPage.locator('[data-empty="channel-feed"]').count()).toBe(1);
+    // The tab's page renders after the URL changes (client navigation): wait for it, do not count at once.
+    await bjPage.locator('[data-empty="channel-feed"]').waitFor();
     await form.locator('[data-feed-submit]').click();
     await expect.poll(() => form.locator('[data-field-errors="feed-content"]').textContent()).toBe('내용을 입력해 주세요.');
     await form.locator('#feed-content').fill('가'.repeat(2001));
@@ -282,6 +283,32 @@ describe('channels', { timeout: 120_000 }, () => {
     await fanPage.reload();
     expect(await fanPage.locator('[data-feed]').count()).toBe(0);
     expect(await fanPage.locator('[data-empty="channel-feed"]').count()).toBe(1);
+  });
+
+  it('the BJ edits the profile: each required field and a bad URL says so under itself; saved, the tab shows it', async () => {
+    await bjPage.goto(`${channelUrl()}/profile`);
+    expect(await fanPage.goto(`${channelUrl()}/profile`).then(() => fanPage.locator('[data-profile-edit]').count())).toBe(0);
+    await bjPage.locator('[data-profile-edit]').click();
+    const form = bjPage.locator('[data-profile-form]');
+    await form.locator('#profile-social_url').fill('javascript:alert(1)');
+    await form.locator('[data-profile-save]').click();
+    const errorOf = (field: string) => form.locator(`[data-field-errors="profile-${field}"]`).textContent();
+    await expect.poll(() => errorOf('activity_name_ko')).toBe('한글 활동명을 입력해 주세요.');
+    expect(await errorOf('activity_name_en')).toBe('영문 활동명을 입력해 주세요.');
+    expect(await errorOf('intro')).toBe('소개를 입력해 주세요.');
+    expect(await errorOf('social_url')).toBe('올바른 URL이 아닙니다.');
+    await form.locator('#profile-activity_name_ko').fill(`채널${run}`);
+    await form.locator('#profile-activity_name_en').fill(`Channel ${run}`);
+    await form.locator('#profile-intro').fill(`커버 댄스 방송 ${run}\n매일 밤`);
+    await form.locator('#profile-social_url').fill('https://example.com/byeol');
+    await form.locator('#profile-tags').fill('댄스, 커버');
+    await form.locator('[data-profile-save]').click();
+    await expect.poll(() => form.count()).toBe(0);
+    const intro = bjPage.locator('[data-profile-field="intro"]');
+    await expect.poll(() => intro.textContent()).toContain(`커버 댄스 방송 ${run}`);
+    await fanPage.reload();
+    await expect.poll(() => fanPage.locator('[data-profile-field="tags"]').textContent()).toContain('#커버');
+    expect(await fanPage.locator('[data-profile-field="social_url"] a').getAttribute('href')).toBe('https://example.com/byeol');
   });
 
   it('the fan bookmarks a replay from its page and finds it in /mypage/bookmark, then removes it', async () => {

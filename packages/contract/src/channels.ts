@@ -334,6 +334,84 @@ export interface CommentHtmlSet {
   total_count: number;
 }
 
+/** Longest value of each profile field (as the application form takes them). */
+export const CHANNEL_PROFILE_MAX = {
+  activity_name_ko: 30,
+  activity_name_en: 40,
+  agency: 60,
+  intro: 1000,
+  operating_plan: 2000,
+  social_url: 256,
+  /** Tags, each of at most `tag` characters. */
+  tags: 10,
+  tag: 20,
+} as const;
+
+const profileText = (max: number) => z.string().trim().max(max, { message: 'INVALID_INPUT' }).default('');
+
+/**
+ * POST /mypage/channel_profile_proc (ours): the BJ edits their channel's broadcaster profile (SPEC §3). The
+ * names and the intro are required (SPEC §5 required-input messages); the rest may be empty.
+ */
+export const ChannelProfileSaveSchema = z.object({
+  activity_name_ko: z
+    .string({ message: 'CHANNEL_NAME_KO_REQUIRED' })
+    .trim()
+    .min(1, { message: 'CHANNEL_NAME_KO_REQUIRED' })
+    .max(CHANNEL_PROFILE_MAX.activity_name_ko),
+  activity_name_en: z
+    .string({ message: 'CHANNEL_NAME_EN_REQUIRED' })
+    .trim()
+    .min(1, { message: 'CHANNEL_NAME_EN_REQUIRED' })
+    .max(CHANNEL_PROFILE_MAX.activity_name_en),
+  intro: z
+    .string({ message: 'CHANNEL_INTRO_REQUIRED' })
+    .trim()
+    .min(1, { message: 'CHANNEL_INTRO_REQUIRED' })
+    .refine((s) => chars(s) <= CHANNEL_PROFILE_MAX.intro),
+  operating_plan: profileText(CHANNEL_PROFILE_MAX.operating_plan),
+  agency: profileText(CHANNEL_PROFILE_MAX.agency),
+  /** YYYY-MM-DD or empty. */
+  debut_date: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/)
+    .default(''),
+  /** An http(s) address or empty (SPEC §5 url validator: host 1 to 256 characters). */
+  social_url: z
+    .string()
+    .trim()
+    .max(CHANNEL_PROFILE_MAX.social_url, { message: 'CHANNEL_URL_INVALID' })
+    .refine((s) => s === '' || isHttpUrl(s), { message: 'CHANNEL_URL_INVALID' })
+    .default(''),
+  /** Comma-separated; duplicates dropped. */
+  tags: z
+    .string()
+    .trim()
+    .max(CHANNEL_PROFILE_MAX.tags * (CHANNEL_PROFILE_MAX.tag + 1))
+    .default('')
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((tags) => tags.length <= CHANNEL_PROFILE_MAX.tags && tags.every((t) => chars(t) <= CHANNEL_PROFILE_MAX.tag), {
+      message: 'CHANNEL_TAGS_LIMIT',
+    }),
+});
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length >= 1 && url.hostname.length <= 256;
+  } catch {
+    return false;
+  }
+}
+
 /** The calls of the channels domain, declared once for the server, the web and the tests. */
 export const channelsEndpoints = {
   info: endpoint<ChannelInfoSet>()({
@@ -500,6 +578,13 @@ export const channelsEndpoints = {
     tags: ['channels'],
     summary: 'My page fragment: my latest channel comments',
   }),
+  profileSave: endpoint<ChannelProfile>()({
+    method: 'POST',
+    path: '/mypage/channel_profile_proc',
+    request: ChannelProfileSaveSchema,
+    tags: ['channels'],
+    summary: "The BJ edits their channel's broadcaster profile",
+  }),
   namecard: endpoint<NamecardSet>()({
     method: 'POST',
     path: '/popup/namecard',
@@ -526,6 +611,11 @@ export const CHANNEL_REFUSAL_PARAMS = {
   CHANNEL_FEED_LENGTH: { max: CHANNEL_LIMITS.feedMax },
   MESSAGE_REQUIRED: {},
   MESSAGE_LENGTH: { max: CHANNEL_LIMITS.messageMax },
+  CHANNEL_NAME_KO_REQUIRED: {},
+  CHANNEL_NAME_EN_REQUIRED: {},
+  CHANNEL_INTRO_REQUIRED: {},
+  CHANNEL_URL_INVALID: {},
+  CHANNEL_TAGS_LIMIT: { num: CHANNEL_PROFILE_MAX.tags, max: CHANNEL_PROFILE_MAX.tag },
 } as const satisfies Record<string, Record<string, number>>;
 export type ChannelRefusal = keyof typeof CHANNEL_REFUSAL_PARAMS;
 export const isChannelRefusal = (code: string): code is ChannelRefusal => Object.hasOwn(CHANNEL_REFUSAL_PARAMS, code);
@@ -691,5 +781,45 @@ export const channelsCodes = defineCodes('channels', [[8100, 8199]], {
     en: 'You can keep up to {max} bookmarks.',
     ja: 'ブックマークは{max}件まで保存できます。',
     'zh-CN': '最多可保存{max}个书签。',
+  },
+  /** SPEC §5 required input: Korean activity name. */
+  CHANNEL_NAME_KO_REQUIRED: {
+    code: 8121,
+    ko: '한글 활동명을 입력해 주세요.',
+    en: 'Please enter your activity name in Korean.',
+    ja: '韓国語の活動名を入力してください。',
+    'zh-CN': '请输入韩文活动名。',
+  },
+  /** SPEC §5 required input: English activity name. */
+  CHANNEL_NAME_EN_REQUIRED: {
+    code: 8122,
+    ko: '영문 활동명을 입력해 주세요.',
+    en: 'Please enter your activity name in English.',
+    ja: '英語の活動名を入力してください。',
+    'zh-CN': '请输入英文活动名。',
+  },
+  /** SPEC §5 required input: intro. */
+  CHANNEL_INTRO_REQUIRED: {
+    code: 8123,
+    ko: '소개를 입력해 주세요.',
+    en: 'Please enter an introduction.',
+    ja: '紹介を入力してください。',
+    'zh-CN': '请输入简介。',
+  },
+  /** SPEC §5 url validator: 'Invalid URL'. */
+  CHANNEL_URL_INVALID: {
+    code: 8124,
+    ko: '올바른 URL이 아닙니다.',
+    en: 'Invalid URL',
+    ja: '正しいURLではありません。',
+    'zh-CN': '网址无效。',
+  },
+  /** Too many tags, or one too long. */
+  CHANNEL_TAGS_LIMIT: {
+    code: 8125,
+    ko: '태그는 {num}개까지, 각 {max}자까지 쓸 수 있습니다.',
+    en: 'Up to {num} tags of up to {max} characters each.',
+    ja: 'タグは{num}個まで、各{max}文字までです。',
+    'zh-CN': '最多{num}个标签，每个最多{max}个字。',
   },
 });

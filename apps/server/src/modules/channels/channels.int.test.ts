@@ -535,3 +535,48 @@ describe('my page fragments', () => {
     expect(mine.body.rslt_set).toMatchObject({ total_count: 1, comment_list: [{ content: '어제 방송 최고', channel: { id: bj2.id } }] });
   });
 });
+
+describe('the broadcaster profile', () => {
+  it('is edited by the BJ alone, with the SPEC messages for missing names, intro and a bad URL, and shows on the channel', async () => {
+    const bj = await buildBj(t);
+    const fan = await buildViewer(t);
+    const form = {
+      activity_name_ko: '하늘별',
+      activity_name_en: 'Haneul',
+      intro: '매일 밤 커버 댄스',
+      operating_plan: '주 5회',
+      agency: '',
+      debut_date: '2024-03-01',
+      social_url: 'https://example.com/haneul',
+      tags: '댄스, 커버, 댄스',
+    };
+    const save = (who: Account | null, f: Record<string, string>, lang?: 'en') =>
+      t.call(channelsEndpoints.profileSave, f, { ...as(who), ...(lang ? { lang } : {}) });
+    expect((await save(null, form)).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await save(fan, form)).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+    for (const [field, code, message] of [
+      ['activity_name_ko', ResultCode.CHANNEL_NAME_KO_REQUIRED, '한글 활동명을 입력해 주세요.'],
+      ['activity_name_en', ResultCode.CHANNEL_NAME_EN_REQUIRED, '영문 활동명을 입력해 주세요.'],
+      ['intro', ResultCode.CHANNEL_INTRO_REQUIRED, '소개를 입력해 주세요.'],
+    ] as const) {
+      const res = await save(bj, { ...form, [field]: ' ' });
+      expect(res.body, field).toMatchObject({ rslt_cd: code, rslt_msg: message, rslt_set: { field } });
+    }
+    const badUrl = await save(bj, { ...form, social_url: 'javascript:alert(1)' }, 'en');
+    expect(badUrl.body).toMatchObject({
+      rslt_cd: ResultCode.CHANNEL_URL_INVALID,
+      rslt_msg: 'Invalid URL',
+      rslt_set: { field: 'social_url' },
+    });
+    const manyTags = await save(bj, { ...form, tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(',') });
+    expect(manyTags.body.rslt_cd).toBe(ResultCode.CHANNEL_TAGS_LIMIT);
+
+    const saved = await save(bj, form);
+    expect(saved.body.rslt_set).toMatchObject({
+      activity_name_en: 'Haneul',
+      tags: ['댄스', '커버'],
+      social_url: 'https://example.com/haneul',
+    });
+    expect((await info(bj.id)).body.rslt_set.profile).toEqual(saved.body.rslt_set);
+  });
+});

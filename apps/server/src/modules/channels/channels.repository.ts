@@ -1,11 +1,19 @@
-import type { ChannelBroadcast, FanItem, MessageBox } from '@byeol/contract';
+import type { ChannelBroadcast, ChannelProfile, FanItem, MessageBox } from '@byeol/contract';
 import { VIP_COUNT } from '@byeol/contract';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Exec } from '../../platform/db.js';
 import { broadcast } from '../live/index.js';
 import { users } from '../users/index.js';
 import { bjFan, fanClub, fanClubCounter } from '../wallet/index.js';
-import { channelBookmark, channelComment, channelFeed, channelStat, channelSubscribe, userMessage } from './channels.tables.js';
+import {
+  channelBookmark,
+  channelComment,
+  channelFeed,
+  channelProfile,
+  channelStat,
+  channelSubscribe,
+  userMessage,
+} from './channels.tables.js';
 
 /** A member as channel lists show them. */
 export interface MemberRow {
@@ -527,4 +535,39 @@ export async function myComments(db: Db, userKey: number, limit: number) {
     db.select({ n: count() }).from(channelComment).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+// ---- broadcaster profile -----------------------------------------------------------------------------
+
+export async function editedProfile(db: Db, bjUserKey: number): Promise<ChannelProfile | null> {
+  const [row] = await db.select().from(channelProfile).where(eq(channelProfile.bjUserKey, bjUserKey));
+  if (!row) return null;
+  return {
+    activity_name_ko: row.activityNameKo,
+    activity_name_en: row.activityNameEn,
+    debut_date: row.debutDate,
+    agency: row.agency,
+    intro: row.intro,
+    operating_plan: row.operatingPlan,
+    social_url: row.socialUrl,
+    tags: row.tags,
+  };
+}
+
+export async function saveProfile(db: Db, bjUserKey: number, p: ChannelProfile): Promise<void> {
+  const values = {
+    activityNameKo: p.activity_name_ko,
+    activityNameEn: p.activity_name_en,
+    debutDate: p.debut_date,
+    agency: p.agency,
+    intro: p.intro,
+    operatingPlan: p.operating_plan,
+    socialUrl: p.social_url,
+    tags: p.tags,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(channelProfile)
+    .values({ bjUserKey, ...values })
+    .onConflictDoUpdate({ target: channelProfile.bjUserKey, set: values });
 }

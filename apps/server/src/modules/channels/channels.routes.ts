@@ -100,6 +100,11 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus }> = async
     return ok(request, { feed_sn: sn });
   });
 
+  route(app, channelsEndpoints.profileSave, async (request, body) => {
+    const user = await requireUser(request);
+    return ok(request, await channels.saveProfile({ userKey: user.userKey, role: user.role, isBj: user.role === 'bj' }, body));
+  });
+
   route(app, channelsEndpoints.programReplays, async (request, { id, offset, limit }) => {
     const { list, total } = await channels.programReplays(id, offset, limit);
     return okList(request, list, total, { total_count: total });

@@ -47,6 +47,7 @@ import {
   deleteComment,
   deleteFeed,
   deleteMessage,
+  editedProfile,
   fanClubMember,
   fanClubPage,
   fanClubSize,
@@ -68,6 +69,7 @@ import {
   messagePage,
   myComments,
   myFanClubs,
+  saveProfile,
   setBookmark,
   setSubscribed,
   subscriptions,
@@ -167,11 +169,12 @@ export class ChannelsService {
 
   private async publicHead(bj: MemberRow): Promise<PublicHead> {
     const db = this.db;
-    const [broadcasts, followers, fans, publicYn, form] = await Promise.all([
+    const [broadcasts, followers, fans, publicYn, edited, form] = await Promise.all([
       channelBroadcasts(db, bj.userKey),
       followerCnt(db, bj.userKey),
       fanClubSize(db, bj.userKey),
       sponsorListPublic(db, bj.userKey),
+      editedProfile(db, bj.userKey),
       broadcasterProfile(db, bj.userKey),
     ]);
     return {
@@ -183,7 +186,7 @@ export class ChannelsService {
         state_memo: bj.stateMemo,
         bj_type_cd: bj.bjTypeCd,
       },
-      profile: profileOf(form),
+      profile: edited ?? profileOf(form),
       follower_cnt: followers,
       fan_cnt: fans,
       fan_list_public_yn: publicYn,
@@ -338,6 +341,16 @@ export class ChannelsService {
     }
     if (!(await deleteComment(this.db, commentSn, viewer.userKey))) throw new AppError('CHANNEL_COMMENT_NOT_FOUND');
     return commentSn;
+  }
+
+  // ---- broadcaster profile -------------------------------------------------------------------------
+
+  /** A BJ account's session edits its own channel's profile; the head shows it at once in this process. */
+  async saveProfile(viewer: Viewer & { isBj: boolean }, profile: ChannelProfile): Promise<ChannelProfile> {
+    if (!viewer.isBj) throw new AppError('FORBIDDEN');
+    await saveProfile(this.db, viewer.userKey, profile);
+    this.heads.delete(viewer.userKey);
+    return profile;
   }
 
   // ---- feed ----------------------------------------------------------------------------------------

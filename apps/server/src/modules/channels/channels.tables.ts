@@ -99,3 +99,20 @@ export const channelBookmark = pgTable(
     index('channel_bookmark_user_idx').on(t.userKey, t.createdAt.desc()),
   ],
 );
+
+/**
+ * The broadcaster profile (SPEC §3) as the BJ edited it; until they do, the channel shows the approved
+ * application's fields.
+ */
+export const channelProfile = pgTable('channel_profile', {
+  bjUserKey: memberKey('bj_user_key').primaryKey(),
+  activityNameKo: text('activity_name_ko').notNull(),
+  activityNameEn: text('activity_name_en').notNull(),
+  debutDate: text('debut_date').notNull().default(''),
+  agency: text('agency').notNull().default(''),
+  intro: text('intro').notNull().default(''),
+  operatingPlan: text('operating_plan').notNull().default(''),
+  socialUrl: text('social_url').notNull().default(''),
+  tags: text('tags').array().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

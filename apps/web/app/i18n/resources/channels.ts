@@ -94,6 +94,10 @@ export const channels = {
       socialUrl: 'SNS',
       tags: '태그',
       empty: '아직 등록된 프로필이 없습니다.',
+      edit: '프로필 수정',
+      save: '저장',
+      cancel: '취소',
+      tagsHint: '쉼표로 구분해 {{num}}개까지 입력하세요.',
     },
     mine: {
       back: '마이페이지',
@@ -266,6 +270,10 @@ export const channels = {
       socialUrl: 'Social media',
       tags: 'Tags',
       empty: 'No profile yet.',
+      edit: 'Edit profile',
+      save: 'Save',
+      cancel: 'Cancel',
+      tagsHint: 'Separate with commas, up to {{num}}.',
     },
     mine: {
       back: 'My page',
@@ -451,6 +459,10 @@ export const channels = {
       socialUrl: 'SNS',
       tags: 'タグ',
       empty: 'まだプロフィールがありません。',
+      edit: 'プロフィールを編集',
+      save: '保存',
+      cancel: 'キャンセル',
+      tagsHint: 'カンマ区切りで{{num}}個まで入力してください。',
     },
     mine: {
       back: 'マイページ',
@@ -623,6 +635,10 @@ export const channels = {
       socialUrl: '社交媒体',
       tags: '标签',
       empty: '还没有简介。',
+      edit: '编辑简介',
+      save: '保存',
+      cancel: '取消',
+      tagsHint: '用逗号分隔，最多{{num}}个。',
     },
     mine: {
       back: '我的页面',
