@@ -147,6 +147,13 @@ export async function startTestApp(
       // what the database is doing meanwhile.
       let step = 'app.close';
       const watchdog = setTimeout(() => void reportStuckClose(config.DATABASE_URL as string, step), 20_000);
+      // As main.ts does after its grace period: connections still open (a streamed response a test aborted
+      // while the server side was still writing) are closed, said aloud, rather than holding close forever
+      // (CI once hung here 60 s after the media suite's HTTP-FLV test).
+      const force = setTimeout(() => {
+        console.warn('test app close: connections still open after 5 s; closing them as main.ts does after its grace period');
+        app.server.closeAllConnections();
+      }, 5_000);
       try {
         await app.close();
         step = 'bus.close';
@@ -154,6 +161,7 @@ export async function startTestApp(
         step = 'database.close';
         await database.close();
       } finally {
+        clearTimeout(force);
         clearTimeout(watchdog);
       }
     },
