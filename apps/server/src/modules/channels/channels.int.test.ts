@@ -524,11 +524,14 @@ describe('my page fragments', () => {
     expect((await t.get('/v1/pubapi/vod_info', { vod_key: old.vodKey }, as(fan))).body.rslt_cd).toBe(0);
     expect((await t.get('/v1/pubapi/play_info', { vod_key: vk }, as(fan))).body.rslt_cd).toBe(0);
     await t.get('/v1/pubapi/play_info', { vod_key: vk });
-    const watched = await t.call(channelsEndpoints.recentVodHtml, {}, as(fan));
-    expect(watched.body.rslt_set.vod_list.map((v) => [v.vod_key, v.state])).toEqual([
-      [vk, 'live'],
-      [old.vodKey, 'ended'],
-    ]);
+    // The view is written after the answer (play_info does not wait for it).
+    const watched = async () => (await t.call(channelsEndpoints.recentVodHtml, {}, as(fan))).body.rslt_set.vod_list;
+    await expect
+      .poll(async () => (await watched()).map((v) => [v.vod_key, v.state]))
+      .toEqual([
+        [vk, 'live'],
+        [old.vodKey, 'ended'],
+      ]);
 
     await comment(fan, bj2.id, '어제 방송 최고');
     const mine = await t.call(channelsEndpoints.commentHtml, {}, as(fan));

@@ -29,6 +29,7 @@ import { TtlCache } from '../../platform/ttl-cache.js';
 import { broadcasterProfile } from '../applications/index.js';
 import {
   bannedWordsOf,
+  bannedWordsPattern,
   hasSelfBlocked,
   isChatManager,
   publishRoomEvent,
@@ -107,10 +108,8 @@ type PublicHead = Omit<ChannelInfoSet, 'viewer'>;
 function cleanText(raw: string, banned: readonly string[]): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (but line breaks) are removed.
   let text = raw.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim();
-  if (banned.length > 0) {
-    const re = new RegExp(banned.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
-    text = text.replace(re, '***');
-  }
+  const re = bannedWordsPattern(banned);
+  if (re) text = text.replace(re, '***');
   return text;
 }
 

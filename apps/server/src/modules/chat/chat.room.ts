@@ -32,6 +32,12 @@ import type { MemberStanding, RoomContext } from './chat.types.js';
  */
 
 /** One WebSocket and what the chat knows about it; kept small (about 200 bytes besides the user info). */
+/** The BJ's banned words as one case-insensitive pattern (null when none): the chat and the channel's comments mask them. */
+export function bannedWordsPattern(words: readonly string[]): RegExp | null {
+  const list = words.filter((w) => w.length > 0);
+  return list.length ? new RegExp(list.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu') : null;
+}
+
 export class Conn {
   /** The room this socket joined (one at a time), or null. */
   room: Room | null = null;
@@ -306,8 +312,7 @@ export class Room {
   }
 
   private compileBanned() {
-    const words = this.ctx.settings.banned_words.filter((w) => w.length > 0);
-    this.bannedRe = words.length ? new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu') : null;
+    this.bannedRe = bannedWordsPattern(this.ctx.settings.banned_words);
   }
 
   /** The BJ's banned words replaced with `***`, case-insensitively. */

@@ -13,3 +13,4 @@ export {
   setSelfBlock,
   sponsorListPublic,
 } from './chat.repository.js';
+export { bannedWordsPattern } from './chat.room.js';

@@ -140,10 +140,13 @@ export class PlayService {
     return { code: 'OK', info };
   }
 
-  /** A member allowed to watch: remembered for their recent views (a failure never stops the page). */
+  /**
+   * A member allowed to watch: remembered for their recent views. Not awaited: the play page (the hot path
+   * when a popular BJ goes live) never waits for it, and a failure never stops the page.
+   */
   private async rememberView(request: FastifyRequest, vodKey: string): Promise<void> {
     const user = await request.currentUser();
-    if (user) await recordView(this.deps.db, user.userKey, vodKey).catch((err: unknown) => request.log.warn({ err }, 'view not recorded'));
+    if (user) void recordView(this.deps.db, user.userKey, vodKey).catch((err: unknown) => request.log.warn({ err }, 'view not recorded'));
   }
 
   /** /vod/{vod_key}: an ended broadcast kept as a replay; the mobile-only switch, then the gates. */
