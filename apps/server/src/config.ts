@@ -129,6 +129,8 @@ export const ConfigSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   /** SPEC §1 'replay viewing is mobile only': /vod answers 'mobile only' to desktop browsers when on. */
   REPLAY_MOBILE_ONLY: bool.default(false),
+  /** Seconds between two ranking snapshots (docs/rankings.md); 0: this process never computes them. */
+  RANKING_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** How pin codes reach phones: log (development outbox, refused in production) or solapi. */
   /** HMAC key of chat tokens (`us`); every api and chat process of an installation shares it. Required in production. */
   CHAT_TOKEN_SECRET: z.string().min(16).default('byeol-development-chat-token-secret'),

@@ -10,8 +10,10 @@ import type { Lang } from './lang.js';
 import { paymentsCodes } from './payments.js';
 import { playCodes } from './play.js';
 import { profileCodes } from './profile.js';
+import { RANKING_REFUSAL_PARAMS, rankingsCodes } from './rankings.js';
 import { recoveryCodes } from './recovery.js';
 import { sanctionsCodes } from './sanctions.js';
+import { SEARCH_REFUSAL_PARAMS, searchCodes } from './search.js';
 import { socialCodes } from './social.js';
 import { STREAM_REFUSAL_PARAMS, streamCodes } from './stream.js';
 import { supportersCodes } from './supporters.js';
@@ -169,6 +171,8 @@ const DOMAINS = [
   supportersCodes,
   sanctionsCodes,
   channelsCodes,
+  searchCodes,
+  rankingsCodes,
 ] as const;
 
 type Declared = (typeof DOMAINS)[number]['codes'];
@@ -218,4 +222,6 @@ export function resultMessage(name: ResultCodeName, lang: Lang, params: Record<s
 export const REFUSAL_PARAMS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   ...STREAM_REFUSAL_PARAMS,
   ...CHANNEL_REFUSAL_PARAMS,
+  ...SEARCH_REFUSAL_PARAMS,
+  ...RANKING_REFUSAL_PARAMS,
 };

@@ -19,8 +19,10 @@ import { mediaRoutes } from './media/media.routes.js';
 import { paymentsRoutes, paymentsWebhookRoutes } from './payments/payments.routes.js';
 import { type PgClient, pgProvider, siteOriginOf, TEST_PG_PREFIX, testPgKeys } from './payments/pg/index.js';
 import { testPgPlugin } from './payments/pg/test-pg.js';
+import { rankingsRoutes } from './rankings/rankings.routes.js';
 import { recoveryRoutes } from './recovery/recovery.routes.js';
 import { sanctionsRoutes } from './sanctions/sanctions.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import type { SiteService } from './site/site.service.js';
 import { socialClients } from './social/social.providers.js';
@@ -142,4 +144,9 @@ export const apiModules: readonly ApiModule[] = [
   { name: 'admin', v1: (v1, c) => v1.register(adminRoutes, { db: c.db, site: c.site }) },
   { name: 'sanctions', v1: (v1, c) => v1.register(sanctionsRoutes, { db: c.db }) },
   { name: 'channels', v1: (v1, c) => v1.register(channelsRoutes, { db: c.db, bus: c.bus }) },
+  { name: 'search', v1: (v1, c) => v1.register(searchRoutes, { db: c.db, bus: c.bus }) },
+  {
+    name: 'rankings',
+    v1: (v1, c) => v1.register(rankingsRoutes, { db: c.db, bus: c.bus, refreshSeconds: c.config.RANKING_REFRESH_SECONDS }),
+  },
 ];

@@ -91,6 +91,8 @@ export async function startTestApp(
     BYEOL_ROLES: (opts.roles ?? ['api']).join(','),
     LOG_LEVEL: 'silent',
     PORT: '0',
+    // The ranking job runs where a test asks for it (rankings.int.test.ts calls compute()).
+    RANKING_REFRESH_SECONDS: '0',
     ...opts.env,
   });
   const database = await connectExternal(config.DATABASE_URL as string, 4);

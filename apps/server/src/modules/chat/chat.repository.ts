@@ -1,5 +1,5 @@
 import { type ChatRoomSettings, type ChatUserInfo, DEFAULT_CHAT_SETTINGS, FREEZE_ALLOW_ROLES, type FreezeAllowRole } from '@byeol/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { channelSubscribe } from '../channels/index.js';
@@ -243,6 +243,22 @@ export async function hasSelfBlocked(db: Db, userKey: number, otherUserKey: numb
 }
 
 /** A page of `userKey`'s own block list, newest first, and its size. */
+/** Everyone a member blocked (search hides their documents; the list is at most CHANNEL_LIMITS.blockMax long). */
+export async function blockedKeysOf(db: Db, userKey: number): Promise<number[]> {
+  const rows = await db.select({ k: chatUserBlock.blockedUserKey }).from(chatUserBlock).where(eq(chatUserBlock.userKey, userKey));
+  return rows.map((r) => r.k);
+}
+
+/** Which of these BJs keep their sponsor (fan) lists private (SPEC §4), in one query. */
+export async function sponsorListsPrivate(db: Db, bjUserKeys: number[]): Promise<Set<number>> {
+  if (bjUserKeys.length === 0) return new Set();
+  const rows = await db
+    .select({ k: chatSetting.bjUserKey })
+    .from(chatSetting)
+    .where(and(inArray(chatSetting.bjUserKey, bjUserKeys), eq(chatSetting.sponsorListPublicYn, false)));
+  return new Set(rows.map((r) => r.k));
+}
+
 export async function selfBlocks(
   db: Db,
   userKey: number,

@@ -5,6 +5,7 @@
 export { publishRoomEvent } from './chat.events.js';
 export {
   bannedWordsOf,
+  blockedKeysOf,
   createChatStore,
   hasSelfBlocked,
   isChatManager,
@@ -12,5 +13,6 @@ export {
   selfBlocks,
   setSelfBlock,
   sponsorListPublic,
+  sponsorListsPrivate,
 } from './chat.repository.js';
 export { bannedWordsPattern } from './chat.room.js';

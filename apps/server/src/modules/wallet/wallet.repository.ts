@@ -310,3 +310,37 @@ export async function giftRanking(
     total: totals?.n ?? 0,
   };
 }
+
+/**
+ * Paid STAR gifts after a ledger transaction, summed per receiving BJ and hour (the rankings' STAR
+ * counter). Only the committed prefix is answered: the first transaction younger than `settleMs` stops the
+ * batch, so one still committing (a lower id seen after a higher one) is never skipped by `upto`.
+ */
+export async function paidGiftsByHour(
+  db: Exec,
+  afterTxnId: number,
+  limit: number,
+  settleMs = 5_000,
+): Promise<{ rows: Array<{ bjUserKey: number; hour: Date; star: number }>; upto: number }> {
+  const { rows } = await db.execute<{ bj_user_key: string | null; hour: Date | null; star: string | null; upto: string | null }>(sql`
+    with w as (
+      select txn_id, kind, state, currency, meta, amount, created_at from wallet_txn
+      where txn_id > ${afterTxnId} order by txn_id limit ${limit}
+    ), cut as (
+      select coalesce(min(txn_id), 9223372036854775807) as x from w where created_at >= now() - make_interval(secs => ${settleMs / 1000})
+    ), g as (select * from w where txn_id < (select x from cut))
+    select (meta->>'bj_user_key')::bigint as bj_user_key, date_trunc('hour', created_at) as hour, sum(amount)::bigint as star,
+           (select max(txn_id) from g) as upto
+    from g where kind = 'gift' and state = 'done' and currency = 'STAR' and meta ? 'bj_user_key'
+    group by 1, 2
+    union all
+    select null, null, null, (select max(txn_id) from g)`);
+  const marker = rows.find((r) => r.bj_user_key === null);
+  const upto = marker?.upto ? Number(marker.upto) : afterTxnId;
+  return {
+    upto,
+    rows: rows
+      .filter((r) => r.bj_user_key !== null)
+      .map((r) => ({ bjUserKey: Number(r.bj_user_key), hour: new Date(r.hour as Date), star: Number(r.star) })),
+  };
+}

@@ -1,0 +1,30 @@
+import { rankingsEndpoints } from '@byeol/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/api.js';
+import type { Bus } from '../../platform/bus.js';
+import type { Db } from '../../platform/db.js';
+import { runPeriodically } from '../../platform/periodic.js';
+import { route } from '../../platform/route.js';
+import { requireRole } from '../users/users.session.js';
+import { RankingsService } from './rankings.service.js';
+
+/** Rankings (docs/rankings.md): the snapshot job and its read; the console's settings. */
+export const rankingsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; refreshSeconds: number }> = async (app, { db, refreshSeconds }) => {
+  const rankings = new RankingsService(db);
+  // The first snapshot 5 s after start (a fresh install shows a ranking at once), then every RANKING_REFRESH_SECONDS.
+  if (refreshSeconds > 0) runPeriodically(app, 'rankings', () => rankings.compute(), refreshSeconds * 1000, 5_000);
+
+  route(app, rankingsEndpoints.more, async (request, { category, period, offset, limit }) =>
+    ok(request, await rankings.more(category, period, offset, limit)),
+  );
+
+  route(app, rankingsEndpoints.setting, async (request) => {
+    await requireRole(request);
+    return ok(request, await rankings.setting());
+  });
+
+  route(app, rankingsEndpoints.settingProc, async (request, body) => {
+    const operator = await requireRole(request);
+    return ok(request, await rankings.saveSetting(operator.userKey, body));
+  });
+};
