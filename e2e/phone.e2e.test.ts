@@ -17,7 +17,7 @@ import { API_HEADERS, apiClient, joinByApi } from './support/members.js';
  * home page also fits 1366 px. The phone header's menu is a disclosure that Escape and navigation close.
  *
  * `BYEOL_SCREENS=docs/screens npx vitest run --project e2e e2e/phone.e2e.test.ts` also writes screenshots of
- * home, a play page, the store and my page at 390 and 1366 px in Korean and Japanese.
+ * home, a play page, the store, my page, a search and the ranking at 390 and 1366 px in Korean and Japanese.
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
@@ -53,7 +53,9 @@ function urlOf(route: string): string {
     .replace(':vod_key', route.startsWith('/vod/') ? demo.replay : demo.live)
     .replace(':id', route.startsWith('/channel/program/') ? demo.programId : route.startsWith('/channel/') ? demo.bjId : '3')
     .replace('*', 'no-such-page');
-  return route === '/store/item/detail' ? `${filled}?item_sn=${demo.itemSn}` : filled;
+  if (route === '/store/item/detail') return `${filled}?item_sn=${demo.itemSn}`;
+  // The search pages with a term the demo content answers (a BJ, their live and replays).
+  return route.startsWith('/search') ? `${filled}?keyword=${encodeURIComponent('하늘')}` : filled;
 }
 
 /** Opens `url` in `lang` and answers how much wider than the window the document is ('' when it fits). */
@@ -131,6 +133,19 @@ describe('phone first (390 px), signed out', () => {
         '/channel/program/:id/comment',
         '/mypage/bookmark',
         '/mypage/message/send',
+        '/search',
+        '/search/bj',
+        '/search/kstar',
+        '/search/program',
+        '/search/live',
+        '/search/replay',
+        '/search/short',
+        '/sub/ranking',
+        '/sub/ranking/kstar',
+        '/sub/ranking/pib',
+        '/sub/ranking/program',
+        '/sub/ranking/rookie',
+        '/admin/rankings',
       ]),
     );
     expect(ROUTES.length).toBeGreaterThan(40);
@@ -215,6 +230,8 @@ describe('phone first (390 px), signed in as an operator', () => {
         await screenshot('channel', `/channel/bj/${demo.bjId}`, lang, viewport);
         await screenshot('program', `/channel/program/${demo.programId}`, lang, viewport);
         await screenshot('mypage', '/mypage', lang, viewport);
+        await screenshot('search', `/search?keyword=${encodeURIComponent('하늘')}`, lang, viewport);
+        await screenshot('ranking', '/sub/ranking', lang, viewport);
       }
       await screenshot('menu', '/', lang, PHONE, async () => {
         await page.waitForLoadState('networkidle');

@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: false,
       SHUTDOWN_GRACE_SECONDS: 10,
       REPLAY_MOBILE_ONLY: false,
+      RANKING_REFRESH_SECONDS: 600,
       SMS_DRIVER: 'log',
       SOLAPI_API_KEY: undefined,
       SOLAPI_API_SECRET: undefined,

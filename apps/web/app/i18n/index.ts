@@ -11,7 +11,9 @@ import { identity } from './resources/identity';
 import { payments } from './resources/payments';
 import { play } from './resources/play';
 import { profile } from './resources/profile';
+import { rankings } from './resources/rankings';
 import { recovery } from './resources/recovery';
+import { search } from './resources/search';
 import { social } from './resources/social';
 import { store } from './resources/store';
 import { stream } from './resources/stream';
@@ -36,6 +38,8 @@ export const namespaces = {
   admin,
   supporters,
   channels,
+  search,
+  rankings,
 } as const;
 
 export const resources = Object.fromEntries(

@@ -1,6 +1,9 @@
+import type { RankingCategory, RankingPeriod, SearchKind } from '@byeol/contract';
+
 /**
  * Paths of pages other features link to, built in one place: a BJ's channel (issue 17) wherever a BJ is
- * named, and the message compose form wherever a member can be written to.
+ * named, the message compose form wherever a member can be written to, and the search and ranking pages
+ * (issue 18) from the header.
  */
 
 /** The tabs of a channel page after `/channel/bj/{id}` (home is the channel's own path). */
@@ -31,3 +34,18 @@ export const playPath = (vodKey: string) => `/play/${encodeURIComponent(vodKey)}
 
 /** A replay. */
 export const vodPath = (vodKey: string) => `/vod/${encodeURIComponent(vodKey)}`;
+
+/** `/search?keyword=…` (kind `all`) or `/search/{kind}?keyword=…`. */
+export function searchPath(kind: SearchKind, keyword: string): string {
+  const base = kind === 'all' ? '/search' : `/search/${kind}`;
+  return `${base}?${new URLSearchParams({ keyword })}`;
+}
+
+/** The default tab of the ranking pages (`?period=` is left out for it). */
+export const DEFAULT_RANKING_PERIOD: RankingPeriod = 'week';
+
+/** `/sub/ranking` (category all) or `/sub/ranking/{category}`, with `?period=` unless it is the weekly default. */
+export function rankingPath(category: RankingCategory = 'all', period: RankingPeriod = DEFAULT_RANKING_PERIOD): string {
+  const base = category === 'all' ? '/sub/ranking' : `/sub/ranking/${category}`;
+  return period === DEFAULT_RANKING_PERIOD ? base : `${base}?period=${period}`;
+}

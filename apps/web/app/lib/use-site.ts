@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Lang, resolveLang, type SiteInfo, type UserInfo } from '@byeol/contract';
+import { DEFAULT_LANG, type Lang, resolveLang, type SiteInfo, type SiteTerm, termLangOf, type UserInfo } from '@byeol/contract';
 import { useRouteLoaderData } from 'react-router';
 
 export interface RootData {
@@ -22,4 +22,22 @@ export function useLang(): Lang {
 /** The logged-in user of the root data; null when logged out. */
 export function useUser(): UserInfo | null {
   return useSite()?.user ?? null;
+}
+
+/** The names of a site-term record an operator may set per language (SPEC §3), without its language code. */
+export type SiteTermName = Exclude<keyof SiteTerm, 'sti_lang_cd'>;
+
+/**
+ * A site term in the viewer's language (`sti_enter_bj_name`, `sti_program_bj_name`, …) from the site info's
+ * term list; '' when the operator left it empty (the caller falls back to its own translation).
+ */
+export function useSiteTerm(name: SiteTermName): string {
+  const site = useSite();
+  const lang = termLangOf(resolveLang(site?.lang ?? DEFAULT_LANG));
+  return site?.site.site_term_list.find((term) => term.sti_lang_cd === lang)?.[name]?.trim() ?? '';
+}
+
+/** The site's name for a broadcaster in the viewer's language (SPEC §9 default 'BJ'). */
+export function useBjTerm(): string {
+  return useSite()?.site.site_terms.BJ_NAME || 'BJ';
 }

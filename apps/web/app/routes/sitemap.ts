@@ -25,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { loc: '/', changefreq: 'always' },
     { loc: '/sub/live', changefreq: 'always' },
     { loc: '/sub/replay', changefreq: 'hourly' },
+    { loc: '/sub/ranking', changefreq: 'hourly' },
     { loc: '/store', changefreq: 'daily' },
     ...live.map((b) => ({ loc: `/play/${encodeURIComponent(b.vod_key)}`, lastmod: b.start_date, changefreq: 'always' })),
     ...replays.map((r) => ({ loc: `/vod/${encodeURIComponent(r.vod_key)}`, lastmod: r.end_date, changefreq: 'monthly' })),

@@ -1,14 +1,32 @@
 /**
  * A broadcast's thumbnail, or its first letter on a gradient when it has none yet; `badge` top left (LIVE),
- * `corner` bottom right (duration, 19+). Used by the live and replay cards of every list.
+ * `corner` bottom right (duration, 19+). Used by the live and replay cards of every list; `small` for a
+ * thumbnail a few rem wide (the header's search suggestions).
  */
-export function BroadcastThumb({ src, label, badge, corner }: { src: string; label: string; badge?: string; corner?: string }) {
+export function BroadcastThumb({
+  src,
+  label,
+  badge,
+  corner,
+  small = false,
+}: {
+  src: string;
+  label: string;
+  badge?: string;
+  corner?: string;
+  small?: boolean;
+}) {
   return (
-    <div className="relative aspect-video overflow-hidden rounded-lg bg-gradient-to-br from-violet-500 to-pink-400">
+    <div
+      className={`relative aspect-video overflow-hidden bg-gradient-to-br from-violet-500 to-pink-400 ${small ? 'rounded' : 'rounded-lg'}`}
+    >
       {src ? (
         <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" />
       ) : (
-        <span aria-hidden="true" className="flex h-full items-center justify-center text-3xl font-bold text-white/80">
+        <span
+          aria-hidden="true"
+          className={`flex h-full items-center justify-center font-bold text-white/80 ${small ? 'text-sm' : 'text-3xl'}`}
+        >
           {/* The first letter, never half of an emoji's surrogate pair. */}
           {label.match(/[\p{L}\p{N}]/u)?.[0] ?? '★'}
         </span>

@@ -8,7 +8,18 @@ import {
 } from '@byeol/contract';
 
 /** The console's sections, in the order of its left menu (later issues add theirs here). */
-export const ADMIN_SECTIONS = ['home', 'deposits', 'orders', 'products', 'items', 'grants', 'sanctions', 'audit', 'security'] as const;
+export const ADMIN_SECTIONS = [
+  'home',
+  'deposits',
+  'orders',
+  'products',
+  'items',
+  'grants',
+  'sanctions',
+  'rankings',
+  'audit',
+  'security',
+] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 export const sectionPath = (section: AdminSection) => (section === 'home' ? '/admin' : `/admin/${section}`);

@@ -3,11 +3,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { formatNumber } from '../../lib/format';
+import { rankingPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { useSignOut } from '../account/account-api';
 import { useSignIn } from '../account/use-sign-in';
 import { ChargeButton } from '../payments/payment-panel';
+import { SearchBox } from '../search/search-box';
 import { useCurrencyNames } from '../store/use-currency';
 import { LanguageSwitcher } from './language-switcher';
 
@@ -126,6 +128,11 @@ function MenuContent({ dark, close }: { dark: boolean; close: () => void }) {
           <li>
             <Link to="/sub/replay" className={row}>
               {t('nav.replay')}
+            </Link>
+          </li>
+          <li>
+            <Link to={rankingPath()} className={row}>
+              {t('nav.ranking')}
             </Link>
           </li>
           <li>
@@ -268,11 +275,15 @@ export function SiteHeader({ dark = false }: { dark?: boolean }) {
             <Link to="/sub/replay" className={link}>
               {t('nav.replay')}
             </Link>
+            <Link to={rankingPath()} className={link}>
+              {t('nav.ranking')}
+            </Link>
             <Link to="/store" className={link}>
               {t('links.store', { ns: 'store' })}
             </Link>
           </nav>
         </div>
+        <SearchBox dark={dark} />
         <div className="flex min-w-0 shrink-0 items-center gap-1 lg:gap-2">
           <AccountNav dark={dark} />
           <LanguageSwitcher className="hidden lg:inline-flex" />

@@ -4,7 +4,7 @@ export const common = {
     brand: '별',
     skipToContent: '본문 바로가기',
     language: { label: '언어', ko: '한국어', en: 'English', ja: '日本語', 'zh-CN': '简体中文' },
-    nav: { home: '홈', main: '주 메뉴', live: '라이브', replay: '다시보기', menu: '메뉴' },
+    nav: { home: '홈', main: '주 메뉴', live: '라이브', replay: '다시보기', ranking: '랭킹', menu: '메뉴' },
     home: {
       heading: 'K-POP 라이브 스트리밍 커뮤니티',
       live: { title: '지금 라이브', empty: '지금 방송 중인 {{bj}}가 없습니다.', viewers: '{{n}}명 시청 중', badge: 'LIVE' },
@@ -33,7 +33,7 @@ export const common = {
     brand: 'Byeol',
     skipToContent: 'Skip to content',
     language: { label: 'Language', ko: '한국어', en: 'English', ja: '日本語', 'zh-CN': '简体中文' },
-    nav: { home: 'Home', main: 'Main menu', live: 'Live', replay: 'Replays', menu: 'Menu' },
+    nav: { home: 'Home', main: 'Main menu', live: 'Live', replay: 'Replays', ranking: 'Rankings', menu: 'Menu' },
     home: {
       heading: 'K-POP live streaming community',
       live: { title: 'Live now', empty: 'No {{bj}} is live right now.', viewers: '{{n}} watching', badge: 'LIVE' },
@@ -62,7 +62,7 @@ export const common = {
     brand: 'ビョル',
     skipToContent: '本文へスキップ',
     language: { label: '言語', ko: '한국어', en: 'English', ja: '日本語', 'zh-CN': '简体中文' },
-    nav: { home: 'ホーム', main: 'メインメニュー', live: 'ライブ', replay: 'リプレイ', menu: 'メニュー' },
+    nav: { home: 'ホーム', main: 'メインメニュー', live: 'ライブ', replay: 'リプレイ', ranking: 'ランキング', menu: 'メニュー' },
     home: {
       heading: 'K-POPライブストリーミングコミュニティ',
       live: { title: 'ライブ配信中', empty: '現在配信中の{{bj}}はいません。', viewers: '{{n}}人が視聴中', badge: 'LIVE' },
@@ -91,7 +91,7 @@ export const common = {
     brand: '星',
     skipToContent: '跳到正文',
     language: { label: '语言', ko: '한국어', en: 'English', ja: '日本語', 'zh-CN': '简体中文' },
-    nav: { home: '首页', main: '主菜单', live: '直播', replay: '回放', menu: '菜单' },
+    nav: { home: '首页', main: '主菜单', live: '直播', replay: '回放', ranking: '排行榜', menu: '菜单' },
     home: {
       heading: 'K-POP直播社区',
       live: { title: '正在直播', empty: '目前没有正在直播的{{bj}}。', viewers: '{{n}}人观看中', badge: 'LIVE' },
