@@ -133,6 +133,44 @@ describe('/mypage/stream', () => {
     expect(faults).toEqual([]);
   });
 
+  it('picks the broadcast’s MC by searching BJs as you type; the live room links to the MC’s channel', async () => {
+    const bj = await bjSignedIn();
+    const vodKey = `mc${digits(8)}`;
+    await sql(`insert into broadcast (vod_key, bj_user_key, title, state) values ($1, $2, 'MC 테스트 방송', 'live')`, [vodKey, bj.userKey]);
+    await page.goto('/mypage/stream');
+    await page.waitForLoadState('networkidle');
+    const picker = page.locator('[data-mc-picker]');
+    expect(await picker.getByText('지정된 MC가 없습니다.').isVisible()).toBe(true);
+    await picker.getByRole('button', { name: 'MC 지정' }).click();
+    await picker.getByLabel('MC 검색').fill('하늘');
+    const row = picker.locator('[data-mc-results] li', { hasText: '@demo_haneul' });
+    await row.waitFor();
+    await row.getByRole('button', { name: '선택' }).click();
+    expect(await picker.locator('[data-mc-current]').getAttribute('data-mc-current')).toBe('demo_haneul');
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await page.getByText('방송 설정이 저장되었습니다.').waitFor();
+
+    // Saved: it survives a reload, and the live broadcast names it at once.
+    await page.reload();
+    await page.locator('[data-mc-current="demo_haneul"]').waitFor();
+    await page.goto(`/play/${vodKey}`);
+    const mc = page.locator('[data-mc-link="demo_haneul"]');
+    await mc.waitFor();
+    expect(await mc.textContent()).toContain('하늘별');
+    await mc.click();
+    await page.waitForURL('**/channel/bj/demo_haneul');
+
+    // Removed: the room no longer names it.
+    await page.goto('/mypage/stream');
+    await page.locator('[data-mc-picker]').getByRole('button', { name: '지정 해제' }).click();
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await page.getByText('방송 설정이 저장되었습니다.').waitFor();
+    const [saved] = await sql<{ mc_user_key: string | null }>('select mc_user_key from broadcast where vod_key = $1', [vodKey]);
+    expect(saved?.mc_user_key).toBeNull();
+    await sql('delete from broadcast where vod_key = $1', [vodKey]);
+    expect(faults).toEqual([]);
+  });
+
   it('explains to a viewer account that only BJ accounts broadcast, with the way to apply', async () => {
     await joinSignedIn();
     await page.goto('/mypage/stream');

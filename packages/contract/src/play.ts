@@ -90,6 +90,11 @@ export interface PlayInfo {
   /** A demo broadcast (seeded content): it has no media. */
   demo_yn: 'Y' | 'N';
   bj: { user_key: number; id: string; nick: string; profile_image: string };
+  /**
+   * SPEC §3 play-room entry "a selected mc with sn and user_key": the broadcast's MC (stream settings'
+   * mc_user_key), `sn` being the broadcast's serial (the MC is chosen per broadcast); null when none.
+   */
+  mc: { sn: number; user_key: number; id: string; nick: string; profile_image: string } | null;
   /** `/media/live/{vod_key}/master.m3u8`; empty when the caller may not watch or there is nothing to play. */
   hls_url: string;
   /** `/media/flv/{vod_key}.flv` only while live (ultra-low latency); otherwise empty. */

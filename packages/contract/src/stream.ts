@@ -77,6 +77,11 @@ export const StreamSettingSchema = z.object({
   adult_yn: yn.optional(),
   record_yn: yn.optional(),
   login_required_yn: yn.optional(),
+  /**
+   * The MC appearing in the broadcast (a program's host, a K-star's guest): another active broadcaster,
+   * picked with POST /popup/search_mc_more; 0 clears it.
+   */
+  mc_user_key: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type StreamSettingReq = z.infer<typeof StreamSettingSchema>;
 /**
@@ -93,13 +98,21 @@ export type StreamRefusal = keyof typeof STREAM_REFUSAL_PARAMS;
 export const isStreamRefusal = (code: string): code is StreamRefusal => Object.hasOwn(STREAM_REFUSAL_PARAMS, code);
 
 /** The fields of the settings form, in order. */
-export const STREAM_SETTING_FIELDS = ['title', 'tags', 'qualities', 'adult_yn', 'record_yn', 'login_required_yn'] as const;
+export const STREAM_SETTING_FIELDS = ['title', 'tags', 'qualities', 'adult_yn', 'record_yn', 'login_required_yn', 'mc_user_key'] as const;
 export type StreamSettingField = (typeof STREAM_SETTING_FIELDS)[number];
 
 /** GET /mypage/stream_info: `reveal=Y` answers the whole key, otherwise it is masked. */
 export const StreamInfoQuerySchema = z.object({ reveal: yn.default('N') });
 /** POST /mypage/stream_key_regenerate_proc. */
 export const StreamKeyRegenerateSchema = z.object({ reveal: yn.default('N') });
+
+/** The MC of a broadcast as the settings and the play room show them. */
+export interface StreamMc {
+  user_key: number;
+  id: string;
+  nick: string;
+  profile_image: string;
+}
 
 /** A broadcaster's stream settings as the API answers them. */
 export interface StreamSettings {
@@ -109,6 +122,8 @@ export interface StreamSettings {
   adult_yn: 'Y' | 'N';
   record_yn: 'Y' | 'N';
   login_required_yn: 'Y' | 'N';
+  /** The MC copied onto each new broadcast (and onto the live one when changed), or null. */
+  mc: StreamMc | null;
 }
 
 /** What /mypage/stream shows: where to send the stream, the key, the settings and the live state. */
@@ -231,5 +246,13 @@ export const streamCodes = defineCodes('stream', [[6050, 6099]], {
     en: 'Only an adult-verified account can set an adult broadcast.',
     ja: '成人向け放送は成人認証済みのアカウントのみ設定できます。',
     'zh-CN': '只有完成成人认证的账号才能设置成人直播。',
+  },
+  /** The MC must be another active broadcaster. */
+  STREAM_MC_INVALID: {
+    code: 6057,
+    ko: 'MC로 지정할 수 없는 회원입니다. 다른 BJ를 선택해 주세요.',
+    en: 'This member cannot be the MC. Choose another BJ.',
+    ja: 'このメンバーはMCに指定できません。別のBJを選んでください。',
+    'zh-CN': '无法将该会员设为MC，请选择其他BJ。',
   },
 });

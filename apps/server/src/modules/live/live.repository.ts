@@ -1,4 +1,4 @@
-import type { LiveListItem, VodListItem } from '@byeol/contract';
+import type { LiveListItem, StreamMc, VodListItem } from '@byeol/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { users } from '../users/index.js';
@@ -103,6 +103,15 @@ export async function replaysByKeys(db: Db, vodKeys: string[]): Promise<VodListI
     end_date: (b.endedAt ?? b.startedAt).toISOString(),
     duration_sec: Math.max(0, Math.round(((b.endedAt ?? b.startedAt).getTime() - b.startedAt.getTime()) / 1000)),
   }));
+}
+
+/** A broadcaster who may be a broadcast's MC (an active BJ account), or null. */
+export async function mcOf(db: Db, userKey: number): Promise<StreamMc | null> {
+  const [row] = await db
+    .select({ user_key: users.userKey, id: users.id, nick: users.nick, profile_image: users.profileImage })
+    .from(users)
+    .where(and(eq(users.userKey, userKey), eq(users.typeCd, 'bj'), eq(users.state, 'active')));
+  return row ?? null;
 }
 
 /** One broadcast by its public key, with its broadcaster. */

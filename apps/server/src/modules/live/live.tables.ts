@@ -26,6 +26,8 @@ export const broadcast = pgTable(
     qualities: text('qualities').array().notNull().default(['high']),
     /** Viewers must be logged in to watch. */
     loginRequiredYn: boolean('login_required_yn').notNull().default(false),
+    /** The MC appearing in it (another broadcaster), copied from the stream settings. */
+    mcUserKey: bigint('mc_user_key', { mode: 'number' }),
     /** Where its media lives, relative to DATA_DIR/media (playlists, segments, thumbnail). */
     mediaDir: text('media_dir').notNull().default(''),
     /** Why it ended: 'publisher_gone', 'frozen', 'shutdown', 'error'. */
@@ -71,6 +73,8 @@ export const streamSetting = pgTable('stream_setting', {
   /** Keep the live HLS as the replay when the broadcast ends. */
   recordYn: boolean('record_yn').notNull().default(true),
   loginRequiredYn: boolean('login_required_yn').notNull().default(false),
+  /** The MC copied onto each new broadcast (POST /popup/search_mc_more picks one). */
+  mcUserKey: bigint('mc_user_key', { mode: 'number' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -24,6 +24,7 @@ import {
   type BroadcastRow,
   findBroadcast,
   listReplays,
+  mcOf,
   type ReplayQuery,
   recordView,
   writeViewerCount,
@@ -69,6 +70,7 @@ function infoOf(b: BroadcastRow, bj: BjOfBroadcast, now = Date.now()): PlayInfo 
     replay_yn: yn(b.replayYn),
     demo_yn: yn(b.isDemo),
     bj,
+    mc: null,
     hls_url: '',
     flv_url: '',
   };
@@ -104,6 +106,14 @@ export class PlayService {
     return found;
   }
 
+  /** The broadcast's info with its MC (one more read only when it has one). */
+  private async info(b: BroadcastRow, bj: BjOfBroadcast): Promise<PlayInfo> {
+    const info = infoOf(b, bj);
+    const mc = b.mcUserKey ? await mcOf(this.deps.db, b.mcUserKey) : null;
+    if (mc) info.mc = { sn: b.broadcastSn, ...mc };
+    return info;
+  }
+
   /**
    * The live room an overlay or a link should follow: `key` is a vod_key (of any of the BJ's broadcasts,
    * ended ones included) or a BJ's ID; the answer is that BJ's live broadcast now, '' while they are off
@@ -127,7 +137,7 @@ export class PlayService {
   /** /play/{vod_key}: the broadcast in any state; playback URLs only while live, for callers past the gates. */
   async playInfo(request: FastifyRequest, vodKey: string): Promise<InfoAnswer> {
     const { b, bj } = await this.find(vodKey);
-    const info = infoOf(b, bj);
+    const info = await this.info(b, bj);
     if (b.state !== 'live') return { code: 'OK', info };
     const gate = await this.gate(request, b);
     if (gate) return { code: gate, info };
@@ -153,7 +163,7 @@ export class PlayService {
   async vodInfo(request: FastifyRequest, vodKey: string): Promise<InfoAnswer> {
     const { b, bj } = await this.find(vodKey);
     if (b.state !== 'ended' || !b.replayYn) throw new AppError('REPLAY_NOT_FOUND');
-    const info = infoOf(b, bj);
+    const info = await this.info(b, bj);
     if (this.deps.replayMobileOnly && !isMobileUserAgent(request.headers['user-agent'])) return { code: 'REPLAY_MOBILE_ONLY', info };
     const gate = await this.gate(request, b);
     if (gate) return { code: gate, info };

@@ -206,6 +206,7 @@ describe('POST /v1/mypage/update_stream_settinge_proc', () => {
       adult_yn: 'N',
       record_yn: 'N',
       login_required_yn: 'Y',
+      mc: null,
     };
     expect(res.body.rslt_set.settings).toEqual(saved);
     expect((await info(bj.cookie)).body.rslt_set.settings).toEqual(saved);
@@ -335,6 +336,32 @@ describe('POST /v1/mypage/update_stream_settinge_proc', () => {
     const [past] = await t.database.db.select().from(broadcast).where(eq(broadcast.vodKey, ended));
     expect(past).toMatchObject({ title: '지난 방송', adultYn: false });
     await t.database.db.delete(broadcast).where(eq(broadcast.bjUserKey, bj.userKey));
+  });
+
+  it('names the broadcast’s MC: another active BJ, shown in the play room with sn and user_key; 0 clears it', async () => {
+    const program = await buildBj({ bjTypeCd: 'program' });
+    const mc = await buildBj();
+    const viewer = await buildAccount(t);
+    const vodKey = `mc${randomBytes(6).toString('hex')}`;
+    const live = await buildBroadcast(t.database.db, program.userKey, { vodKey, title: '음악 프로그램' });
+    for (const bad of [viewer.userKey, program.userKey, 987_654_321]) {
+      const res = await t.post(SETTINGS, { title: '음악 프로그램', mc_user_key: String(bad) }, { cookie: program.cookie, lang: 'ko' });
+      expect(res.body.rslt_cd).toBe(ResultCode.STREAM_MC_INVALID);
+      expect(res.body.rslt_set).toEqual({ field: 'mc_user_key' });
+    }
+    const set = await t.post<StreamInfo>(SETTINGS, { title: '음악 프로그램', mc_user_key: String(mc.userKey) }, { cookie: program.cookie });
+    expect(set.body.rslt_set.settings.mc).toEqual({ user_key: mc.userKey, id: mc.id, nick: mc.nick, profile_image: '' });
+    // The live broadcast takes the MC at once; the play room names it (SPEC §3 selected mc: sn and user_key).
+    const play = await t.get<{ mc: unknown }>(`/v1/pubapi/play_info?vod_key=${vodKey}`);
+    expect(play.body.rslt_set.mc).toEqual({ sn: live.broadcastSn, user_key: mc.userKey, id: mc.id, nick: mc.nick, profile_image: '' });
+    // What is not sent stays; 0 clears.
+    expect(
+      (await t.post<StreamInfo>(SETTINGS, { title: '음악 프로그램 2' }, { cookie: program.cookie })).body.rslt_set.settings.mc,
+    ).not.toBeNull();
+    const cleared = await t.post<StreamInfo>(SETTINGS, { title: '음악 프로그램', mc_user_key: '0' }, { cookie: program.cookie });
+    expect(cleared.body.rslt_set.settings.mc).toBeNull();
+    expect((await t.get<{ mc: unknown }>(`/v1/pubapi/play_info?vod_key=${vodKey}`)).body.rslt_set.mc).toBeNull();
+    await t.database.db.delete(broadcast).where(eq(broadcast.bjUserKey, program.userKey));
   });
 });
 

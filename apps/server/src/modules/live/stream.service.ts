@@ -26,6 +26,7 @@ import { enforceLimits } from '../../platform/rate-limit.js';
 import { activeSanction } from '../sanctions/index.js';
 import { users } from '../users/index.js';
 import { requireUser } from '../users/users.session.js';
+import { mcOf } from './live.repository.js';
 import { broadcast, streamKey, streamSetting } from './live.tables.js';
 
 export interface StreamDeps {
@@ -91,8 +92,9 @@ async function ensureSettings(db: Db, bj: Broadcaster) {
   return row;
 }
 
-function toSettings(row: typeof streamSetting.$inferSelect): StreamSettings {
+async function toSettings(db: Db, row: typeof streamSetting.$inferSelect): Promise<StreamSettings> {
   return {
+    mc: row.mcUserKey ? await mcOf(db, row.mcUserKey) : null,
     title: row.title,
     tags: row.tags,
     qualities: row.qualities as Quality[],
@@ -121,7 +123,7 @@ async function readInfo(deps: StreamDeps, bj: Broadcaster, reveal: boolean): Pro
     revealed_yn: yn(reveal),
     key_created_at: key.createdAt.toISOString(),
     sanctioned_until: sanctioned ? sanctioned.toISOString() : null,
-    settings: toSettings(settings),
+    settings: await toSettings(deps.db, settings),
     adult_verified_yn: yn(bj.adultVerified),
     live: live ? { vod_key: live.vodKey, title: live.title, start_date: live.startedAt.toISOString() } : null,
   };
@@ -188,10 +190,17 @@ export async function updateStreamSettings(
   if (input.adult_yn !== undefined) patch.adultYn = input.adult_yn === 'Y';
   if (input.record_yn !== undefined) patch.recordYn = input.record_yn === 'Y';
   if (input.login_required_yn !== undefined) patch.loginRequiredYn = input.login_required_yn === 'Y';
+  if (input.mc_user_key !== undefined) {
+    // Another active broadcaster (the picker offers only those); 0 clears.
+    const mc = input.mc_user_key === 0 ? null : await mcOf(deps.db, input.mc_user_key);
+    if (input.mc_user_key !== 0 && (!mc || mc.user_key === bj.userKey)) throw new AppError('STREAM_MC_INVALID', { field: 'mc_user_key' });
+    patch.mcUserKey = mc?.user_key ?? null;
+  }
   const livePatch: Partial<typeof broadcast.$inferInsert> = { title: input.title };
   if (patch.tags !== undefined) livePatch.tags = patch.tags;
   if (patch.adultYn !== undefined) livePatch.adultYn = patch.adultYn;
   if (patch.loginRequiredYn !== undefined) livePatch.loginRequiredYn = patch.loginRequiredYn;
+  if (patch.mcUserKey !== undefined) livePatch.mcUserKey = patch.mcUserKey;
 
   const live = await deps.db.transaction(async (tx) => {
     await tx.update(streamSetting).set(patch).where(eq(streamSetting.userKey, bj.userKey));

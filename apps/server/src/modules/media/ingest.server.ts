@@ -177,6 +177,7 @@ export class IngestServer {
       qualities: levels,
       adultYn: s?.adultYn ?? false,
       loginRequiredYn: s?.loginRequiredYn ?? false,
+      mcUserKey: s?.mcUserKey ?? null,
       mediaDir: `live/${vodKey}`,
     });
     if (!row) {

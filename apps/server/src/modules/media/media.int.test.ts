@@ -170,7 +170,8 @@ describe('a live broadcast from publish to replay', () => {
   let vodKey: string;
 
   it('is live in play_live_list within 5 s of the publish, with a master playlist ffprobe reads', async () => {
-    bj = await buildBj({ title: '라이브 테스트', tags: ['K-POP'], recordYn: true });
+    const mc = await buildAccount(t, { typeCd: 'bj', role: 'bj' });
+    bj = await buildBj({ title: '라이브 테스트', tags: ['K-POP'], recordYn: true, mcUserKey: mc.userKey });
     const started = Date.now();
     publisher = publish(bj.key);
     const item = await until(async () => (await liveList()).find((i) => i.bj.user_key === bj.userKey), 5000, 'the live list');
@@ -179,7 +180,8 @@ describe('a live broadcast from publish to replay', () => {
     // `live` is announced once the first segment exists.
     await until(async () => messages.find((m) => m.type === 'live' && m.vod_key === vodKey), 5000 - (Date.now() - started), 'bus live');
     const row = await liveRow(bj);
-    expect(row).toMatchObject({ vodKey, state: 'live', mediaDir: `live/${vodKey}`, qualities: ['high'] });
+    // The stream settings are copied onto the new broadcast, its MC included.
+    expect(row).toMatchObject({ vodKey, state: 'live', mediaDir: `live/${vodKey}`, qualities: ['high'], mcUserKey: mc.userKey });
 
     const master = await media(`${vodKey}/master.m3u8`);
     expect(master.status).toBe(200);

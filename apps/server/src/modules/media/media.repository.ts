@@ -23,6 +23,7 @@ export async function findPublisher(db: Db, key: string) {
         adultYn: streamSetting.adultYn,
         recordYn: streamSetting.recordYn,
         loginRequiredYn: streamSetting.loginRequiredYn,
+        mcUserKey: streamSetting.mcUserKey,
       },
     })
     .from(streamKey)

@@ -71,6 +71,17 @@ export function BroadcastInfo({ info, viewers, likeAction }: { info: PlayInfo; v
           {info.bj.nick}
         </span>
       </Link>
+      {info.mc && (
+        <Link
+          to={channelPath(info.mc.id)}
+          className="ms-3 mt-2 inline-flex min-h-11 items-center gap-2 rounded-lg text-sm hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+          data-mc-link={info.mc.id}
+        >
+          <span className="rounded bg-violet-700 px-1.5 py-0.5 text-xs font-bold text-white">{t('info.mc')}</span>
+          {info.mc.profile_image ? <img src={info.mc.profile_image} alt="" className="h-6 w-6 rounded-full object-cover" /> : null}
+          <span className="font-semibold text-neutral-200">{info.mc.nick}</span>
+        </Link>
+      )}
       <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-neutral-400">
         {info.state === 'live' ? (
           <span data-viewers>{t('info.viewers', { n: formatNumber(viewers ?? info.viewer_cnt, lang) })}</span>

@@ -12,6 +12,7 @@ import {
   STREAM_TAGS_MAX,
   STREAM_TITLE_MAX,
   type StreamInfo,
+  type StreamMc,
   type StreamSettingField,
   StreamSettingSchema,
   streamEndpoints,
@@ -21,12 +22,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { kstDate } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { useLoginRequired } from '../account/login-gate';
 import { MyPageFrame } from '../profile/my-page-frame';
 import { copyText } from './copy';
+import { McPicker } from './mc-picker';
 
 type Flag = 'adult_yn' | 'record_yn' | 'login_required_yn';
 const FLAGS = [
@@ -42,6 +45,7 @@ interface Form {
   adult_yn: boolean;
   record_yn: boolean;
   login_required_yn: boolean;
+  mc: StreamMc | null;
 }
 
 function formOf(info: StreamInfo): Form {
@@ -53,6 +57,7 @@ function formOf(info: StreamInfo): Form {
     adult_yn: s.adult_yn === 'Y',
     record_yn: s.record_yn === 'Y',
     login_required_yn: s.login_required_yn === 'Y',
+    mc: s.mc,
   };
 }
 
@@ -204,6 +209,7 @@ export function StreamPage({ initial }: { initial: StreamInfo }) {
       adult_yn: yn(form.adult_yn),
       record_yn: yn(form.record_yn),
       login_required_yn: yn(form.login_required_yn),
+      mc_user_key: String(form.mc?.user_key ?? 0),
     };
     // The same schema as the server: the same message, without a round trip.
     const checked = StreamSettingSchema.safeParse(body);
@@ -238,8 +244,9 @@ export function StreamPage({ initial }: { initial: StreamInfo }) {
     if (res.rslt_cd === ResultCode.STREAM_ADULT_NEEDS_VERIFY) setNeedsVerify(true);
   }
 
-  const dateTime = (iso: string) =>
-    new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(new Date(iso));
+  // Built by hand (kstDate): Intl's Korean output differs between the server's ICU and the browser's, and the
+  // page would not hydrate ('PM 6:12' against '오후 6:12').
+  const dateTime = (iso: string) => kstDate(iso, true);
 
   return (
     <MyPageFrame title={t('page.title')}>
@@ -369,6 +376,7 @@ export function StreamPage({ initial }: { initial: StreamInfo }) {
             )}
           </div>
         ))}
+        <McPicker value={form.mc} onChange={(mc) => setForm({ ...form, mc })} error={errors.mc_user_key ?? ''} self={user?.user_key ?? 0} />
         {info.live && <p className="rounded-lg bg-neutral-50 px-3 py-2 text-sm text-neutral-600">{t('settings.liveNote')}</p>}
         <FormError message={formError} />
         <button type="submit" className={`${primaryButton} w-full`} disabled={saving}>
