@@ -19,6 +19,8 @@ const { values: opts } = parseArgs({
     members: { type: 'string', default: '200000' },
     queries: { type: 'string', default: '400' },
     keep: { type: 'boolean', default: false },
+    /** A database a previous `--keep` run left: measure it again without generating anything. */
+    url: { type: 'string' },
   },
 });
 const BROADCASTS = Number(opts.broadcasts);
@@ -28,7 +30,7 @@ const QUERIES = Number(opts.queries);
 const BJS = Math.max(1, Math.floor(MEMBERS / 4));
 const LIVE = Math.min(BJS, 2_000);
 
-const bench = await createTestDatabase('byeol_bench_search');
+const bench = opts.url ? { url: opts.url, drop: async () => {} } : await createTestDatabase('byeol_bench_search');
 const where = process.env.DATABASE_URL ? 'PostgreSQL of DATABASE_URL' : 'embedded PostgreSQL';
 const database = await connectExternal(bench.url, 4);
 const { pool, db } = database;
@@ -37,56 +39,58 @@ console.log(
   `search bench on ${where} ${version}: ${BROADCASTS.toLocaleString()} broadcasts, ${MEMBERS.toLocaleString()} members (${BJS.toLocaleString()} BJs)`,
 );
 
-// ---- data: Korean-looking text with a Zipf-like word frequency ------------------------------------------
+if (!opts.url) {
+  // ---- data: Korean-looking text with a Zipf-like word frequency ------------------------------------------
 
-/** 800 syllables: the ones Korean names and titles use most are a few hundred; uniform over these. */
-const syllables = Array.from({ length: 800 }, () => String.fromCodePoint(0xac00 + randomInt(11_172)));
-const syl = () => syllables[randomInt(syllables.length)] as string;
-/** 6,000 Korean words of 2–3 syllables and 1,500 Latin words; titles draw them with a power law (word i ~ i^-2/3). */
-const koWords = Array.from({ length: 6_000 }, () => Array.from({ length: 2 + randomInt(2) }, syl).join(''));
-const enWords = Array.from({ length: 1_500 }, () =>
-  Array.from({ length: 4 + randomInt(5) }, () => 'abcdefghijklmnopqrstuvwxyz'[randomInt(26)]).join(''),
-);
+  /** 800 syllables: the ones Korean names and titles use most are a few hundred; uniform over these. */
+  const syllables = Array.from({ length: 800 }, () => String.fromCodePoint(0xac00 + randomInt(11_172)));
+  const syl = () => syllables[randomInt(syllables.length)] as string;
+  /** 6,000 Korean words of 2–3 syllables and 1,500 Latin words; titles draw them with a power law (word i ~ i^-2/3). */
+  const koWords = Array.from({ length: 6_000 }, () => Array.from({ length: 2 + randomInt(2) }, syl).join(''));
+  const enWords = Array.from({ length: 1_500 }, () =>
+    Array.from({ length: 4 + randomInt(5) }, () => 'abcdefghijklmnopqrstuvwxyz'[randomInt(26)]).join(''),
+  );
 
-const started = performance.now();
-// Bulk load without the per-row triggers (one session), indexed below in one pass by search_fill('all').
-const loader = await pool.connect();
-await loader.query(`set session_replication_role = replica`);
-await loader.query(
-  `insert into users (id, nick, type_cd, role, bj_type_cd, phone_country_num, phone_no)
-   select 'u' || g, nicks[1 + (g - 1) % cardinality(nicks)] || g,
-          case when g <= $2 then 'bj' else 'user' end, case when g <= $2 then 'bj' else 'user' end,
-          case when g <= $2 then (array['general','general','general','general','enter','public','program'])[1 + g % 7] else '' end,
-          '82', '010' || lpad(g::text, 8, '0')
-   from generate_series(1, $1::int) g, (select $3::text[] as nicks) n`,
-  [MEMBERS, BJS, Array.from({ length: MEMBERS }, () => Array.from({ length: 2 + randomInt(3) }, syl).join(''))],
-);
-const firstKey = Number((await loader.query<{ k: string }>(`select min(user_key) as k from users`)).rows[0]?.k);
-for (let done = 0; done < BROADCASTS; done += 100_000) {
-  const n = Math.min(100_000, BROADCASTS - done);
+  const started = performance.now();
+  // Bulk load without the per-row triggers (one session), indexed below in one pass by search_fill('all').
+  const loader = await pool.connect();
+  await loader.query(`set session_replication_role = replica`);
   await loader.query(
-    `insert into broadcast (vod_key, bj_user_key, title, tags, state, replay_yn, viewer_cnt, peak_viewer_cnt, like_cnt, started_at, ended_at)
-     select 'bv' || ($1::int + g), $2::bigint + (($1::int + g) % $3::int),
-            ko[1 + floor(power(random(), 3) * cardinality(ko))::int] || ' ' || ko[1 + floor(power(random(), 3) * cardinality(ko))::int] || ' '
-              || en[1 + floor(power(random(), 3) * cardinality(en))::int] || ' ' || ko[1 + floor(random() * cardinality(ko))::int],
-            array[ko[1 + floor(power(random(), 3) * cardinality(ko))::int]],
-            case when $1::int + g <= $4::int then 'live' else 'ended' end, true,
-            floor(random() * 500)::int, floor(power(random(), 4) * 20000)::int, floor(random() * 300)::int,
-            now() - (g % 1000) * interval '1 hour', now() - (g % 1000) * interval '1 hour' + interval '1 hour'
-     from generate_series(1, $5::int) g, (select $6::text[] as ko, $7::text[] as en) v`,
-    [done, firstKey, BJS, LIVE, n, koWords, enWords],
+    `insert into users (id, nick, type_cd, role, bj_type_cd, phone_country_num, phone_no)
+     select 'u' || g, nicks[1 + (g - 1) % cardinality(nicks)] || g,
+            case when g <= $2 then 'bj' else 'user' end, case when g <= $2 then 'bj' else 'user' end,
+            case when g <= $2 then (array['general','general','general','general','enter','public','program'])[1 + g % 7] else '' end,
+            '82', '010' || lpad(g::text, 8, '0')
+     from generate_series(1, $1::int) g, (select $3::text[] as nicks) n`,
+    [MEMBERS, BJS, Array.from({ length: MEMBERS }, () => Array.from({ length: 2 + randomInt(3) }, syl).join(''))],
+  );
+  const firstKey = Number((await loader.query<{ k: string }>(`select min(user_key) as k from users`)).rows[0]?.k);
+  for (let done = 0; done < BROADCASTS; done += 100_000) {
+    const n = Math.min(100_000, BROADCASTS - done);
+    await loader.query(
+      `insert into broadcast (vod_key, bj_user_key, title, tags, state, replay_yn, viewer_cnt, peak_viewer_cnt, like_cnt, started_at, ended_at)
+       select 'bv' || ($1::int + g), $2::bigint + (($1::int + g) % $3::int),
+              ko[1 + floor(power(random(), 3) * cardinality(ko))::int] || ' ' || ko[1 + floor(power(random(), 3) * cardinality(ko))::int] || ' '
+                || en[1 + floor(power(random(), 3) * cardinality(en))::int] || ' ' || ko[1 + floor(random() * cardinality(ko))::int],
+              array[ko[1 + floor(power(random(), 3) * cardinality(ko))::int]],
+              case when $1::int + g <= $4::int then 'live' else 'ended' end, true,
+              floor(random() * 500)::int, floor(power(random(), 4) * 20000)::int, floor(random() * 300)::int,
+              now() - (g % 1000) * interval '1 hour', now() - (g % 1000) * interval '1 hour' + interval '1 hour'
+       from generate_series(1, $5::int) g, (select $6::text[] as ko, $7::text[] as en) v`,
+      [done, firstKey, BJS, LIVE, n, koWords, enWords],
+    );
+  }
+  await loader.query(`set session_replication_role = origin`);
+  loader.release();
+  const loaded = performance.now();
+  const { rows: filled } = await pool.query<{ n: number }>(`select search_fill('all', null) as n`);
+  await pool.query('vacuum analyze search_doc');
+  const indexed = performance.now();
+  const size = (await pool.query<{ s: string }>(`select pg_size_pretty(pg_total_relation_size('search_doc')) as s`)).rows[0]?.s;
+  console.log(
+    `loaded in ${((loaded - started) / 1000).toFixed(1)} s; search_fill('all') wrote ${Number(filled[0]?.n).toLocaleString()} documents in ${((indexed - loaded) / 1000).toFixed(1)} s; search_doc with its indexes: ${size}`,
   );
 }
-await loader.query(`set session_replication_role = origin`);
-loader.release();
-const loaded = performance.now();
-const { rows: filled } = await pool.query<{ n: number }>(`select search_fill('all', null) as n`);
-await pool.query('vacuum analyze search_doc');
-const indexed = performance.now();
-const size = (await pool.query<{ s: string }>(`select pg_size_pretty(pg_total_relation_size('search_doc')) as s`)).rows[0]?.s;
-console.log(
-  `loaded in ${((loaded - started) / 1000).toFixed(1)} s; search_fill('all') wrote ${Number(filled[0]?.n).toLocaleString()} documents in ${((indexed - loaded) / 1000).toFixed(1)} s; search_doc with its indexes: ${size}`,
-);
 
 // ---- terms, sampled from the documents (a popular word is searched more often) -------------------------
 
@@ -165,5 +169,5 @@ console.log(`\nterms, e.g. ${examples}`);
 console.log(`worst p99 ${worst.toFixed(2)} ms (goal ≤ 20 ms at 1M rows)`);
 
 await database.close();
-if (opts.keep) console.log(`kept: ${bench.url}`);
+if (opts.keep || opts.url) console.log(`kept: ${bench.url}`);
 else await bench.drop();

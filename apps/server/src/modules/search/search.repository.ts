@@ -64,12 +64,12 @@ const BY_POPULARITY = sql.raw('order by d.popularity desc nulls last, d.doc_sn d
  * through the kind's partial index), each term word a substring of its normalised text (bigrams alone
  * would match across words), the viewer's adult and block rules.
  */
-function matching(kind: keyof typeof KIND_FILTER, term: string, viewer: SearchViewer): SQL {
+function matching(kind: keyof typeof KIND_FILTER, term: string, gin: string[], viewer: SearchViewer): SQL {
   const q = termQuery(term);
   const f = KIND_FILTER[kind];
   const tokens = q.chosung ? sql.raw('d.cho_tokens') : sql.raw('d.tokens');
   const text = q.chosung ? sql.raw('d.cho_norm') : sql.raw('d.text_norm');
-  return sql`d.doc_kind = ${sql.raw(`'${f.doc}'`)} and d.visible and ${tokens} @> ${sql.param(q.tokens)}::text[]
+  return sql`d.doc_kind = ${sql.raw(`'${f.doc}'`)} and d.visible and ${tokens} @> ${sql.param(gin)}::text[]
     ${f.bjTypes ?? sql``} ${sql.join(
       q.words.map((w) => sql`and strpos(${text}, ${w}) > 0`),
       sql` `,
@@ -101,7 +101,10 @@ class TokenStats {
   private choFreq = new Map<string, number>();
   private floor = 0;
   private choFloor = 0;
-  private rows = new Map<string, number>();
+  /** The table's size in pages and each kind's visible documents (its popularity index's size). */
+  private pages = 0;
+  private rowCount = 0;
+  private sizes = new Map<string, number>();
   private loadedAt = 0;
   private loading: Promise<void> | undefined;
 
@@ -120,9 +123,14 @@ class TokenStats {
       db.execute<{ attname: string; elems: string[] | null; freqs: number[] | null }>(sql`
         select attname, most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
         from pg_stats where schemaname = current_schema() and tablename = 'search_doc' and attname in ('tokens', 'cho_tokens')`),
-      db.execute<{ relname: string; reltuples: number }>(sql`
-        select relname, reltuples from pg_class where relname like 'search_doc\_%\_pop\_idx'`),
+      db.execute<{ relname: string; reltuples: number; relpages: number }>(sql`
+        select relname, reltuples, relpages from pg_class
+        where relname = 'search_doc' or relname like 'search_doc\\_%\\_pop\\_idx'`),
     ]);
+    for (const r of sizes.rows) {
+      if (r.relname === 'search_doc') [this.pages, this.rowCount] = [Number(r.relpages), Math.max(0, Number(r.reltuples))];
+      else this.sizes.set(r.relname.replace(/^search_doc_|_pop_idx$/g, ''), Math.max(0, Number(r.reltuples)));
+    }
     for (const s of stats.rows) {
       const map = new Map<string, number>();
       for (const [i, e] of (s.elems ?? []).entries()) map.set(e, Number(s.freqs?.[i] ?? 0));
@@ -131,20 +139,44 @@ class TokenStats {
       if (s.attname === 'tokens') [this.freq, this.floor] = [map, floor];
       else [this.choFreq, this.choFloor] = [map, floor];
     }
-    this.rows = new Map(sizes.rows.map((r) => [r.relname.replace(/^search_doc_|_pop_idx$/g, ''), Math.max(0, Number(r.reltuples))]));
     this.loadedAt = Date.now();
   }
 
-  /** Matches a term may have at most, by its rarest token (tokens of one word are not independent). */
-  estimate(doc: string, chosung: boolean, tokens: string[]): number {
-    const freq = chosung ? this.choFreq : this.freq;
-    const floor = chosung ? this.choFloor : this.floor;
-    const rarest = Math.min(...tokens.map((t) => freq.get(t) ?? floor));
-    return (this.rows.get(doc) ?? 0) * rarest;
+  /**
+   * How many documents match, from the span of pages the first countMax + 1 matches were found in: the
+   * scan reads the table in page order, so if they took `span` of its pages, the matches number about
+   * found × pages / span (documents of a kind are spread over the table as they were written).
+   */
+  matchesFrom(found: number, span: number): number {
+    return this.pages > 0 ? (found * this.pages) / Math.max(1, span + 1) : found;
   }
 
   size(doc: string): number {
-    return this.rows.get(doc) ?? 0;
+    return this.sizes.get(doc) ?? 0;
+  }
+
+  /** The share of the table's rows that are this kind's visible documents. */
+  share(doc: string): number {
+    return this.rowCount > 0 ? this.size(doc) / this.rowCount : 0;
+  }
+
+  /** The share of documents holding the term's rarest bigram (0 when one is not among the common ones). */
+  rarest(chosung: boolean, tokens: string[]): number {
+    const freq = chosung ? this.choFreq : this.freq;
+    const bigrams = tokens.filter((t) => !t.startsWith('^'));
+    return bigrams.length === 0 ? 0 : Math.min(...bigrams.map((t) => freq.get(t) ?? 0));
+  }
+
+  /**
+   * The tokens the GIN index is asked for: every '^' token (a one-character word must start a word) and the
+   * two rarest bigrams. The substring checks that follow make the match exact whatever the subset; a
+   * frequent bigram's posting list, which can hold a tenth of the documents, is never decoded.
+   */
+  ginTokens(chosung: boolean, tokens: string[]): string[] {
+    const freq = chosung ? this.choFreq : this.freq;
+    const floor = (chosung ? this.choFloor : this.floor) / 2;
+    const bigrams = tokens.filter((t) => !t.startsWith('^')).sort((a, b) => (freq.get(a) ?? floor) - (freq.get(b) ?? floor));
+    return [...tokens.filter((t) => t.startsWith('^')), ...bigrams.slice(0, 2)];
   }
 }
 const tokenStats = new WeakMap<object, TokenStats>();
@@ -158,12 +190,11 @@ const statsOf = (db: Db) => {
  * One kind's page: the exact BJs' documents first, then the rest by popularity, and the total up to
  * SEARCH_LIMITS.countMax (past it the answer says so instead of counting a frequent word's every match).
  *
- * A page is never a sort of every match. A rare term is read through the kind's GIN index and its few
- * matches sorted; a frequent one (more than countMax matches, and by the token statistics more than
- * √(rows needed × kind size), where walking the kind's popularity index until the page is full reads fewer
- * rows than fetching every match) walks the popularity index instead. PostgreSQL would pick the GIN index
- * for both (it multiplies the tokens' frequencies as if independent, and a word's bigrams are not), so the
- * walk is asked for with SET LOCAL in its own transaction.
+ * First the matches are listed through the kind's GIN index, up to countMax + 1 of them (key, popularity,
+ * BJ, page). When there are no more, they are the total, sorted here, and the page's rows are read by key.
+ * Past countMax, that list is a sample of the matches in the table's order: its (offset + limit)-th most
+ * popular bounds the page from below, and where it ended in the table tells about how many match, which
+ * picks the read: down the kind's popularity index for a frequent term, through the GIN index otherwise.
  */
 async function matchKind(
   db: Db,
@@ -174,36 +205,103 @@ async function matchKind(
   limit: number,
   exact: number[],
 ): Promise<{ rows: DocRow[]; total: number; capped: boolean }> {
-  const where = matching(kind, term, viewer);
   const q = termQuery(term);
+  const stats = await statsOf(db);
+  const where = matching(kind, term, stats.ginTokens(q.chosung, q.tokens), viewer);
+  const size = stats.size(KIND_FILTER[kind].doc);
+  const need = offset + limit;
+  const mine = new Set(exact);
+  type Found = { doc_sn: string; popularity: string; bj_user_key: string; page: string };
+
+  // A term whose every bigram is frequent (by ANALYZE's statistics) may match a tenth of the kind: a fixed
+  // sample of the table's pages tells at a few milliseconds' cost, where listing countMax + 1 matches
+  // through the GIN index would decode posting lists of a hundred thousand entries. Only for a large kind
+  // that makes most of the table (the sample reads the table's pages, whatever their kinds).
   const doc = KIND_FILTER[kind].doc;
-  const [stats, { rows: count }] = await Promise.all([
-    statsOf(db),
-    db.execute<{ n: number }>(sql`
-      select count(*)::int as n from (select 1 from search_doc d where ${where} limit ${SEARCH_LIMITS.countMax + 1}) c`),
-  ]);
-  const n = Number(count[0]?.n ?? 0);
-  const capped = n > SEARCH_LIMITS.countMax;
-  const walk = capped && stats.estimate(doc, q.chosung, q.tokens) ** 2 > (offset + limit) * stats.size(doc);
-  const read = async (extra: SQL, from: number, size: number): Promise<DocRow[]> => {
-    const query = sql`select ${COLUMNS} from search_doc d where ${where} ${extra} ${BY_POPULARITY} offset ${from} limit ${size}`;
-    if (!walk) return (await db.execute<DocRow>(query)).rows;
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return (await tx.execute<DocRow>(query)).rows;
-    });
-  };
-  let rows: DocRow[];
-  if (exact.length === 0) rows = await read(sql``, offset, limit);
-  else {
-    const mine = sql`d.bj_user_key = any(${sql.param(exact)}::bigint[])`;
-    const first = await db.execute<DocRow>(sql`select ${COLUMNS} from search_doc d where ${where} and ${mine} ${BY_POPULARITY}`);
-    rows = first.rows.slice(offset, offset + limit);
-    if (rows.length < limit)
-      rows = [...rows, ...(await read(sql`and not ${mine}`, Math.max(0, offset - first.rows.length), limit - rows.length))];
+  if (size > SAMPLE_FROM && stats.share(doc) >= 0.5 && stats.rarest(q.chosung, q.tokens) >= FREQUENT) {
+    const percent = Math.min(100, (100 * SAMPLE_ROWS) / size);
+    const { rows: sample } = await db.execute<Found>(sql`
+      select d.doc_sn, d.popularity, d.bj_user_key, 0 as page
+      from search_doc d tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (7) where ${where}`);
+    const matches = (sample.length * 100) / percent;
+    if (matches > SEARCH_LIMITS.countMax * 4 && matches * matches > 4 * need * size) {
+      return { rows: await pageAbove(db, where, sample, mine, offset, limit, true), total: SEARCH_LIMITS.countMax, capped: true };
+    }
   }
-  return { rows, total: Math.min(n, SEARCH_LIMITS.countMax), capped };
+
+  const { rows: found } = await db.execute<Found>(sql`
+    select d.doc_sn, d.popularity, d.bj_user_key, (d.ctid::text::point)[0]::bigint as page
+    from search_doc d where ${where} limit ${SEARCH_LIMITS.countMax + 1}`);
+  if (found.length <= SEARCH_LIMITS.countMax) {
+    const order = found
+      .map((r) => ({ sn: Number(r.doc_sn), pop: Number(r.popularity), exact: mine.has(Number(r.bj_user_key)) }))
+      .sort((x, y) => Number(y.exact) - Number(x.exact) || y.pop - x.pop || y.sn - x.sn)
+      .slice(offset, offset + limit)
+      .map((r) => r.sn);
+    if (order.length === 0) return { rows: [], total: found.length, capped: false };
+    const { rows } = await db.execute<DocRow>(sql`select ${COLUMNS} from search_doc d where d.doc_sn = any(${sql.param(order)}::bigint[])`);
+    const bySn = new Map(rows.map((r) => [Number(r.doc_sn), r]));
+    return { rows: order.map((sn) => bySn.get(sn)).filter((r): r is DocRow => r !== undefined), total: found.length, capped: false };
+  }
+  // Walking the popularity index reads about need × kind size / matches rows, each a random page; the GIN
+  // index and a sort read every match above the floor, in page order (about four times cheaper a row).
+  // Where the matches were found tells how many there are (a sequential scan may start mid-table, as
+  // PostgreSQL synchronises them: the span is what counts).
+  const pages = found.map((r) => Number(r.page));
+  const matches = stats.matchesFrom(found.length, Math.max(...pages) - Math.min(...pages));
+  const walk = matches * matches > 4 * need * size;
+  return { rows: await pageAbove(db, where, found, mine, offset, limit, walk), total: SEARCH_LIMITS.countMax, capped: true };
+}
+
+/** Terms whose rarest bigram is in at least this share of the documents are sampled first. */
+const FREQUENT = 0.02;
+/** The rows of the page sample (a kind smaller than SAMPLE_FROM is never sampled). */
+const SAMPLE_ROWS = 5_000;
+const SAMPLE_FROM = 50_000;
+
+/**
+ * A page of a term with more matches than countMax. `sample` is a set of its matches unrelated to
+ * popularity: the page's rows (beyond the exact BJs') are at least as popular as the sample's
+ * (offset + limit)-th best of the same rows, so no match below that floor can be on the page. `walk` reads
+ * down the kind's popularity index, otherwise through the GIN index and a sort: PostgreSQL multiplies the
+ * frequencies of a word's bigrams as if they were independent and would pick the GIN index for a word in a
+ * tenth of the documents, so the plan is set here, with SET LOCAL in the read's own transaction.
+ */
+async function pageAbove(
+  db: Db,
+  where: SQL,
+  sample: Array<{ popularity: string; bj_user_key: string }>,
+  mine: Set<number>,
+  offset: number,
+  limit: number,
+  walk: boolean,
+): Promise<DocRow[]> {
+  const need = offset + limit;
+  const pops = sample
+    .filter((r) => !mine.has(Number(r.bj_user_key)))
+    .map((r) => Number(r.popularity))
+    .sort((x, y) => y - x);
+  const floor = need <= pops.length ? sql`and d.popularity >= ${pops[need - 1] ?? 0}` : sql``;
+  const plan = walk
+    ? 'set local enable_bitmapscan = off; set local enable_seqscan = off; set local max_parallel_workers_per_gather = 0'
+    : 'set local enable_indexscan = off; set local max_parallel_workers_per_gather = 0';
+  const read = (extra: SQL, from: number, size: number): Promise<DocRow[]> =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql.raw(plan));
+      return (
+        await tx.execute<DocRow>(
+          sql`select ${COLUMNS} from search_doc d where ${where} ${extra} ${BY_POPULARITY} offset ${from} limit ${size}`,
+        )
+      ).rows;
+    });
+  if (mine.size === 0) return read(floor, offset, limit);
+  // The exact BJs' documents come first whatever their popularity: read apart, then the rest (whose floor
+  // still holds, as they follow at most `need` rows).
+  const theirs = sql`d.bj_user_key = any(${sql.param([...mine])}::bigint[])`;
+  const first = await db.execute<DocRow>(sql`select ${COLUMNS} from search_doc d where ${where} and ${theirs} ${BY_POPULARITY}`);
+  const rows = first.rows.slice(offset, offset + limit);
+  if (rows.length === limit) return rows;
+  return [...rows, ...(await read(sql`and not ${theirs} ${floor}`, Math.max(0, offset - first.rows.length), limit - rows.length))];
 }
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : '');
