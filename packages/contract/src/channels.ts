@@ -92,6 +92,49 @@ export interface ChannelInfoSet {
   latest_replay: ChannelBroadcast | null;
   replay_cnt: number;
   viewer: ChannelViewer | null;
+  /** The channel's banner (wide, over the head) and main image (its representative picture); '' when none. */
+  images: ChannelImagesSet;
+}
+
+/** The channel's pictures (SPEC §3 broadcaster profile: banner image, main image). */
+export const CHANNEL_IMAGE_KINDS = ['banner', 'main'] as const;
+export type ChannelImageKind = (typeof CHANNEL_IMAGE_KINDS)[number];
+export interface ChannelImagesSet {
+  banner_image: string;
+  main_image: string;
+}
+/**
+ * POST /mypage/channel_image_proc (ours): the BJ sets the banner or main image from an upload of the
+ * matching purpose (upload_thum_ajax with purpose channel_banner / channel_main), or removes it (temp_file_sn 0).
+ */
+export const ChannelImageSchema = z.object({
+  kind: z.enum(CHANNEL_IMAGE_KINDS),
+  temp_file_sn: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+});
+
+/** GET /mypage/bookmark_info: whether I bookmarked this replay (the replay page's button). */
+export const BookmarkInfoSchema = z.object({ vod_key: z.string().trim().min(1).max(64) });
+
+/** GET /mypage/message_unread_cnt: the unread count of my received box (the header's badge). */
+export interface MessageUnreadSet {
+  unread_cnt: number;
+}
+
+/** GET /mypage/giftbox_html: my page fragment of gifts received. */
+export interface GiftboxHtmlSet {
+  /** For a BJ: the fans who gave STAR most lately, with their totals (empty for other accounts). */
+  star_list: Array<{
+    user_key: number;
+    id: string;
+    nick: string;
+    profile_image: string;
+    star_total: number;
+    gift_cnt: number;
+    last_gift_at: string;
+  }>;
+  /** STAR received in all (a BJ's earnings before any settlement). */
+  star_total: number;
+  fan_cnt: number;
 }
 
 /** POST /channel/bj_fan_more/{id}: the fan club (join order) or the VIPs (most STAR first). */
@@ -570,6 +613,34 @@ export const channelsEndpoints = {
     request: z.object({}),
     tags: ['channels'],
     summary: 'My page fragment: what I watched lately',
+  }),
+  giftboxHtml: endpoint<GiftboxHtmlSet>()({
+    method: 'GET',
+    path: '/mypage/giftbox_html',
+    request: z.object({}),
+    tags: ['channels'],
+    summary: 'My page fragment: gifts received (for a BJ, the latest givers of STAR)',
+  }),
+  imageProc: endpoint<ChannelImagesSet>()({
+    method: 'POST',
+    path: '/mypage/channel_image_proc',
+    request: ChannelImageSchema,
+    tags: ['channels'],
+    summary: "The BJ sets or removes the channel's banner or main image",
+  }),
+  bookmarkInfo: endpoint<BookmarkSet>()({
+    method: 'GET',
+    path: '/mypage/bookmark_info',
+    request: BookmarkInfoSchema,
+    tags: ['channels'],
+    summary: 'Whether I bookmarked a replay',
+  }),
+  messageUnread: endpoint<MessageUnreadSet>()({
+    method: 'GET',
+    path: '/mypage/message_unread_cnt',
+    request: z.object({}),
+    tags: ['channels'],
+    summary: 'The unread count of my received messages',
   }),
   commentHtml: endpoint<CommentHtmlSet>()({
     method: 'GET',

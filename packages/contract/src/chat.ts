@@ -139,6 +139,10 @@ export interface ChatUserInfo {
   fan_no?: number;
   /** 1 when the user follows the BJ's channel; absent otherwise. */
   is_follower?: 0 | 1;
+  /** 1..VIP_COUNT among the BJ's top givers of STAR (열혈팬; 1 is the 회장) at the join; absent otherwise. */
+  vip_rank?: number;
+  /** 1 when the user is a current paying supporter of the BJ (docs/supporters.md); absent otherwise. */
+  is_supporter?: 0 | 1;
 }
 
 export type ChatRoomRole = 'bj' | 'manager' | 'operator' | 'user' | 'guest';

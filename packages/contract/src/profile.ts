@@ -21,8 +21,17 @@ export const TEMP_UPLOAD_TTL_MS = 24 * 3600 * 1000;
 export const FILES_PATH = '/files';
 
 /** What an upload is for; each purpose has its own output size. */
-export const UPLOAD_PURPOSES = ['profile'] as const;
+export const UPLOAD_PURPOSES = ['profile', 'channel_banner', 'channel_main'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+/**
+ * The stored size of each purpose (WebP, cropped to fill): a square profile picture, a 4:1 channel banner
+ * (sharp on a 1366 px desktop, cropped to its middle on a phone), a 16:9 channel main image.
+ */
+export const UPLOAD_SIZES: Record<UploadPurpose, { width: number; height: number }> = {
+  profile: { width: PROFILE_IMAGE_SIZE, height: PROFILE_IMAGE_SIZE },
+  channel_banner: { width: 1600, height: 400 },
+  channel_main: { width: 1280, height: 720 },
+};
 
 /** POST /upload/upload_thum_ajax (multipart): the file plus the echo fields of SPEC §3 file info. */
 export const UploadThumbSchema = z.object({

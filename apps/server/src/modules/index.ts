@@ -143,7 +143,7 @@ export const apiModules: readonly ApiModule[] = [
   },
   { name: 'admin', v1: (v1, c) => v1.register(adminRoutes, { db: c.db, site: c.site }) },
   { name: 'sanctions', v1: (v1, c) => v1.register(sanctionsRoutes, { db: c.db }) },
-  { name: 'channels', v1: (v1, c) => v1.register(channelsRoutes, { db: c.db, bus: c.bus }) },
+  { name: 'channels', v1: (v1, c) => v1.register(channelsRoutes, { db: c.db, bus: c.bus, uploadsDir: c.uploadsDir }) },
   { name: 'search', v1: (v1, c) => v1.register(searchRoutes, { db: c.db, bus: c.bus }) },
   {
     name: 'rankings',

@@ -583,3 +583,69 @@ describe('the broadcaster profile', () => {
     expect((await info(bj.id)).body.rslt_set.profile).toEqual(saved.body.rslt_set);
   });
 });
+
+describe('the rest of my page (issue 17)', () => {
+  it('says whether I bookmarked a replay, counts my unread messages, and shows a BJ the latest givers of STAR', async () => {
+    const bj = await buildBj(t);
+    const [fan1, fan2] = [await buildViewer(t, { star: 1_000 }), await buildViewer(t, { star: 1_000 })];
+    const replay = await buildBroadcast(t.database.db, bj.userKey, { state: 'ended', replayYn: true, title: '다시보기' });
+    const state = () => t.call(channelsEndpoints.bookmarkInfo, { vod_key: replay.vodKey }, as(fan1));
+    expect((await t.call(channelsEndpoints.bookmarkInfo, { vod_key: replay.vodKey })).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await state()).body.rslt_set).toEqual({ bookmarked_yn: 'N' });
+    await t.call(channelsEndpoints.bookmarkProc, { vod_key: replay.vodKey, bookmark_yn: 'Y' }, as(fan1));
+    expect((await state()).body.rslt_set).toEqual({ bookmarked_yn: 'Y' });
+
+    const unread = async (who: Account) => (await t.call(channelsEndpoints.messageUnread, {}, as(who))).body.rslt_set.unread_cnt;
+    expect(await unread(bj)).toBe(0);
+    await send(fan1, bj.id, '안녕하세요');
+    await send(fan2, bj.id, '팬이에요');
+    expect(await unread(bj)).toBe(2);
+    const [first] = (await box(bj, 'received')).body.rslt_set.data_list;
+    await t.call(channelsEndpoints.messageRead, { box: 'received', message_sn: String(first?.message_sn) }, as(bj));
+    expect(await unread(bj)).toBe(1);
+
+    const vk = await liveRoom(t, bj.userKey);
+    expect((await gift(fan1, vk, 30)).body.rslt_cd).toBe(0);
+    expect((await gift(fan2, vk, 5)).body.rslt_cd).toBe(0);
+    expect((await gift(fan1, vk, 2)).body.rslt_cd).toBe(0);
+    await ledgerOf(t).fans.drain();
+    const boxOf = await t.call(channelsEndpoints.giftboxHtml, {}, as(bj));
+    expect(boxOf.body.rslt_set).toMatchObject({ star_total: 37, fan_cnt: 2 });
+    expect(boxOf.body.rslt_set.star_list.map((g) => [g.user_key, g.star_total, g.gift_cnt])).toEqual([
+      [fan1.userKey, 32, 2],
+      [fan2.userKey, 5, 1],
+    ]);
+    // A viewer account receives no STAR: an empty box, not an error.
+    expect((await t.call(channelsEndpoints.giftboxHtml, {}, as(fan1))).body.rslt_set).toEqual({ star_list: [], star_total: 0, fan_cnt: 0 });
+  });
+
+  it('flags VIPs with their rank and paying supporters when they join the chat', async () => {
+    const bj = await buildBj(t);
+    const [top, second, plain] = [await buildViewer(t, { star: 1_000 }), await buildViewer(t, { star: 1_000 }), await buildViewer(t)];
+    const vk = await liveRoom(t, bj.userKey);
+    await gift(top, vk, 50);
+    await gift(second, vk, 10);
+    await ledgerOf(t).fans.drain();
+    const [plan] = await sql<{ plan_sn: number }>(t, 'insert into supporter_plan (price) values (4500) returning plan_sn');
+    await sql(
+      t,
+      `insert into supporter (user_key, bj_user_key, type, plan_sn, price, periods, paid_until) values ($1, $2, 'regular', $3, 4500, 1, now() + interval '30 days')`,
+      [plain.userKey, bj.userKey, plan?.plan_sn],
+    );
+    const userOf = async (who: Account) => {
+      const client = await ChatClient.connect(t.url);
+      try {
+        const joined = await client.join(await chatToken(t, vk, who.cookie), vk);
+        expect(joined.result).toBe(1);
+        return joined.user_info;
+      } finally {
+        await client.close();
+      }
+    };
+    expect(await userOf(top)).toMatchObject({ vip_rank: 1, is_fan: 1, fan_no: 1 });
+    expect(await userOf(second)).toMatchObject({ vip_rank: 2, fan_no: 2 });
+    const supporter = await userOf(plain);
+    expect(supporter).toMatchObject({ is_supporter: 1 });
+    expect(supporter).not.toHaveProperty('vip_rank');
+  });
+});

@@ -1,4 +1,4 @@
-import type { ChannelBroadcast, ChannelProfile, FanItem, MessageBox } from '@byeol/contract';
+import type { ChannelBroadcast, ChannelImageKind, ChannelImagesSet, ChannelProfile, FanItem, MessageBox } from '@byeol/contract';
 import { VIP_COUNT } from '@byeol/contract';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Exec } from '../../platform/db.js';
@@ -9,6 +9,7 @@ import {
   channelBookmark,
   channelComment,
   channelFeed,
+  channelImage,
   channelProfile,
   channelStat,
   channelSubscribe,
@@ -202,6 +203,32 @@ export async function vipRanks(db: Db, bjUserKey: number): Promise<Map<number, n
     .orderBy(desc(bjFan.starTotal), bjFan.firstGiftAt, bjFan.userKey)
     .limit(VIP_COUNT);
   return new Map(rows.map((r, i) => [r.userKey, i + 1]));
+}
+
+/** The fans who gave a BJ STAR most lately (my page's gift box), with the BJ's STAR total. */
+export async function latestGivers(db: Db, bjUserKey: number, limit: number) {
+  const [rows, [sum]] = await Promise.all([
+    db
+      .select({
+        userKey: bjFan.userKey,
+        starTotal: bjFan.starTotal,
+        giftCnt: bjFan.giftCnt,
+        lastGiftAt: bjFan.lastGiftAt,
+        id: users.id,
+        nick: users.nick,
+        profileImage: users.profileImage,
+      })
+      .from(bjFan)
+      .innerJoin(users, and(eq(users.userKey, bjFan.userKey), eq(users.state, 'active')))
+      .where(eq(bjFan.bjUserKey, bjUserKey))
+      .orderBy(desc(bjFan.lastGiftAt), desc(bjFan.userKey))
+      .limit(limit),
+    db
+      .select({ star: sql<string>`coalesce(sum(${bjFan.starTotal}), 0)` })
+      .from(bjFan)
+      .where(eq(bjFan.bjUserKey, bjUserKey)),
+  ]);
+  return { rows, starTotal: Number(sum?.star ?? 0) };
 }
 
 export async function fanClubMember(db: Db, bjUserKey: number, userKey: number) {
@@ -473,6 +500,14 @@ export async function keptReplay(db: Db, vodKey: string): Promise<boolean> {
   return row !== undefined;
 }
 
+export async function isBookmarked(db: Db, userKey: number, vodKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ k: channelBookmark.userKey })
+    .from(channelBookmark)
+    .where(and(eq(channelBookmark.userKey, userKey), eq(channelBookmark.vodKey, vodKey)));
+  return row !== undefined;
+}
+
 export async function bookmarkCount(db: Db, userKey: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(channelBookmark).where(eq(channelBookmark.userKey, userKey));
   return row?.n ?? 0;
@@ -538,6 +573,19 @@ export async function myComments(db: Db, userKey: number, limit: number) {
 }
 
 // ---- broadcaster profile -----------------------------------------------------------------------------
+
+export async function imagesOf(db: Db, bjUserKey: number): Promise<ChannelImagesSet> {
+  const [row] = await db.select().from(channelImage).where(eq(channelImage.bjUserKey, bjUserKey));
+  return { banner_image: row?.bannerImage ?? '', main_image: row?.mainImage ?? '' };
+}
+
+export async function setImage(db: Exec, bjUserKey: number, kind: ChannelImageKind, url: string): Promise<void> {
+  const set = kind === 'banner' ? { bannerImage: url, updatedAt: new Date() } : { mainImage: url, updatedAt: new Date() };
+  await db
+    .insert(channelImage)
+    .values({ bjUserKey, ...set })
+    .onConflictDoUpdate({ target: channelImage.bjUserKey, set });
+}
 
 export async function editedProfile(db: Db, bjUserKey: number): Promise<ChannelProfile | null> {
   const [row] = await db.select().from(channelProfile).where(eq(channelProfile.bjUserKey, bjUserKey));

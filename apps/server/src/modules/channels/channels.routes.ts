@@ -8,8 +8,8 @@ import { requireUser } from '../users/users.session.js';
 import { ChannelsService, type Viewer } from './channels.service.js';
 
 /** Channels and the social graph (docs/channels.md): thin handlers over ChannelsService. */
-export const channelsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus }> = async (app, { db, bus }) => {
-  const channels = new ChannelsService(db, bus);
+export const channelsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; uploadsDir: string }> = async (app, { db, bus, uploadsDir }) => {
+  const channels = new ChannelsService(db, bus, uploadsDir);
   // A broadcast going live, ending or changing shows on its channel at once, whatever the head's age.
   let unsubscribe: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -136,6 +136,22 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus }> = async
   route(app, channelsEndpoints.recentVodHtml, async (request) => ok(request, await channels.recentViews(await requireUser(request))));
 
   route(app, channelsEndpoints.commentHtml, async (request) => ok(request, await channels.myComments(await requireUser(request))));
+
+  route(app, channelsEndpoints.giftboxHtml, async (request) => {
+    const user = await requireUser(request);
+    return ok(request, await channels.giftbox({ userKey: user.userKey, role: user.role, isBj: user.role === 'bj' }));
+  });
+
+  route(app, channelsEndpoints.imageProc, async (request, { kind, temp_file_sn }) => {
+    const user = await requireUser(request);
+    return ok(request, await channels.setImage({ userKey: user.userKey, role: user.role, isBj: user.role === 'bj' }, kind, temp_file_sn));
+  });
+
+  route(app, channelsEndpoints.bookmarkInfo, async (request, { vod_key }) =>
+    ok(request, await channels.bookmarked(await requireUser(request), vod_key)),
+  );
+
+  route(app, channelsEndpoints.messageUnread, async (request) => ok(request, await channels.unread(await requireUser(request))));
 
   route(app, channelsEndpoints.namecard, async (request, { user_key }) =>
     ok(request, await channels.namecard(await viewerOf(request), user_key)),

@@ -4,6 +4,8 @@ import {
   type BookmarkItem,
   CHANNEL_LIMITS,
   type ChannelComment,
+  type ChannelImageKind,
+  type ChannelImagesSet,
   type ChannelInfoSet,
   type ChannelProfile,
   ChatEvent,
@@ -11,6 +13,7 @@ import {
   type CommentHtmlSet,
   type FanItem,
   type FeedPost,
+  type GiftboxHtmlSet,
   type MessageBox,
   type MessageItem,
   MYPAGE_FRAGMENT_SIZE,
@@ -38,6 +41,7 @@ import {
   sponsorListPublic,
 } from '../chat/index.js';
 import { findBroadcast, listReplays, recentViews, replaysByKeys } from '../live/index.js';
+import { claimUpload, removeStored } from '../uploads/index.js';
 import {
   activeMemberById,
   activeMemberByKey,
@@ -59,11 +63,14 @@ import {
   followedReplayKeys,
   followerCnt,
   followerCnts,
+  imagesOf,
   insertComment,
   insertFeed,
   insertMessage,
+  isBookmarked,
   isSubscribed,
   keptReplay,
+  latestGivers,
   liveOf,
   type MemberRow,
   markRead,
@@ -72,6 +79,7 @@ import {
   myFanClubs,
   saveProfile,
   setBookmark,
+  setImage,
   setSubscribed,
   subscriptions,
   toChannelBroadcast,
@@ -137,6 +145,8 @@ export class ChannelsService {
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
+    /** Where uploads are stored: a replaced banner or main image's file is removed after the change commits. */
+    private readonly uploadsDir: string,
   ) {}
 
   /** A channel's BJ by login ID (case-insensitive), or CHANNEL_NOT_FOUND. */
@@ -168,13 +178,14 @@ export class ChannelsService {
 
   private async publicHead(bj: MemberRow): Promise<PublicHead> {
     const db = this.db;
-    const [broadcasts, followers, fans, publicYn, edited, form] = await Promise.all([
+    const [broadcasts, followers, fans, publicYn, edited, form, images] = await Promise.all([
       channelBroadcasts(db, bj.userKey),
       followerCnt(db, bj.userKey),
       fanClubSize(db, bj.userKey),
       sponsorListPublic(db, bj.userKey),
       editedProfile(db, bj.userKey),
       broadcasterProfile(db, bj.userKey),
+      imagesOf(db, bj.userKey),
     ]);
     return {
       bj: {
@@ -192,6 +203,7 @@ export class ChannelsService {
       live: broadcasts.live ? toChannelBroadcast(broadcasts.live) : null,
       latest_replay: broadcasts.latest ? toChannelBroadcast(broadcasts.latest) : null,
       replay_cnt: broadcasts.replayCnt,
+      images,
     };
   }
 
@@ -352,6 +364,44 @@ export class ChannelsService {
     return profile;
   }
 
+  /**
+   * The BJ sets the channel's banner or main image from their own upload of the matching purpose, or
+   * removes it (fileSn 0). The replaced file is removed once the change has committed.
+   */
+  async setImage(viewer: Viewer & { isBj: boolean }, kind: ChannelImageKind, fileSn: number): Promise<ChannelImagesSet> {
+    if (!viewer.isBj) throw new AppError('FORBIDDEN');
+    const removed = await this.db.transaction(async (tx) => {
+      const claimed = await claimUpload(tx, viewer.userKey, fileSn, kind === 'banner' ? 'channel_banner' : 'channel_main');
+      await setImage(tx, viewer.userKey, kind, claimed.url);
+      return claimed.removed;
+    });
+    await removeStored(this.uploadsDir, removed);
+    this.heads.delete(viewer.userKey);
+    return imagesOf(this.db, viewer.userKey);
+  }
+
+  /** My page's gift box: for a BJ, the latest givers of STAR with their totals; empty for other accounts. */
+  async giftbox(viewer: Viewer & { isBj: boolean }): Promise<GiftboxHtmlSet> {
+    if (!viewer.isBj) return { star_list: [], star_total: 0, fan_cnt: 0 };
+    const [{ rows, starTotal }, fans] = await Promise.all([
+      latestGivers(this.db, viewer.userKey, MYPAGE_FRAGMENT_SIZE),
+      fanClubSize(this.db, viewer.userKey),
+    ]);
+    return {
+      star_total: starTotal,
+      fan_cnt: fans,
+      star_list: rows.map((r) => ({
+        user_key: r.userKey,
+        id: r.id,
+        nick: r.nick,
+        profile_image: r.profileImage,
+        star_total: r.starTotal,
+        gift_cnt: r.giftCnt,
+        last_gift_at: r.lastGiftAt.toISOString(),
+      })),
+    };
+  }
+
   // ---- feed ----------------------------------------------------------------------------------------
 
   async feed(viewer: Viewer | null, id: string, offset: number, limit: number): Promise<{ list: FeedPost[]; total: number }> {
@@ -418,6 +468,14 @@ export class ChannelsService {
     }
     await setBookmark(this.db, viewer.userKey, vodKey, on);
     return { bookmarked_yn: yn(on) };
+  }
+
+  async bookmarked(viewer: Viewer, vodKey: string) {
+    return { bookmarked_yn: yn(await isBookmarked(this.db, viewer.userKey, vodKey)) };
+  }
+
+  async unread(viewer: Viewer) {
+    return { unread_cnt: await unreadCnt(this.db, viewer.userKey) };
   }
 
   async bookmarks(viewer: Viewer, offset: number, limit: number): Promise<{ list: BookmarkItem[]; total: number }> {

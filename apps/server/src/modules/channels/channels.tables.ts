@@ -100,6 +100,14 @@ export const channelBookmark = pgTable(
   ],
 );
 
+/** The channel's pictures (SPEC §3 banner and main image): public URLs of the BJ's claimed uploads, '' for none. */
+export const channelImage = pgTable('channel_image', {
+  bjUserKey: memberKey('bj_user_key').primaryKey(),
+  bannerImage: text('banner_image').notNull().default(''),
+  mainImage: text('main_image').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * The broadcaster profile (SPEC §3) as the BJ edited it; until they do, the channel shows the approved
  * application's fields.

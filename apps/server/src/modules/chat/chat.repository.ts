@@ -2,9 +2,11 @@ import { type ChatRoomSettings, type ChatUserInfo, DEFAULT_CHAT_SETTINGS, FREEZE
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
-import { channelSubscribe } from '../channels/index.js';
+import { TtlCache } from '../../platform/ttl-cache.js';
+import { channelSubscribe, vipRanks as vipRanksOf } from '../channels/index.js';
 import { broadcast } from '../live/index.js';
 import { sanction } from '../sanctions/index.js';
+import { supporter } from '../supporters/index.js';
 import { users } from '../users/index.js';
 import { bjFan, fanClub } from '../wallet/index.js';
 import { chatManager, chatRoomBlock, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
@@ -88,6 +90,7 @@ function prepare(db: Db) {
         number | null
       >`(select ${fanClub.fanNo} from ${fanClub} where ${fanClub.bjUserKey} = ${bjKey} and ${fanClub.userKey} = ${userKey})`,
       follower: sql<boolean>`exists (select 1 from ${channelSubscribe} where ${channelSubscribe.bjUserKey} = ${bjKey} and ${channelSubscribe.userKey} = ${userKey})`,
+      supporter: sql<boolean>`exists (select 1 from ${supporter} where ${supporter.userKey} = ${userKey} and ${supporter.bjUserKey} = ${bjKey} and ${supporter.paidUntil} > now())`,
       forcedOut: sql<boolean>`exists (select 1 from ${chatSanction} where ${chatSanction.vodKey} = ${vk} and ${chatSanction.kind} = 'forced_exit' and ${chatSanction.userKey} = ${userKey})`,
       // Frozen in this room, or banned from chat everywhere (a site sanction of kind chat or account).
       frozen: sql<boolean>`(exists (select 1 from ${chatSanction} where ${chatSanction.vodKey} = ${vk} and ${chatSanction.kind} = 'freeze' and ${chatSanction.userKey} = ${userKey})
@@ -151,8 +154,12 @@ export async function isChatManager(db: Db, bjUserKey: number, userKey: number):
 export const isRoomBj = (room: Pick<RoomContext, 'bjUserKey' | 'bjOwnerUserKey'>, userKey: number) =>
   userKey !== 0 && (userKey === room.bjUserKey || userKey === room.bjOwnerUserKey);
 
+/** How old a BJ's VIP list may be at a join (a popular room sees thousands of joins a minute). */
+const VIP_TTL_MS = 30_000;
+
 /** The ChatStore of the engine over PostgreSQL. */
 export function createChatStore(db: Db): ChatStore {
+  const vips = new TtlCache<number, Map<number, number>>(VIP_TTL_MS);
   return {
     async loadRoom(vk) {
       if (typeof vk !== 'string' || vk.length === 0 || vk.length > 100) return null;
@@ -174,8 +181,12 @@ export function createChatStore(db: Db): ChatStore {
 
     async loadStanding(room, userKey) {
       if (!Number.isSafeInteger(userKey) || userKey <= 0) return { ...EMPTY_STANDING, blocks: [] };
-      const [row] = await statementsOf(db).standing.execute({ bj: room.bjUserKey, vk: room.vk, user: userKey });
+      const [[row], vipRanks] = await Promise.all([
+        statementsOf(db).standing.execute({ bj: room.bjUserKey, vk: room.vk, user: userKey }),
+        vips.get(room.bjUserKey, () => vipRanksOf(db, room.bjUserKey)),
+      ]);
       if (!row) return { ...EMPTY_STANDING, blocks: [] };
+      const vipRank = vipRanks.get(userKey);
       return {
         isManager: row.isManager,
         roomBlocked: row.roomBlocked,
@@ -186,6 +197,8 @@ export function createChatStore(db: Db): ChatStore {
         ...(row.isFan || row.fanNo !== null ? { isFan: true } : {}),
         ...(row.fanNo !== null ? { fanNo: row.fanNo } : {}),
         ...(row.follower ? { follower: true } : {}),
+        ...(vipRank ? { vipRank } : {}),
+        ...(row.supporter ? { supporter: true } : {}),
       };
     },
 

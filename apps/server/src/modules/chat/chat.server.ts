@@ -592,6 +592,8 @@ export class ChatEngine {
       ...(standing.isFan ? { is_fan: 1 as const } : {}),
       ...(standing.fanNo ? { fan_no: standing.fanNo } : {}),
       ...(standing.follower ? { is_follower: 1 as const } : {}),
+      ...(standing.vipRank ? { vip_rank: standing.vipRank } : {}),
+      ...(standing.supporter ? { is_supporter: 1 as const } : {}),
     };
     conn.user = user;
     conn.role = chatRoomRole(user, ctx.bjUserKey);

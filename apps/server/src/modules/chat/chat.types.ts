@@ -47,6 +47,10 @@ export interface MemberStanding {
   fanNo?: number;
   /** Follows the BJ's channel. */
   follower?: boolean;
+  /** Rank among the BJ's VIPs (top givers of STAR). */
+  vipRank?: number;
+  /** A current paying supporter of the BJ. */
+  supporter?: boolean;
 }
 
 /** Who acts, as the engine knows them from the verified token and the standing. */

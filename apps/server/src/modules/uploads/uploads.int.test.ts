@@ -3,12 +3,14 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  channelsEndpoints,
   FILE_INFO_FIELDS,
   FILES_PATH,
   IMAGE_UPLOAD_MAX_BYTES,
   PROFILE_IMAGE_SIZE,
   ResultCode,
   resultMessages,
+  UPLOAD_SIZES,
   type UploadedFileInfo,
   type UserInfo,
   type UserInfoSet,
@@ -16,7 +18,7 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
-import { buildMember, type Member, sql } from '../../testing/members.js';
+import { buildAccount, buildMember, type Member, sql } from '../../testing/members.js';
 import { cleanupUploads } from './uploads.service.js';
 
 let t: TestApp;
@@ -219,5 +221,70 @@ describe('cleanup of unclaimed uploads', () => {
     expect((await rowsOf(me)).map((r) => r.file_sn)).toEqual([recent.temp_file_sn, used.temp_file_sn]);
     // The old file cannot be saved any more.
     expect((await save(me, { temp_file_sn: old.temp_file_sn })).body.rslt_cd).toBe(ResultCode.UPLOAD_NOT_FOUND);
+  });
+});
+
+describe('the channel banner and main image (issue 17)', () => {
+  it('stores each at its purpose’s size, shows it on the channel head, replaces and removes it, and refuses another account’s file', async () => {
+    const bj = (await buildAccount(t, { typeCd: 'bj', role: 'bj' })) as unknown as Member;
+    const head = async () => (await t.call(channelsEndpoints.info, { id: (bj as unknown as { id: string }).id })).body.rslt_set.images;
+    expect(await head()).toEqual({ banner_image: '', main_image: '' });
+
+    const banner = await upload(bj, form(await photo('jpeg', 2400, 900), 'banner.jpg', 'image/jpeg', { purpose: 'channel_banner' }));
+    expect(banner.body.rslt_cd).toBe(0);
+    const stored = await sharp(Buffer.from(await (await fetchFile(banner.body.rslt_set.temp_file_path_nm)).arrayBuffer())).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual([
+      'webp',
+      UPLOAD_SIZES.channel_banner.width,
+      UPLOAD_SIZES.channel_banner.height,
+    ]);
+    // An upload of another purpose is not a banner.
+    const square = await upload(bj, form(await photo('png'), 'me.png', 'image/png'));
+    const wrong = await t.call(
+      channelsEndpoints.imageProc,
+      { kind: 'banner', temp_file_sn: square.body.rslt_set.temp_file_sn },
+      { cookie: bj.cookie },
+    );
+    expect(wrong.body.rslt_cd).toBe(ResultCode.UPLOAD_NOT_FOUND);
+
+    const set = await t.call(
+      channelsEndpoints.imageProc,
+      { kind: 'banner', temp_file_sn: banner.body.rslt_set.temp_file_sn },
+      { cookie: bj.cookie },
+    );
+    expect(set.body.rslt_set).toEqual({ banner_image: banner.body.rslt_set.temp_file_path_nm, main_image: '' });
+    await expect.poll(head).toEqual({ banner_image: banner.body.rslt_set.temp_file_path_nm, main_image: '' });
+
+    const main = await upload(bj, form(await photo('webp', 1920, 1080), 'main.webp', 'image/webp', { purpose: 'channel_main' }));
+    const mainMeta = await sharp(Buffer.from(await (await fetchFile(main.body.rslt_set.temp_file_path_nm)).arrayBuffer())).metadata();
+    expect([mainMeta.width, mainMeta.height]).toEqual([UPLOAD_SIZES.channel_main.width, UPLOAD_SIZES.channel_main.height]);
+    await t.call(channelsEndpoints.imageProc, { kind: 'main', temp_file_sn: main.body.rslt_set.temp_file_sn }, { cookie: bj.cookie });
+
+    // A new banner replaces the old one, whose file is gone; 0 removes the banner.
+    const banner2 = await upload(bj, form(await photo('png', 1600, 400), 'b2.png', 'image/png', { purpose: 'channel_banner' }));
+    await t.call(channelsEndpoints.imageProc, { kind: 'banner', temp_file_sn: banner2.body.rslt_set.temp_file_sn }, { cookie: bj.cookie });
+    expect((await fetchFile(banner.body.rslt_set.temp_file_path_nm)).status).toBe(404);
+    const removed = await t.call(channelsEndpoints.imageProc, { kind: 'banner', temp_file_sn: '0' }, { cookie: bj.cookie });
+    expect(removed.body.rslt_set).toEqual({ banner_image: '', main_image: main.body.rslt_set.temp_file_path_nm });
+    expect((await fetchFile(banner2.body.rslt_set.temp_file_path_nm)).status).toBe(404);
+
+    // Another BJ cannot claim this BJ's upload; a viewer account has no channel to decorate.
+    const mine = await upload(bj, form(await photo('png', 1600, 400), 'b3.png', 'image/png', { purpose: 'channel_banner' }));
+    const other = await buildAccount(t, { typeCd: 'bj', role: 'bj' });
+    const stolen = await t.call(
+      channelsEndpoints.imageProc,
+      { kind: 'banner', temp_file_sn: mine.body.rslt_set.temp_file_sn },
+      { cookie: other.cookie },
+    );
+    expect(stolen.body.rslt_cd).toBe(ResultCode.UPLOAD_NOT_FOUND);
+    const viewer = await buildAccount(t);
+    const notBj = await upload(
+      viewer as unknown as Member,
+      form(await photo('png', 1600, 400), 'x.png', 'image/png', { purpose: 'channel_banner' }),
+    );
+    expect(notBj.body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+    expect((await t.call(channelsEndpoints.imageProc, { kind: 'main', temp_file_sn: '0' }, { cookie: viewer.cookie })).body.rslt_cd).toBe(
+      ResultCode.FORBIDDEN,
+    );
   });
 });

@@ -5,9 +5,9 @@ import {
   FILES_PATH,
   IMAGE_MAX_PIXELS,
   IMAGE_UPLOAD_MAX_BYTES,
-  PROFILE_IMAGE_SIZE,
   TEMP_UPLOAD_TTL_MS,
   UPLOAD_RATE,
+  UPLOAD_SIZES,
   type UploadedFileInfo,
   type UploadPurpose,
 } from '@byeol/contract';
@@ -36,7 +36,7 @@ export interface UploadsDeps {
 /** Formats recognised by their content (sharp decodes them); anything else is refused. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** Stored names: `<purpose>/<yyyy>/<mm>/<32 hex>.webp`; nothing else is ever served. */
-export const STORED_PATH = /^(profile)\/(\d{4})\/(\d{2})\/([0-9a-f]{32})\.webp$/;
+export const STORED_PATH = /^(profile|channel_banner|channel_main)\/(\d{4})\/(\d{2})\/([0-9a-f]{32})\.webp$/;
 
 /** The public URL of a stored file. */
 export const publicUrl = (relPath: string) => `${FILES_PATH}/${relPath}`;
@@ -64,8 +64,12 @@ export interface UploadInput {
   comm_key: string;
 }
 
-/** Decodes any accepted image and re-encodes it as a metadata-free square WebP; IMAGE_UPLOAD_FAILED otherwise. */
-async function toProfileWebp(filePath: string): Promise<{ data: Buffer; width: number; height: number }> {
+/**
+ * Decodes any accepted image and re-encodes it as a metadata-free WebP of the purpose's size (cropped to
+ * fill, UPLOAD_SIZES); IMAGE_UPLOAD_FAILED otherwise.
+ */
+async function toWebp(filePath: string, purpose: UploadPurpose): Promise<{ data: Buffer; width: number; height: number }> {
+  const size = UPLOAD_SIZES[purpose];
   try {
     const image = sharp(filePath, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' });
     const meta = await image.metadata();
@@ -73,7 +77,7 @@ async function toProfileWebp(filePath: string): Promise<{ data: Buffer; width: n
     // rotate() applies the EXIF orientation; the output carries no metadata (sharp drops it unless asked).
     const { data, info } = await image
       .rotate()
-      .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover', position: 'centre' })
+      .resize(size.width, size.height, { fit: 'cover', position: 'centre' })
       .webp({ quality: 85 })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
@@ -88,13 +92,15 @@ async function toProfileWebp(filePath: string): Promise<{ data: Buffer; width: n
  */
 export async function uploadImage(deps: UploadsDeps, request: FastifyRequest, input: UploadInput): Promise<UploadedFileInfo> {
   const me = await requireUser(request);
+  // A channel's pictures are a broadcaster account's (channel_image_proc claims them).
+  if (input.purpose !== 'profile' && me.role !== 'bj') throw new AppError('FORBIDDEN');
   if (input.file === undefined || input.file === '') throw required('file');
   if (!isUploadedFile(input.file)) throw invalid('file');
   await enforceLimits(deps.bus, [{ key: `upload:user:${me.userKey}`, ...UPLOAD_RATE }]);
   if (input.file.size > IMAGE_UPLOAD_MAX_BYTES) {
     throw new AppError('IMAGE_TOO_LARGE', { field: 'file', num: Math.floor(IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024) });
   }
-  const image = await toProfileWebp(input.file.path);
+  const image = await toWebp(input.file.path, input.purpose);
 
   const now = new Date();
   const name = `${randomBytes(16).toString('hex')}.webp`;
@@ -147,23 +153,43 @@ export async function uploadImage(deps: UploadsDeps, request: FastifyRequest, in
  * UPLOAD_NOT_FOUND for an unknown sn, another account's file, or one already used or removed.
  */
 export async function claimProfileImage(tx: Tx, userKey: number, fileSn: number): Promise<{ url: string; removed: string[] }> {
-  const [claimed] = await tx
-    .update(uploadFile)
-    .set({ state: 'used' })
-    .where(
-      and(eq(uploadFile.fileSn, fileSn), eq(uploadFile.userKey, userKey), eq(uploadFile.state, 'temp'), eq(uploadFile.purpose, 'profile')),
-    )
-    .returning({ path: uploadFile.path });
-  if (!claimed) throw new AppError('UPLOAD_NOT_FOUND', { field: 'temp_file_sn' });
+  const claimed = await claimUpload(tx, userKey, fileSn, 'profile');
+  await tx.update(users).set({ profileImage: claimed.url }).where(eq(users.userKey, userKey));
+  return claimed;
+}
+
+/**
+ * Makes the caller's own temporary upload of `purpose` the one in use for that purpose (fileSn 0: none),
+ * inside the caller's transaction: the member's other used files of the purpose are marked deleted.
+ * Answers the new public URL ('' for none) and the stored paths to remove once the transaction has
+ * committed. UPLOAD_NOT_FOUND for an unknown sn, another account's file, another purpose's, or one already
+ * used or removed.
+ */
+export async function claimUpload(
+  tx: Tx,
+  userKey: number,
+  fileSn: number,
+  purpose: UploadPurpose,
+): Promise<{ url: string; removed: string[] }> {
+  let url = '';
+  if (fileSn !== 0) {
+    const [claimed] = await tx
+      .update(uploadFile)
+      .set({ state: 'used' })
+      .where(
+        and(eq(uploadFile.fileSn, fileSn), eq(uploadFile.userKey, userKey), eq(uploadFile.state, 'temp'), eq(uploadFile.purpose, purpose)),
+      )
+      .returning({ path: uploadFile.path });
+    if (!claimed) throw new AppError('UPLOAD_NOT_FOUND', { field: 'temp_file_sn' });
+    url = publicUrl(claimed.path);
+  }
   const old = await tx
     .update(uploadFile)
     .set({ state: 'deleted' })
     .where(
-      and(eq(uploadFile.userKey, userKey), eq(uploadFile.purpose, 'profile'), eq(uploadFile.state, 'used'), ne(uploadFile.fileSn, fileSn)),
+      and(eq(uploadFile.userKey, userKey), eq(uploadFile.purpose, purpose), eq(uploadFile.state, 'used'), ne(uploadFile.fileSn, fileSn)),
     )
     .returning({ path: uploadFile.path });
-  const url = publicUrl(claimed.path);
-  await tx.update(users).set({ profileImage: url }).where(eq(users.userKey, userKey));
   return { url, removed: old.map((r) => r.path) };
 }
 
