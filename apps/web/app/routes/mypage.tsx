@@ -11,20 +11,26 @@ import type { Route } from './+types/mypage';
 export async function loader({ context }: Route.LoaderArgs) {
   const body = await callApi<UserInfoSet | null>(context, '/v1/user/user_info');
   const user = body.rslt_cd === 0 ? (body.rslt_set?.user_info ?? null) : null;
-  return { user, itemCount: body.rslt_set?.summary_info?.item_cnt ?? 0, fragments: user ? await fragmentsOf(context) : NO_FRAGMENTS };
+  const fragments = user ? await fragmentsOf(context, user.role === 'bj' || user.type_cd === 'bj') : NO_FRAGMENTS;
+  return { user, itemCount: body.rslt_set?.summary_info?.item_cnt ?? 0, fragments };
 }
 
-/** The my page fragments of issue 17 (each hidden when empty, or when its call failed). */
-async function fragmentsOf(context: Route.LoaderArgs['context']): Promise<MyFragments> {
-  const [recent, followed, comments] = await Promise.all([
+/**
+ * The my page fragments of issue 17 (each hidden when empty, or when its call failed); the gift box only for
+ * a BJ account (any other's answer is empty).
+ */
+async function fragmentsOf(context: Route.LoaderArgs['context'], bj: boolean): Promise<MyFragments> {
+  const [recent, followed, comments, giftbox] = await Promise.all([
     loadEndpoint(context, channelsEndpoints.recentVodHtml, {}),
     loadEndpoint(context, channelsEndpoints.subscribeVodHtml, {}),
     loadEndpoint(context, channelsEndpoints.commentHtml, {}),
+    bj ? loadEndpoint(context, channelsEndpoints.giftboxHtml, {}) : null,
   ]);
   return {
     recent: recent.rslt_cd === 0 ? recent.rslt_set.vod_list : [],
     followedVods: followed.rslt_cd === 0 ? followed.rslt_set.vod_list : [],
     comments: comments.rslt_cd === 0 ? comments.rslt_set.comment_list : [],
+    giftbox: giftbox?.rslt_cd === 0 ? giftbox.rslt_set : null,
   };
 }
 

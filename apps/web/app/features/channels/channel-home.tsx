@@ -5,12 +5,13 @@ import { formatNumber, fromNow } from '../../lib/format';
 import { channelPath, playPath, vodPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
+import { ChannelMainImage } from './channel-images';
 import { useChannel } from './channel-layout';
 import { EmptyState } from './channel-ui';
 
 /**
  * The channel's home tab: the live broadcast (to /play/{vod_key}) when the BJ is on air, else the newest
- * replay (to /vod/{vod_key}), else a note that there is nothing yet; beside it the newest replay (while
+ * replay (to /vod/{vod_key}), else a note that there is nothing yet (under the main image when there is one); beside it the newest replay (while
  * live) and the start of the introduction.
  */
 export function ChannelHome() {
@@ -24,7 +25,17 @@ export function ChannelHome() {
         <h2 id="channel-now" className="text-lg font-bold">
           {info.live ? t('home.live') : t('home.latest')}
         </h2>
-        {shown ? <BroadcastCard broadcast={shown} live={info.live !== null} /> : <EmptyState name="channel-home" text={t('home.empty')} />}
+        {shown ? (
+          <BroadcastCard broadcast={shown} live={info.live !== null} />
+        ) : info.images.main_image ? (
+          // Nothing on air or kept yet: the channel's main image stands in, with the same note under it.
+          <figure className="mt-3" data-empty="channel-home">
+            <ChannelMainImage src={info.images.main_image} nick={info.bj.nick} />
+            <figcaption className="mt-2 text-sm text-neutral-600">{t('home.empty')}</figcaption>
+          </figure>
+        ) : (
+          <EmptyState name="channel-home" text={t('home.empty')} />
+        )}
         {info.replay_cnt > 0 && (
           <Link
             to={channelPath(info.bj.id, 'play')}

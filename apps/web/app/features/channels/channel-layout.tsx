@@ -9,6 +9,7 @@ import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton } from '../../ui/fields';
 import { useSignIn } from '../account/use-sign-in';
+import { ChannelBanner } from './channel-images';
 import { vipTitle } from './channel-rules';
 import { Avatar, FanNoBadge, LiveBadge, VipBadge } from './channel-ui';
 import { subscribe } from './channels-api';
@@ -30,13 +31,14 @@ export type ChannelKind = 'bj' | 'program';
 export const isProgramChannel = (info: ChannelInfoSet) => info.bj.bj_type_cd === 'program';
 
 /**
- * /channel/bj/{id} (issue 17): the channel header on every tab (picture, nick, @id, status message, followers
+ * /channel/bj/{id} (issue 17): the banner (when the BJ set one), the channel header on every tab (picture, nick, @id, status message, followers
  * and fan club with separators, follow and message buttons, the viewer's fan number and VIP rank), the tabs,
  * then the tab's own page. /channel/program/{id} has the same header with the program's two tabs.
  */
 export function ChannelLayout({ info, kind = 'bj' }: { info: ChannelInfoSet; kind?: ChannelKind }) {
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12 pt-6" data-channel={info.bj.id} data-channel-kind={kind}>
+      <ChannelBanner src={info.images.banner_image} nick={info.bj.nick} />
       <ChannelHeader info={info} kind={kind} />
       <ChannelTabs info={info} kind={kind} />
       <div className="mt-6">

@@ -14,14 +14,18 @@ import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLang } from '../../lib/use-site';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';
+import { ChannelImagesEditor, ChannelMainImage } from './channel-images';
 import { useChannel } from './channel-layout';
 import { type ProfileField, safeHref, shownProfileFields } from './channel-rules';
 import { EmptyState } from './channel-ui';
 
-/** The channel's profile tab: the broadcaster profile of SPEC §3 as approved; empty fields are left out. */
+/**
+ * The channel's profile tab: the main image, then the broadcaster profile of SPEC §3 as approved; empty
+ * fields are left out. The owner's edit mode holds the banner and main image pickers and the profile form.
+ */
 export function ChannelProfileTab() {
   const { t } = useTranslation('channels');
-  const { profile, viewer } = useChannel();
+  const { profile, viewer, images, bj } = useChannel();
   const [editing, setEditing] = useState(false);
   const fields = shownProfileFields(profile);
   const tags = profile.tags.filter((tag) => tag.trim() !== '');
@@ -46,8 +50,12 @@ export function ChannelProfileTab() {
           </button>
         )}
       </div>
+      {!editing && <ChannelMainImage src={images.main_image} nick={bj.nick} className="mt-4 sm:max-w-xl" />}
       {editing ? (
-        <ProfileEditor profile={profile} close={() => setEditing(false)} />
+        <>
+          <ChannelImagesEditor images={images} nick={bj.nick} />
+          <ProfileEditor profile={profile} close={() => setEditing(false)} />
+        </>
       ) : fields.length === 0 && tags.length === 0 ? (
         <EmptyState name="channel-profile" text={t('profile.empty')} />
       ) : (

@@ -1,4 +1,11 @@
-import { channelsEndpoints, contentEndpoints, type EndpointAnswer, type EndpointInput, type MessageBox } from '@byeol/contract';
+import {
+  type ChannelImageKind,
+  channelsEndpoints,
+  contentEndpoints,
+  type EndpointAnswer,
+  type EndpointInput,
+  type MessageBox,
+} from '@byeol/contract';
 import { type Answer, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 
@@ -108,4 +115,14 @@ export function myBookmarks(offset: number, fallback: string) {
 /** Save (true) or drop (false) the replay `vodKey` in my bookmarks. */
 export function bookmark(vodKey: string, on: boolean, fallback: string) {
   return send(() => api.call(channelsEndpoints.bookmarkProc, { vod_key: vodKey, bookmark_yn: on ? 'Y' : 'N' }), fallback);
+}
+
+/** Whether I bookmarked the replay `vodKey` (the replay page's button, signed in). */
+export function bookmarkState(vodKey: string, fallback: string) {
+  return send(() => api.call(channelsEndpoints.bookmarkInfo, { vod_key: vodKey }), fallback);
+}
+
+/** The BJ sets the channel's banner or main image from their upload `tempFileSn`, or removes it (0). */
+export function setChannelImage(kind: ChannelImageKind, tempFileSn: number, fallback: string) {
+  return send(() => api.call(channelsEndpoints.imageProc, { kind, temp_file_sn: tempFileSn }), fallback);
 }

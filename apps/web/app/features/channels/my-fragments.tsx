@@ -1,24 +1,29 @@
-import type { MyCommentItem, RecentVodItem, VodListItem } from '@byeol/contract';
+import type { GiftboxHtmlSet, MyCommentItem, RecentVodItem, VodListItem } from '@byeol/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDuration, fromNow } from '../../lib/format';
+import { formatDuration, formatNumber, fromNow } from '../../lib/format';
 import { channelPath, playPath, vodPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
-import { useBjName } from './channel-ui';
+import { Avatar, useBjName } from './channel-ui';
 
-/** The my page fragments of issue 17 (recent_vod_html, subscribe_vod_html, comment_html), as the loader read them. */
+/**
+ * The my page fragments of issue 17 (recent_vod_html, subscribe_vod_html, comment_html, and for a BJ
+ * giftbox_html), as the loader read them.
+ */
 export interface MyFragments {
   recent: RecentVodItem[];
   followedVods: VodListItem[];
   comments: MyCommentItem[];
+  /** A BJ's gift box; null for other accounts (or when its call failed). */
+  giftbox: GiftboxHtmlSet | null;
 }
 
-export const NO_FRAGMENTS: MyFragments = { recent: [], followedVods: [], comments: [] };
+export const NO_FRAGMENTS: MyFragments = { recent: [], followedVods: [], comments: [], giftbox: null };
 
 /**
- * My page's small sections: what I watched lately (live ones to their room), the newest replays of the BJs I
+ * My page's small sections: a BJ's gift box (shown even when empty), what I watched lately (live ones to their room), the newest replays of the BJs I
  * follow and my latest channel comments (each to its channel's guest book). A section with nothing is hidden.
  */
 export function MyPageFragments({ fragments }: { fragments: MyFragments }) {
@@ -26,9 +31,10 @@ export function MyPageFragments({ fragments }: { fragments: MyFragments }) {
   const bj = useBjName();
   const lang = useLang();
   const now = useSite()?.now ?? Date.now();
-  const { recent, followedVods, comments } = fragments;
+  const { recent, followedVods, comments, giftbox } = fragments;
   return (
     <>
+      {giftbox && <GiftboxFragment giftbox={giftbox} />}
       {recent.length > 0 && (
         <Fragment name="recent" title={t('mine.fragments.recent')}>
           <CardRow>
@@ -86,6 +92,63 @@ export function MyPageFragments({ fragments }: { fragments: MyFragments }) {
         </Fragment>
       )}
     </>
+  );
+}
+
+/**
+ * A BJ's 선물함: STAR received in all and the fan club's size (with separators), then the fans who gave STAR
+ * most lately with their totals, gifts and when they last gave; an empty state before the first gift.
+ */
+function GiftboxFragment({ giftbox }: { giftbox: GiftboxHtmlSet }) {
+  const { t } = useTranslation('channels');
+  const lang = useLang();
+  const now = useSite()?.now ?? Date.now();
+  const currency = useSite()?.site.site_terms.CURRENCY_NAME || 'STAR';
+  return (
+    <Fragment name="giftbox" title={t('mine.giftbox.title')}>
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="rounded-xl bg-amber-50 px-4 py-3" data-giftbox-total={giftbox.star_total}>
+          <dt className="text-xs font-semibold text-amber-900">{t('mine.giftbox.starTotal', { currency })}</dt>
+          <dd className="mt-1 text-lg font-bold tabular-nums">{formatNumber(giftbox.star_total, lang)}</dd>
+        </div>
+        <div className="rounded-xl bg-pink-50 px-4 py-3" data-giftbox-fans={giftbox.fan_cnt}>
+          <dt className="text-xs font-semibold text-pink-900">{t('mine.giftbox.fans')}</dt>
+          <dd className="mt-1 text-lg font-bold tabular-nums">{formatNumber(giftbox.fan_cnt, lang)}</dd>
+        </div>
+      </dl>
+      {giftbox.star_list.length === 0 ? (
+        <p className="mt-3 rounded-xl bg-neutral-50 p-5 text-center text-sm text-neutral-600" data-empty="giftbox">
+          {t('mine.giftbox.empty', { currency })}
+        </p>
+      ) : (
+        <>
+          <h3 className="mt-4 mb-2 text-sm font-semibold text-neutral-700">{t('mine.giftbox.latest')}</h3>
+          <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200">
+            {giftbox.star_list.map((giver) => (
+              <li key={giver.user_key} className="flex items-center gap-3 px-4 py-3" data-giftbox-giver={giver.user_key}>
+                <Avatar src={giver.profile_image} nick={giver.nick} size="size-10" text="text-base" />
+                <div className="min-w-0 flex-1">
+                  <p className="flex min-w-0 items-baseline gap-1.5">
+                    <span className="min-w-0 truncate font-semibold" data-giver-nick>
+                      {giver.nick}
+                    </span>
+                    {/* The login ID only where there is room: on a phone the nick keeps the width. */}
+                    <span className="hidden min-w-0 shrink-[2] truncate text-xs text-neutral-600 sm:inline">@{giver.id}</span>
+                  </p>
+                  <p className="text-xs text-neutral-600">
+                    {t('mine.giftbox.gifts', { n: formatNumber(giver.gift_cnt, lang) })} ·{' '}
+                    <time dateTime={giver.last_gift_at}>{fromNow(giver.last_gift_at, lang, now)}</time>
+                  </p>
+                </div>
+                <p className="shrink-0 text-right font-bold tabular-nums text-amber-700" data-giver-total={giver.star_total}>
+                  {t('mine.giftbox.amount', { n: formatNumber(giver.star_total, lang), currency })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Fragment>
   );
 }
 

@@ -7,13 +7,14 @@ import {
   ResultCode,
   resultMessage,
 } from '@byeol/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, fromNow } from '../../lib/format';
 import { messageComposePath } from '../../lib/links';
-import { useLang, useSite } from '../../lib/use-site';
+import { setUnreadMessages } from '../../lib/unread-messages';
+import { useLang, useSite, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { useLoginRequired } from '../account/login-gate';
@@ -36,10 +37,19 @@ export function MyMessagesPage({ box, initial, to }: { box: MessageBox; initial:
     (m) => m.message_sn,
     t('error.retry'),
   );
-  const [unread, setUnread] = useState(initial?.unread_cnt ?? 0);
+  const userKey = useUser()?.user_key ?? 0;
+  const [unread, setUnreadHere] = useState(initial?.unread_cnt ?? 0);
+  // Every answer carrying the unread count also sets the header's badge (reading a message drops it at once).
+  const setUnread = useCallback(
+    (n: number) => {
+      setUnreadHere(n);
+      setUnreadMessages(userKey, n);
+    },
+    [userKey],
+  );
   useEffect(() => {
     if (list.set) setUnread(list.set.unread_cnt);
-  }, [list.set]);
+  }, [list.set, setUnread]);
   const tabs: { key: MessageBox; to: string; text: string }[] = [
     { key: 'received', to: '/mypage/message/received', text: t('mine.message.received') },
     { key: 'sent', to: '/mypage/message/send', text: t('mine.message.sent') },

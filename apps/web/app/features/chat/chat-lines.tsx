@@ -6,6 +6,7 @@ import {
   type ChatUserInfo,
   chatRoomRole,
   type OutsideMsgPush,
+  VIP_COUNT,
 } from '@byeol/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +38,45 @@ export function RoleBadge({ role }: { role: ChatRoomRole }) {
       </span>
     );
   return null;
+}
+
+const standingBadge = 'mr-1 inline-block rounded px-1 py-px text-[10px] font-bold leading-normal';
+
+/** A VIP of the room's BJ (top givers of STAR): 회장 for rank 1, 열혈 for the others; the rank in its title. */
+export function VipChatBadge({ rank }: { rank: number | undefined }) {
+  const { t } = useTranslation('chat');
+  if (rank === undefined || !Number.isInteger(rank) || rank < 1 || rank > VIP_COUNT) return null;
+  const president = rank === 1;
+  return (
+    <span
+      className={`${standingBadge} ${president ? 'bg-yellow-300 text-neutral-950' : 'bg-amber-200 text-amber-950'}`}
+      title={t('badge.vipRank', { n: rank })}
+      data-vip-badge={rank}
+    >
+      {president ? `♛ ${t('badge.president')}` : t('badge.vip')}
+    </span>
+  );
+}
+
+/** A current paying supporter of the room's BJ. */
+export function SupporterChatBadge() {
+  const { t } = useTranslation('chat');
+  return (
+    <span className={`${standingBadge} bg-sky-300 text-sky-950`} data-supporter-badge>
+      {t('badge.supporter')}
+    </span>
+  );
+}
+
+/** The member's standing with the room's BJ beside the nick: fan, VIP (회장 / 열혈), supporter. */
+export function StandingBadges({ user }: { user: ChatUserInfo }) {
+  return (
+    <>
+      {user.is_fan === 1 && <FanBadge />}
+      <VipChatBadge rank={user.vip_rank} />
+      {user.is_supporter === 1 && <SupporterChatBadge />}
+    </>
+  );
 }
 
 const nickOf = (user: ChatUserInfo | undefined) => user?.nick ?? '';
@@ -202,7 +242,7 @@ export function ChatLineView({
       data-dimmed={dimmed ? 'true' : undefined}
     >
       <RoleBadge role={chatRoomRole(user, bjUserKey)} />
-      {user.is_fan === 1 && <FanBadge />}
+      <StandingBadges user={user} />
       {nickButton(user)}
       <span className="ml-2 break-words whitespace-pre-wrap text-neutral-100" data-chat-text>
         {line.text}

@@ -112,7 +112,9 @@ function remember(model: ChatModel, ...users: (ChatUserInfo | undefined)[]): Cha
       had.nick === user.nick &&
       had.is_manager === user.is_manager &&
       had.is_bj === user.is_bj &&
-      (had.is_fan ?? 0) === (user.is_fan ?? 0)
+      (had.is_fan ?? 0) === (user.is_fan ?? 0) &&
+      had.vip_rank === user.vip_rank &&
+      (had.is_supporter ?? 0) === (user.is_supporter ?? 0)
     )
       continue;
     if (known === model.known) known = { ...known };

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
-import { RoleBadge } from './chat-lines';
+import { RoleBadge, StandingBadges } from './chat-lines';
 import { type ChatModel, myRole, roleOf } from './chat-model';
 import type { ChatRoom } from './chat-room';
 
@@ -48,20 +48,24 @@ export function ChatUserList({ room, model, onUser }: { room: ChatRoom; model: C
         {list && list.user_list.length === 0 && <p className="p-4 text-sm text-neutral-400">{t('users.empty')}</p>}
         {list && list.user_list.length > 0 && (
           <ul>
-            {list.user_list.map((user) => (
-              <li key={user.user_key}>
-                <button
-                  type="button"
-                  onClick={() => onUser(model.known[user.user_key] ?? user)}
-                  className="w-full px-3 py-1.5 text-left text-sm hover:bg-white/5"
-                  data-chat-user={user.user_key}
-                >
-                  <RoleBadge role={roleOf(model, model.known[user.user_key] ?? user)} />
-                  <span className="font-semibold text-neutral-100">{user.nick}</span>
-                  <span className="ml-1 text-xs text-neutral-500">({user.id})</span>
-                </button>
-              </li>
-            ))}
+            {list.user_list.map((user) => {
+              const seen = model.known[user.user_key] ?? user;
+              return (
+                <li key={user.user_key}>
+                  <button
+                    type="button"
+                    onClick={() => onUser(seen)}
+                    className="w-full px-3 py-1.5 text-left text-sm hover:bg-white/5"
+                    data-chat-user={user.user_key}
+                  >
+                    <RoleBadge role={roleOf(model, seen)} />
+                    <StandingBadges user={user} />
+                    <span className="font-semibold text-neutral-100">{user.nick}</span>
+                    <span className="ml-1 text-xs text-neutral-500">({user.id})</span>
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
         <p className="px-3 py-2 text-xs text-neutral-500">{t('users.guests')}</p>

@@ -12,9 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { type Answer, fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { IMAGE_TYPES, uploadImage } from '../../lib/upload';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
+import { UploadProgress } from '../../ui/upload-progress';
 import { checkAvailable } from '../account/account-api';
 import { useLoginRequired } from '../account/login-gate';
 import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from '../account/new-password-fields';
@@ -23,7 +25,6 @@ import { ProfileImage } from './profile-image';
 
 /** Longest status message (the server's STATE_MEMO_MAX). */
 const STATE_MEMO_MAX = 100;
-const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
 
 type UpdateAnswer = { rtv: string; user_info: UserInfo };
 
@@ -76,23 +77,14 @@ function InfoForm({ user }: { user: UserInfo }) {
       title: t('image.cropTitle'),
     });
     if (!cropped) return;
-    const form = new FormData();
-    form.append('purpose', 'profile');
-    form.append('fileSelect_no', '1');
-    form.append('comm_key', 'profile');
-    form.append('file', cropped.blob, 'profile.webp');
     setProgress(0);
-    const res = await send<UploadedFileInfo>(
-      async () =>
-        (await api.upload<UploadedFileInfo>('/upload/upload_thum_ajax', form, (loaded, total) =>
-          setProgress(total > 0 ? loaded / total : 0),
-        )) ?? {
-          rslt_cd: -1,
-          rslt_set: null as unknown as UploadedFileInfo,
-          rslt_msg: t('image.failed'),
-        },
-      t('image.failed'),
-    );
+    const res = await uploadImage(cropped.blob, {
+      purpose: 'profile',
+      fileName: 'profile.webp',
+      commKey: 'profile',
+      onProgress: setProgress,
+      fallback: t('image.failed'),
+    });
     setProgress(null);
     if (loginRequired(res)) return;
     if (isOk(res)) setFile(res.rslt_set);
@@ -162,15 +154,7 @@ function InfoForm({ user }: { user: UserInfo }) {
             {t('image.choose')}
           </button>
           {progress !== null && (
-            <div className="mt-2" data-upload-progress>
-              <progress
-                className="h-2 w-full accent-brand"
-                value={Math.round(progress * 100)}
-                max={100}
-                aria-label={t('image.uploading')}
-              />
-              <p className="text-xs text-neutral-500">{t('image.progress', { percent: Math.round(progress * 100) })}</p>
-            </div>
+            <UploadProgress fraction={progress} label={t('image.uploading')} text={(percent) => t('image.progress', { percent })} />
           )}
           <FieldMessages
             id="profile-image"

@@ -12,6 +12,7 @@ import { ChargeButton } from '../payments/payment-panel';
 import { SearchBox } from '../search/search-box';
 import { useCurrencyNames } from '../store/use-currency';
 import { LanguageSwitcher } from './language-switcher';
+import { MessagesLink } from './messages-link';
 
 /** Every target in the header is at least 44 px tall (touch size). */
 const navButton =
@@ -37,8 +38,8 @@ function useLogout() {
 }
 
 /**
- * Logged out: 로그인 (the sign-in panel) and 회원가입; logged in: 관리 (operators and GMs), the nick (My page)
- * and 로그아웃. On a phone the bar keeps the essential ones (로그인 and 회원가입, or the nick); 관리 and
+ * Logged out: 로그인 (the sign-in panel) and 회원가입; logged in: 관리 (operators and GMs), the message box
+ * with its unread bubble, the nick (My page) and 로그아웃. On a phone the bar keeps the essential ones (로그인 and 회원가입, or the nick); 관리 and
  * 로그아웃 move into the menu.
  */
 /**
@@ -95,6 +96,7 @@ function AccountNav({ dark }: { dark: boolean }) {
         </Link>
       )}
       <HeaderBalance className={`${navButton} ${muted} hidden sm:inline-flex`} />
+      <MessagesLink dark={dark} />
       <Link to="/mypage" className={`${navButton} ${muted} inline-flex min-w-0 max-w-[9rem] lg:max-w-[12rem]`} data-user-nick>
         <span className="sr-only">{t('nav.mypage')}: </span>
         <span className="truncate">{user.nick}</span>

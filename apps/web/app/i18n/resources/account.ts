@@ -5,7 +5,16 @@
  */
 export const account = {
   ko: {
-    nav: { login: '로그인', join: '회원가입', logout: '로그아웃', mypage: '마이페이지', account: '내 계정', admin: '관리' },
+    nav: {
+      login: '로그인',
+      join: '회원가입',
+      logout: '로그아웃',
+      mypage: '마이페이지',
+      account: '내 계정',
+      admin: '관리',
+      messages: '쪽지함',
+      messagesUnread: '쪽지함, 읽지 않은 쪽지 {{n}}개',
+    },
     error: { retry: '요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요.' },
     login: {
       title: '로그인',
@@ -94,7 +103,16 @@ export const account = {
     },
   },
   en: {
-    nav: { login: 'Sign in', join: 'Sign up', logout: 'Sign out', mypage: 'My page', account: 'My account', admin: 'Admin' },
+    nav: {
+      login: 'Sign in',
+      join: 'Sign up',
+      logout: 'Sign out',
+      mypage: 'My page',
+      account: 'My account',
+      admin: 'Admin',
+      messages: 'Messages',
+      messagesUnread: 'Messages, {{n}} unread',
+    },
     error: { retry: 'The request could not be processed. Please try again shortly.' },
     login: {
       title: 'Sign in',
@@ -183,7 +201,16 @@ export const account = {
     },
   },
   ja: {
-    nav: { login: 'ログイン', join: '会員登録', logout: 'ログアウト', mypage: 'マイページ', account: 'マイアカウント', admin: '管理' },
+    nav: {
+      login: 'ログイン',
+      join: '会員登録',
+      logout: 'ログアウト',
+      mypage: 'マイページ',
+      account: 'マイアカウント',
+      admin: '管理',
+      messages: 'メッセージ',
+      messagesUnread: 'メッセージ、未読{{n}}件',
+    },
     error: { retry: 'リクエストを処理できませんでした。しばらくしてからもう一度お試しください。' },
     login: {
       title: 'ログイン',
@@ -272,7 +299,16 @@ export const account = {
     },
   },
   'zh-CN': {
-    nav: { login: '登录', join: '注册', logout: '退出登录', mypage: '我的页面', account: '我的账户', admin: '管理' },
+    nav: {
+      login: '登录',
+      join: '注册',
+      logout: '退出登录',
+      mypage: '我的页面',
+      account: '我的账户',
+      admin: '管理',
+      messages: '私信',
+      messagesUnread: '私信，{{n}}条未读',
+    },
     error: { retry: '请求未能处理，请稍后重试。' },
     login: {
       title: '登录',

@@ -25,6 +25,7 @@ export const chat = {
       closed: '채팅이 종료되었습니다.',
     },
     role: { manager: '매니저', operator: '운영자' },
+    badge: { president: '회장', vip: '열혈', vipRank: '열혈팬 {{n}}위', supporter: '서포터' },
     input: {
       label: '채팅 입력',
       placeholder: '채팅을 입력하세요',
@@ -164,6 +165,7 @@ export const chat = {
       closed: 'The chat has ended.',
     },
     role: { manager: 'Manager', operator: 'Operator' },
+    badge: { president: 'President', vip: 'VIP', vipRank: 'VIP #{{n}}', supporter: 'Supporter' },
     input: {
       label: 'Chat message',
       placeholder: 'Say something',
@@ -303,6 +305,7 @@ export const chat = {
       closed: 'チャットは終了しました。',
     },
     role: { manager: 'マネージャー', operator: '運営者' },
+    badge: { president: '会長', vip: '熱血', vipRank: '熱血ファン {{n}}位', supporter: 'サポーター' },
     input: {
       label: 'チャット入力',
       placeholder: 'チャットを入力してください',
@@ -442,6 +445,7 @@ export const chat = {
       closed: '聊天已结束。',
     },
     role: { manager: '房管', operator: '运营' },
+    badge: { president: '会长', vip: '铁粉', vipRank: '铁粉第{{n}}名', supporter: '支持者' },
     input: {
       label: '聊天输入',
       placeholder: '请输入聊天内容',
