@@ -20,6 +20,7 @@ import { sessions } from './modules/users/users.session.js';
 import { createSmsDriver } from './modules/verification/sms.js';
 import { LedgerService } from './modules/wallet/wallet.service.js';
 import { apiConventions } from './platform/api.js';
+import { compression } from './platform/compression.js';
 import type { Bus } from './platform/bus.js';
 import type { Database } from './platform/db.js';
 import { observability } from './platform/observability.js';
@@ -50,6 +51,8 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
   });
 
   const roles = new Set(config.BYEOL_ROLES);
+  // Before every route: API JSON, SSR-less assets and the rest above 1 KB travel compressed.
+  await compression(app);
   await app.register(observability, {
     probes: [
       { name: 'database', check: () => database.ping() },

@@ -192,7 +192,16 @@ async function send(op: Operation, p: Probe, cookie: string | null): Promise<Fin
   if (cookie) headers.cookie = cookie;
   if (p.type) headers['content-type'] = p.type;
   const url = `${t.url}${p.path}${p.query ? `?${p.query}` : ''}`;
-  const res = await fetch(url, { method: op.method, headers, body: p.body ?? null, redirect: 'manual' });
+  let res: Response;
+  try {
+    res = await fetch(url, { method: op.method, headers, body: p.body ?? null, redirect: 'manual' });
+  } catch (err) {
+    // A body over the limit is refused (413) after the first megabyte and the connection closed, as HTTP
+    // servers do rather than read the rest: a client still sending may see the close before the answer.
+    if (p.what === 'over the body limit' && /other side closed|ECONNRESET|EPIPE/.test(String((err as { cause?: unknown }).cause ?? err)))
+      return null;
+    throw err;
+  }
   const text = await res.text();
   const who = cookie ? 'member' : 'guest';
   const what = `${op.method} ${op.path}: ${p.what}`;

@@ -41,6 +41,9 @@ export async function webRole(app: FastifyInstance, opts: { buildDir: string; ap
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text asset (scripts/build-web-if-stale.mjs): served as they
+    // are to a browser that accepts them, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
     },

@@ -1,0 +1,70 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, inject, it } from 'vitest';
+import { API_HEADERS } from './support/members.js';
+
+/**
+ * Issue 20: what a browser downloads travels compressed. Raw HTTP (no client that decodes on its own), so
+ * the test sees the bytes on the wire and checks they decode to exactly what an uncompressed answer holds.
+ */
+const baseUrl = inject('baseUrl');
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+function get(path: string, encoding: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, baseUrl), { headers: { 'accept-encoding': encoding, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+const decode = (r: Raw) =>
+  r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body;
+
+describe('compression', () => {
+  it('serves the built scripts precompressed (brotli, else gzip), decoding to the same bytes, with Vary', async () => {
+    const html = (await get('/', 'identity')).body.toString('utf8');
+    const script = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(script, 'a script of the home page').toBeTruthy();
+    const plain = await get(script as string, 'identity');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const encoding of ['br', 'gzip'] as const) {
+      const packed = await get(script as string, `${encoding}, deflate`);
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(String(packed.headers.vary).toLowerCase()).toContain('accept-encoding');
+      expect(packed.headers['cache-control']).toContain('immutable');
+      expect(packed.body.length).toBeLessThan(plain.body.length / 2);
+      expect(decode(packed).equals(plain.body)).toBe(true);
+    }
+  });
+
+  it('compresses API JSON above 1 KB on the fly and leaves small answers and images alone', async () => {
+    const path = '/v1/pubapi/api_site_cache_info';
+    const plain = await get(path, 'identity', API_HEADERS);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const packed = await get(path, 'br, gzip', API_HEADERS);
+    expect(packed.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decode(packed).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+    const gz = await get(path, 'gzip', API_HEADERS);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decode(gz).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+
+    // A small envelope (a refusal) goes as it is.
+    const small = await get('/v1/pubapi/play_info?vod_key=nosuchroom', 'br, gzip', API_HEADERS);
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    // Images are already compressed.
+    const image = await get('/og-image.png', 'br, gzip');
+    expect(image.status).toBe(200);
+    expect(image.headers['content-encoding']).toBeUndefined();
+  });
+});
