@@ -27,7 +27,11 @@ function get(path: string, encoding: string, headers: Record<string, string> = {
   });
 }
 const decode = (r: Raw) =>
-  r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body;
+  r.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(r.body)
+    : r.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(r.body)
+      : r.body;
 
 describe('compression', () => {
   it('serves the built scripts precompressed (brotli, else gzip), decoding to the same bytes, with Vary', async () => {
@@ -45,6 +49,36 @@ describe('compression', () => {
       expect(packed.body.length).toBeLessThan(plain.body.length / 2);
       expect(decode(packed).equals(plain.body)).toBe(true);
     }
+  });
+
+  it('streams server-rendered pages compressed, and a browser hydrates them', async () => {
+    const plain = await get('/', 'identity');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary).toLowerCase()).toContain('accept-encoding');
+    for (const encoding of ['br', 'gzip'] as const) {
+      const packed = await get('/', encoding);
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers['content-length']).toBeUndefined();
+      const html = decode(packed).toString('utf8');
+      // Each answer has its own script nonce: the same page, not the same bytes.
+      expect(html.replace(/nonce="[^"]+"/g, '')).toContain('<html lang="ko"');
+      expect(html.trimEnd().endsWith('</html>')).toBe(true);
+      expect(packed.body.length).toBeLessThan(plain.body.length / 2);
+    }
+    // A 404 page and a redirect are pages too; HEAD carries no body.
+    const missing = await get('/no/such/page', 'br');
+    expect(missing.status).toBe(404);
+    expect(decode(missing).toString('utf8')).toContain('</html>');
+    const head = await new Promise<number>((resolve, reject) => {
+      const req = request(new URL('/', baseUrl), { method: 'HEAD', headers: { 'accept-encoding': 'br' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers['content-encoding'] === undefined ? 0 : 1));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(head).toBe(0);
   });
 
   it('compresses API JSON above 1 KB on the fly and leaves small answers and images alone', async () => {

@@ -48,7 +48,9 @@ function precompress(dir) {
       else if (/\.(js|mjs|css|svg|json|webmanifest|txt|xml|html)$/.test(entry.name)) {
         const data = readFileSync(full);
         if (data.length < 1024) continue;
-        const b = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+        const b = brotliCompressSync(data, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+        });
         const g = gzipSync(data, { level: 9 });
         if (b.length < data.length) writeFileSync(`${full}.br`, b);
         if (g.length < data.length) writeFileSync(`${full}.gz`, g);

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { compressRawHtml } from './compression.js';
 import { rawSecurityHeaders } from './security-headers.js';
 
 /** What SSR loaders get (declared for the web app in apps/web/app/load-context.ts). */
@@ -92,6 +93,7 @@ export async function webRole(app: FastifyInstance, opts: { buildDir: string; ap
     onRequest(request, reply, done) {
       rawSecurityHeaders(reply);
       reply.hijack();
+      compressRawHtml(request.raw, reply.raw);
       listener(request.raw, reply.raw);
       done();
     },
