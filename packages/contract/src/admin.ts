@@ -58,8 +58,8 @@ export type AdminOrderListReq = z.infer<typeof AdminOrderListSchema>;
 /** POST /admin/payment_order_detail: one order with its audit trail. */
 export const AdminOrderRefSchema = PaymentOrderRefSchema;
 
-/** Where an audit row comes from: the payments' audit, the operator grants' audit or the item catalogue's audit. */
-export const ADMIN_AUDIT_SOURCES = ['payment', 'wallet_grant', 'item'] as const;
+/** Where an audit row comes from: the payments', the operator grants', the item catalogue's or the ranking settings' audit. */
+export const ADMIN_AUDIT_SOURCES = ['payment', 'wallet_grant', 'item', 'ranking'] as const;
 export type AdminAuditSource = (typeof ADMIN_AUDIT_SOURCES)[number];
 
 /**
@@ -75,6 +75,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'product_save',
   'wallet_grant',
   'item_save',
+  'ranking_setting_save',
 ] as const;
 
 /** POST /admin/audit_list: every audited operator action, newest first; `actor` as `member` above. */

@@ -79,7 +79,7 @@ export interface AuditRow {
 }
 
 /**
- * payment_audit, wallet_grant_audit and store_item_audit as one list (a grant's before/after is the member's balance, with the
+ * payment_audit, wallet_grant_audit, store_item_audit and ranking_setting_audit as one list (a grant's before/after is the member's balance, with the
  * amount and the reason), newest first. `orderSn` narrows it to one order's trail.
  */
 export async function listAudit(
@@ -104,6 +104,9 @@ export async function listAudit(
       union all
       select 'item', i.audit_sn::text, i.action, i.actor_user_key, null, null, i.item_sn, null, i.before, i.after, i.created_at
       from store_item_audit i
+      union all
+      select 'ranking', r.audit_sn::text, r.action, r.actor_user_key, null, null, null, null, r.before, r.after, r.created_at
+      from ranking_setting_audit r
     )
     select a.source, a.ref, a.action, a.actor_user_key::float8 as actor_user_key, actor.id as actor_id, actor.nick as actor_nick,
            a.order_sn::float8 as order_sn, o.order_no, a.product_sn, a.item_sn, it.names->>'ko' as item_nm, a.member_key::float8 as member_key,

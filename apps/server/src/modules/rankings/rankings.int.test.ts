@@ -1,4 +1,5 @@
 import {
+  adminEndpoints,
   DEFAULT_RANKING_WEIGHTS,
   type RankingCategory,
   type RankingPeriod,
@@ -182,5 +183,15 @@ describe('the ranking job', () => {
     );
     expect(saved.body.rslt_set).toEqual({ peak_viewers: 40, likes: 30, fan_growth: 15, star: 15, rookie_days: 30 });
     expect((await t.call(rankingsEndpoints.setting, {}, { cookie: operator.cookie })).body.rslt_set.rookie_days).toBe(30);
+    // The change is in the console's audit list, with what it was before.
+    const audit = await t.call(
+      adminEndpoints.auditList,
+      { action: 'ranking_setting_save', actor: operator.id },
+      { cookie: operator.cookie },
+    );
+    expect(audit.body.rslt_cd).toBe(0);
+    const [last] = audit.body.rslt_set.data_list;
+    expect(last).toMatchObject({ source: 'ranking', actor_user_key: operator.userKey, after: { peak_viewers: 40, rookie_days: 30 } });
+    expect(last?.before).toHaveProperty('rookie_days');
   });
 });

@@ -16,7 +16,7 @@ import { sponsorListsPrivate } from '../chat/index.js';
 import { broadcast } from '../live/index.js';
 import { users } from '../users/index.js';
 import { fanClub, paidGiftsByHour } from '../wallet/index.js';
-import { rankingCursor, rankingRun, rankingSetting, rankingSnapshot, rankingStarHour } from './rankings.tables.js';
+import { rankingCursor, rankingRun, rankingSetting, rankingSettingAudit, rankingSnapshot, rankingStarHour } from './rankings.tables.js';
 
 /** Ledger transactions folded per statement into ranking_star_hour. */
 const FOLD_BATCH = 50_000;
@@ -82,6 +82,7 @@ export class RankingsService {
     return settingOf(row);
   }
 
+  /** An operator's change, audited in the same transaction (the console's audit list shows it). */
   async saveSetting(operatorKey: number, s: RankingSettingSet): Promise<RankingSettingSet> {
     const values = {
       peakViewers: s.peak_viewers,
@@ -92,10 +93,19 @@ export class RankingsService {
       updatedBy: operatorKey,
       updatedAt: new Date(),
     };
-    await this.db
-      .insert(rankingSetting)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: rankingSetting.id, set: values });
+    await this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(rankingSetting).where(eq(rankingSetting.id, 1)).for('update');
+      await tx
+        .insert(rankingSetting)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: rankingSetting.id, set: values });
+      await tx.insert(rankingSettingAudit).values({
+        actorUserKey: operatorKey,
+        action: 'ranking_setting_save',
+        before: before ? { ...settingOf(before) } : null,
+        after: { ...s },
+      });
+    });
     return this.setting();
   }
 

@@ -1,4 +1,16 @@
-import { bigint, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** The ranking settings (one row): the score's weights in percent and the rookie window, edited in the console. */
 export const rankingSetting = pgTable('ranking_setting', {
@@ -11,6 +23,21 @@ export const rankingSetting = pgTable('ranking_setting', {
   updatedBy: bigint('updated_by', { mode: 'number' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Who changed the ranking settings, when, from what to what (listed in the console's audit). */
+export const rankingSettingAudit = pgTable(
+  'ranking_setting_audit',
+  {
+    auditSn: bigserial('audit_sn', { mode: 'number' }).primaryKey(),
+    actorUserKey: bigint('actor_user_key', { mode: 'number' }).notNull(),
+    /** ranking_setting_save. */
+    action: text('action').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ranking_setting_audit_actor_idx').on(t.actorUserKey, t.createdAt)],
+);
 
 /**
  * STAR received per BJ and hour, folded from the ledger's paid gifts by the ranking job (the ledger's own
