@@ -196,10 +196,11 @@ async function send(op: Operation, p: Probe, cookie: string | null): Promise<Fin
   try {
     res = await fetch(url, { method: op.method, headers, body: p.body ?? null, redirect: 'manual' });
   } catch (err) {
-    // A body over the limit is refused (413) after the first megabyte and the connection closed, as HTTP
-    // servers do rather than read the rest: a client still sending may see the close before the answer.
-    if (p.what === 'over the body limit' && /other side closed|ECONNRESET|EPIPE/.test(String((err as { cause?: unknown }).cause ?? err)))
-      return null;
+    // A large body refused before it is all read (over the limit; a call refused before its parts are read)
+    // is answered and the connection closed, as HTTP servers do rather than read the rest: a client still
+    // sending may see the close before the answer. No 5xx, stack or SQL can come of it.
+    const large = typeof p.body === 'string' ? p.body.length > 32_768 : (p.body?.length ?? 0) > 32_768;
+    if (large && /other side closed|ECONNRESET|EPIPE/.test(String((err as { cause?: unknown }).cause ?? err))) return null;
     throw err;
   }
   const text = await res.text();
