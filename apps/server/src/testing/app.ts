@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import {
   API_BASE,
@@ -71,6 +72,9 @@ async function reportStuckClose(url: string, step: string): Promise<void> {
   console.error(`test app close stuck in ${step} after 20 s; active handles: ${handles.join(', ')}; database activity: ${activity}`);
 }
 
+/** One Redis prefix per test file (every app a file starts shares it; a test may still set its own). */
+const RUN_REDIS_PREFIX = `byeol_t${process.pid}_${randomBytes(3).toString('hex')}:`;
+
 /**
  * The platform's API on a real port against the integration database (see global-setup.ts), with the
  * bus of REDIS_URL when set. Every test file builds its own and closes it.
@@ -93,6 +97,9 @@ export async function startTestApp(
     PORT: '0',
     // The ranking job runs where a test asks for it (rankings.int.test.ts calls compute()).
     RANKING_REFRESH_SECONDS: '0',
+    // Counters, presence and channels of this test file under its own prefix: with REDIS_URL set, a fresh
+    // database hands out the same user keys as the run before, whose rate-limit counters would still count.
+    REDIS_PREFIX: RUN_REDIS_PREFIX,
     ...opts.env,
   });
   const database = await connectExternal(config.DATABASE_URL as string, 4);
