@@ -256,7 +256,7 @@ export class RankingsService {
   /** /sub/ranking_more: one page of the latest snapshot, with the BJs' current names; private lists hide their counts. */
   async more(category: RankingCategory, period: RankingPeriod, offset: number, limit: number): Promise<RankingMoreSet> {
     const where = and(eq(rankingSnapshot.category, category), eq(rankingSnapshot.period, period));
-    const [rows, [total], [run], setting] = await Promise.all([
+    const [rows, [total], [run]] = await Promise.all([
       this.db
         .select({
           s: rankingSnapshot,
@@ -273,8 +273,11 @@ export class RankingsService {
         .select()
         .from(rankingRun)
         .where(and(eq(rankingRun.category, category), eq(rankingRun.period, period))),
-      this.setting(),
     ]);
+    // The weights the snapshot used; before the first one, those in force.
+    const used: RankingSettingSet = run
+      ? { peak_viewers: run.peakViewers, likes: run.likes, fan_growth: run.fanGrowth, star: run.star, rookie_days: run.rookieDays }
+      : await this.setting();
     const hidden = await sponsorListsPrivate(
       this.db,
       rows.map((r) => r.bj.user_key),
@@ -298,10 +301,8 @@ export class RankingsService {
       computed_at: run ? run.computedAt.toISOString() : '',
       period_start: run ? run.periodStart.toISOString() : '',
       period_end: run ? run.periodEnd.toISOString() : '',
-      weights: run
-        ? { peak_viewers: run.peakViewers, likes: run.likes, fan_growth: run.fanGrowth, star: run.star }
-        : { peak_viewers: setting.peak_viewers, likes: setting.likes, fan_growth: setting.fan_growth, star: setting.star },
-      rookie_days: run?.rookieDays ?? setting.rookie_days,
+      weights: { peak_viewers: used.peak_viewers, likes: used.likes, fan_growth: used.fan_growth, star: used.star },
+      rookie_days: used.rookie_days,
     };
   }
 }

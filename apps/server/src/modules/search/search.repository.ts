@@ -396,9 +396,3 @@ export async function searchMc(
     })),
   };
 }
-
-/** Rebuilds every document from its source rows (operators, after a bulk import; the bench's loader). */
-export async function reindexAll(db: Exec): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`select search_fill('all', null) as n`);
-  return Number(rows[0]?.n ?? 0);
-}
