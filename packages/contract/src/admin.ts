@@ -59,7 +59,7 @@ export type AdminOrderListReq = z.infer<typeof AdminOrderListSchema>;
 export const AdminOrderRefSchema = PaymentOrderRefSchema;
 
 /** Where an audit row comes from: the payments', the operator grants', the item catalogue's or the ranking settings' audit. */
-export const ADMIN_AUDIT_SOURCES = ['payment', 'wallet_grant', 'item', 'ranking'] as const;
+export const ADMIN_AUDIT_SOURCES = ['payment', 'wallet_grant', 'item', 'ranking', 'community', 'policy'] as const;
 export type AdminAuditSource = (typeof ADMIN_AUDIT_SOURCES)[number];
 
 /**
@@ -76,6 +76,19 @@ export const ADMIN_AUDIT_ACTIONS = [
   'wallet_grant',
   'item_save',
   'ranking_setting_save',
+  'post_hide',
+  'post_restore',
+  'post_delete',
+  'reply_hide',
+  'reply_restore',
+  'reply_delete',
+  'report_update',
+  'qna_answer',
+  'notice_save',
+  'notice_delete',
+  'faq_save',
+  'faq_delete',
+  'policy_publish',
 ] as const;
 
 /** POST /admin/audit_list: every audited operator action, newest first; `actor` as `member` above. */
@@ -92,7 +105,7 @@ export type AdminAuditListReq = z.infer<typeof AdminAuditListSchema>;
 
 /** What an audited action changed. */
 export interface AdminAuditTarget {
-  kind: 'order' | 'product' | 'member' | 'item';
+  kind: 'order' | 'product' | 'member' | 'item' | 'post' | 'reply' | 'report' | 'qna' | 'notice' | 'faq' | 'policy';
   sn: number;
   /** The order number, the package number, the member's nick and ID, or the item's number and Korean name. */
   label: string;

@@ -3,6 +3,7 @@ export * from './admin.js';
 export * from './applications.js';
 export * from './channels.js';
 export * from './chat.js';
+export * from './community.js';
 export * from './content.js';
 export * from './endpoints.js';
 export * from './envelope.js';

@@ -21,16 +21,19 @@ export const TEMP_UPLOAD_TTL_MS = 24 * 3600 * 1000;
 export const FILES_PATH = '/files';
 
 /** What an upload is for; each purpose has its own output size. */
-export const UPLOAD_PURPOSES = ['profile', 'channel_banner', 'channel_main'] as const;
+export const UPLOAD_PURPOSES = ['profile', 'channel_banner', 'channel_main', 'board', 'qna'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /**
- * The stored size of each purpose (WebP, cropped to fill): a square profile picture, a 4:1 channel banner
- * (sharp on a 1366 px desktop, cropped to its middle on a phone), a 16:9 channel main image.
+ * The stored size of each purpose (WebP): a square profile picture, a 4:1 channel banner (sharp on a
+ * 1366 px desktop, cropped to its middle on a phone), a 16:9 channel main image, each cropped to fill; a
+ * board or Q&A attachment keeps its proportions within 1600 × 1600 (`fit: 'inside'`, never enlarged).
  */
-export const UPLOAD_SIZES: Record<UploadPurpose, { width: number; height: number }> = {
-  profile: { width: PROFILE_IMAGE_SIZE, height: PROFILE_IMAGE_SIZE },
-  channel_banner: { width: 1600, height: 400 },
-  channel_main: { width: 1280, height: 720 },
+export const UPLOAD_SIZES: Record<UploadPurpose, { width: number; height: number; fit: 'cover' | 'inside' }> = {
+  profile: { width: PROFILE_IMAGE_SIZE, height: PROFILE_IMAGE_SIZE, fit: 'cover' },
+  channel_banner: { width: 1600, height: 400, fit: 'cover' },
+  channel_main: { width: 1280, height: 720, fit: 'cover' },
+  board: { width: 1600, height: 1600, fit: 'inside' },
+  qna: { width: 1600, height: 1600, fit: 'inside' },
 };
 
 /** POST /upload/upload_thum_ajax (multipart): the file plus the echo fields of SPEC §3 file info. */

@@ -3,6 +3,7 @@ import { applicationsCodes } from './applications.js';
 import { CHANNEL_REFUSAL_PARAMS, channelsCodes } from './channels.js';
 import { chatCodes } from './chat.js';
 import { type CodeDef, defineCodes, mergeCodes } from './codes.js';
+import { COMMUNITY_REFUSAL_PARAMS, communityCodes } from './community.js';
 import { identityCodes } from './identity.js';
 import { itemsCodes } from './items.js';
 import { JOSA_PAIRS, type JosaPair, withJosa } from './josa.js';
@@ -173,6 +174,7 @@ const DOMAINS = [
   channelsCodes,
   searchCodes,
   rankingsCodes,
+  communityCodes,
 ] as const;
 
 type Declared = (typeof DOMAINS)[number]['codes'];
@@ -224,4 +226,5 @@ export const REFUSAL_PARAMS: Readonly<Record<string, Readonly<Record<string, num
   ...CHANNEL_REFUSAL_PARAMS,
   ...SEARCH_REFUSAL_PARAMS,
   ...RANKING_REFUSAL_PARAMS,
+  ...COMMUNITY_REFUSAL_PARAMS,
 };

@@ -8,11 +8,12 @@ import type { ListSet } from './envelope.js';
  * broadcasting, from chatting anywhere, or from using the account at all, for a period and with a reason
  * the member sees. docs/sanctions.md.
  */
-export const SANCTION_KINDS = ['broadcast', 'chat', 'account'] as const;
+/** `board`: no posts or comments on the board (the member sees until when). */
+export const SANCTION_KINDS = ['broadcast', 'chat', 'account', 'board'] as const;
 export type SanctionKind = (typeof SANCTION_KINDS)[number];
 
 /** Which kinds a GM may apply (operators apply every kind). */
-export const GM_SANCTION_KINDS: readonly SanctionKind[] = ['broadcast', 'chat'];
+export const GM_SANCTION_KINDS: readonly SanctionKind[] = ['broadcast', 'chat', 'board'];
 
 export const SANCTION_LIMITS = {
   /** A sanction lasts 1 hour to 10 years. */

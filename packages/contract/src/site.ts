@@ -84,6 +84,10 @@ export interface PageMeta {
 export interface GuideEntry {
   id: number;
   title: string;
+  /** What the policy is (`terms`, `privacy`, …; community.ts POLICY_CODES), or null for a plain guide. */
+  code: string | null;
+  /** Members must agree to it (the join's required agreements; a new version is asked again at login). */
+  required_yn: 'Y' | 'N';
 }
 
 /** The head of a page: what `_SITE_META` carries and what the web puts in <head>. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { seedDemoChannels } from '../modules/channels/channels.demo.js';
+import { seedDemoCommunity } from '../modules/community/community.demo.js';
 import { magazine } from '../modules/community/community.tables.js';
 import { seedDemoItems } from '../modules/items/items.demo.js';
 import { broadcast } from '../modules/live/live.tables.js';
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await seedDemoPayments(tx);
       await seedDemoSupporterPlans(tx);
       await seedDemoChannels(tx);
+      await seedDemoCommunity(tx);
       return false;
     }
     const bjs = await tx
@@ -117,6 +119,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoPayments(tx);
     await seedDemoSupporterPlans(tx);
     await seedDemoChannels(tx);
+    await seedDemoCommunity(tx);
     return true;
   });
 }

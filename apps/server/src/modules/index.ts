@@ -23,6 +23,7 @@ import { rankingsRoutes } from './rankings/rankings.routes.js';
 import { recoveryRoutes } from './recovery/recovery.routes.js';
 import { sanctionsRoutes } from './sanctions/sanctions.routes.js';
 import { searchRoutes } from './search/search.routes.js';
+import { policyRoutes } from './site/site.policy.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import type { SiteService } from './site/site.service.js';
 import { socialClients } from './social/social.providers.js';
@@ -75,7 +76,8 @@ export const apiModules: readonly ApiModule[] = [
     },
   },
   { name: 'media', v1: (v1, c) => v1.register(mediaRoutes, { db: c.db, bus: c.bus }) },
-  { name: 'community', v1: (v1, c) => v1.register(communityRoutes, { db: c.db }) },
+  { name: 'community', v1: (v1, c) => v1.register(communityRoutes, { db: c.db, bus: c.bus, uploadsDir: c.uploadsDir }) },
+  { name: 'policies', v1: (v1, c) => v1.register(policyRoutes, { db: c.db }) },
   { name: 'users', v1: (v1, c) => v1.register(usersRoutes, { db: c.db, bus: c.bus, secure: c.secure, uploadsDir: c.uploadsDir }) },
   {
     name: 'uploads',

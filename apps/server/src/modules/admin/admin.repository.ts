@@ -73,6 +73,9 @@ export interface AuditRow {
   member_key: number | null;
   member_id: string | null;
   member_nick: string | null;
+  /** The community's and the policies' targets (post, reply, report, qna, notice, faq, policy). */
+  target_kind: string | null;
+  target_sn: number | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown>;
   created_at: Date | string;
@@ -93,24 +96,34 @@ export async function listAudit(
   const { rows } = await db.execute<AuditRow & { total: number } & Record<string, unknown>>(sql`
     with a as (
       select 'payment' as source, p.audit_sn::text as ref, p.action, p.actor_user_key, p.user_payment_log_sn as order_sn,
-             p.product_sn, null::int as item_sn, null::bigint as member_key, p.before, p.after, p.created_at
+             p.product_sn, null::int as item_sn, null::bigint as member_key, null::text as target_kind, null::bigint as target_sn,
+             p.before, p.after, p.created_at
       from payment_audit p
       union all
-      select 'wallet_grant', g.txn_id::text, 'wallet_grant', g.operator_user_key, null, null, null, g.user_key,
+      select 'wallet_grant', g.txn_id::text, 'wallet_grant', g.operator_user_key, null, null, null, g.user_key, null, null,
              jsonb_build_object('balance', g.balance_before),
              jsonb_build_object('balance', g.balance_after, 'currency', g.currency, 'amount', g.amount, 'reason', g.reason),
              g.created_at
       from wallet_grant_audit g
       union all
-      select 'item', i.audit_sn::text, i.action, i.actor_user_key, null, null, i.item_sn, null, i.before, i.after, i.created_at
+      select 'item', i.audit_sn::text, i.action, i.actor_user_key, null, null, i.item_sn, null, null, null, i.before, i.after, i.created_at
       from store_item_audit i
       union all
-      select 'ranking', r.audit_sn::text, r.action, r.actor_user_key, null, null, null, null, r.before, r.after, r.created_at
+      select 'ranking', r.audit_sn::text, r.action, r.actor_user_key, null, null, null, null, null, null, r.before, r.after, r.created_at
       from ranking_setting_audit r
+      union all
+      select 'community', c.audit_sn::text, c.action, c.actor_user_key, null, null, null, c.member_key, c.target_kind, c.target_sn,
+             c.before, c.after, c.created_at
+      from community_audit c
+      union all
+      select 'policy', (v.guide_id * 100000 + v.ver)::text, 'policy_publish', v.published_by, null, null, null, null, 'policy', v.guide_id,
+             null, jsonb_build_object('ver', v.ver, 'reason', v.reason, 'effective_at', v.effective_at), v.created_at
+      from policy_version v where v.published_by is not null
     )
     select a.source, a.ref, a.action, a.actor_user_key::float8 as actor_user_key, actor.id as actor_id, actor.nick as actor_nick,
            a.order_sn::float8 as order_sn, o.order_no, a.product_sn, a.item_sn, it.names->>'ko' as item_nm, a.member_key::float8 as member_key,
-           m.id as member_id, m.nick as member_nick, a.before, a.after, a.created_at, count(*) over ()::int as total
+           m.id as member_id, m.nick as member_nick, a.target_kind, a.target_sn::float8 as target_sn, a.before, a.after, a.created_at,
+           count(*) over ()::int as total
     from a
     left join users actor on actor.user_key = a.actor_user_key
     left join user_payment_log o on o.user_payment_log_sn = a.order_sn

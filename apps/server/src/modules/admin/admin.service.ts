@@ -22,7 +22,10 @@ function toAuditEntry(r: AuditRow): AdminAuditEntry {
   if (r.order_sn !== null) target = { kind: 'order', sn: r.order_sn, label: r.order_no ?? String(r.order_sn) };
   else if (r.product_sn !== null) target = { kind: 'product', sn: r.product_sn, label: `#${r.product_sn}` };
   else if (r.item_sn !== null) target = { kind: 'item', sn: r.item_sn, label: `#${r.item_sn} ${r.item_nm ?? ''}`.trim() };
-  else if (r.member_key !== null) target = { kind: 'member', sn: r.member_key, label: member ?? String(r.member_key) };
+  else if (r.target_kind !== null && r.target_sn !== null) {
+    const kind = r.target_kind as NonNullable<AdminAuditEntry['target']>['kind'];
+    target = { kind, sn: r.target_sn, label: member ? `#${r.target_sn} · ${member}` : `#${r.target_sn}` };
+  } else if (r.member_key !== null) target = { kind: 'member', sn: r.member_key, label: member ?? String(r.member_key) };
   return {
     audit_id: `${r.source}:${r.ref}`,
     source: r.source,

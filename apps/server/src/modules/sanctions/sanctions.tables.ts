@@ -1,3 +1,4 @@
+import { SANCTION_KINDS } from '@byeol/contract';
 import { bigint, bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.js';
 
@@ -13,7 +14,7 @@ export const sanction = pgTable(
     userKey: bigint('user_key', { mode: 'number' })
       .notNull()
       .references(() => users.userKey),
-    kind: text('kind', { enum: ['broadcast', 'chat', 'account'] }).notNull(),
+    kind: text('kind', { enum: SANCTION_KINDS }).notNull(),
     reason: text('reason').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),

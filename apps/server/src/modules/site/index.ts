@@ -1,3 +1,5 @@
 /** The site module's public surface: what other modules may use. */
+
+export { recordJoinConsents, seedPolicyVersions } from './site.policy.js';
 export type { SiteService } from './site.service.js';
 export { site } from './site.tables.js';

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import { seedPolicyVersions } from './site.policy.js';
 import { DEFAULT_GUIDES, DEFAULT_PAGE_META, DEFAULT_SITE, DEFAULT_TERMS } from './site.seed.js';
 import { guide, pageMeta, site, siteTerm } from './site.tables.js';
 
@@ -28,7 +29,7 @@ export async function loadSite(db: Db, siteKey: number): Promise<SiteSnapshot | 
 
 /** Writes the SPEC defaults when the default site is missing; idempotent and safe from two processes. */
 export async function seedSiteDefaults(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const inserted = await tx.insert(site).values(DEFAULT_SITE).onConflictDoNothing().returning({ key: site.siteKey });
     if (inserted.length === 0) return false;
     await tx.insert(siteTerm).values(DEFAULT_TERMS).onConflictDoNothing();
@@ -36,4 +37,7 @@ export async function seedSiteDefaults(db: Db): Promise<boolean> {
     await tx.insert(guide).values(DEFAULT_GUIDES.map((g) => ({ ...g, siteKey: DEFAULT_SITE.siteKey })));
     return true;
   });
+  // Every guide has a first version (an install upgraded from before versions gets it here).
+  await seedPolicyVersions(db);
+  return seeded;
 }

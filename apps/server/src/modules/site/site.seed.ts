@@ -69,10 +69,10 @@ export const DEFAULT_PAGE_META = [
 ];
 
 export const DEFAULT_GUIDES = [
-  { kind: 'policy' as const, title: '서비스 이용약관', sortNo: 1 },
-  { kind: 'policy' as const, title: '개인정보 처리방침', sortNo: 2 },
-  { kind: 'policy' as const, title: '청소년 보호정책', sortNo: 3 },
-  { kind: 'service' as const, title: 'PC 방송 가이드', sortNo: 1 },
-  { kind: 'service' as const, title: '모바일 방송 가이드', sortNo: 2 },
-  { kind: 'service' as const, title: 'OBS 방송 가이드', sortNo: 3 },
+  { kind: 'policy' as const, code: 'terms', required: true, title: '서비스 이용약관', sortNo: 1 },
+  { kind: 'policy' as const, code: 'privacy', required: true, title: '개인정보 처리방침', sortNo: 2 },
+  { kind: 'policy' as const, code: 'youth', required: false, title: '청소년 보호정책', sortNo: 3 },
+  { kind: 'service' as const, code: 'guide', required: false, title: 'PC 방송 가이드', sortNo: 1 },
+  { kind: 'service' as const, code: 'guide', required: false, title: '모바일 방송 가이드', sortNo: 2 },
+  { kind: 'service' as const, code: 'guide', required: false, title: 'OBS 방송 가이드', sortNo: 3 },
 ];

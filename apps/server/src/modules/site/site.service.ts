@@ -92,7 +92,9 @@ export class SiteService {
       meta_keyword: p.metaKeyword,
     }));
     const guideList = (kind: 'policy' | 'service'): GuideEntry[] =>
-      guides.filter((g) => g.kind === kind && g.visible).map((g) => ({ id: g.id, title: g.title }));
+      guides
+        .filter((g) => g.kind === kind && g.visible)
+        .map((g) => ({ id: g.id, title: g.title, code: g.code, required_yn: g.required ? 'Y' : 'N' }));
     const path = `/${[segment1, segment2].filter(Boolean).join('/')}`;
     return {
       asp_key: site.aspKey,

@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
+import { recordJoinConsents } from '../site/index.js';
 import type { SiteService } from '../site/site.service.js';
 import { insertUser, nickTaken, uniqueViolation } from '../users/index.js';
 import { startSession } from '../users/users.session.js';
@@ -255,6 +256,7 @@ export async function joinSocial(deps: SocialDeps, { request, reply }: CallCtx, 
           agreeMarketing: input.agree_marketing === 'Y',
         });
         await insertLink(tx, { provider: signup.provider, subject: signup.subject, userKey: row.userKey, email: signup.email });
+        await recordJoinConsents(tx, row.userKey);
         return row;
       });
       await startSession(deps.db, request, reply, user.userKey, deps.secure);

@@ -11,7 +11,7 @@ import {
   type UploadedFileInfo,
   type UploadPurpose,
 } from '@byeol/contract';
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { UploadedFile } from '../../platform/api.js';
@@ -36,7 +36,7 @@ export interface UploadsDeps {
 /** Formats recognised by their content (sharp decodes them); anything else is refused. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** Stored names: `<purpose>/<yyyy>/<mm>/<32 hex>.webp`; nothing else is ever served. */
-export const STORED_PATH = /^(profile|channel_banner|channel_main)\/(\d{4})\/(\d{2})\/([0-9a-f]{32})\.webp$/;
+export const STORED_PATH = /^(profile|channel_banner|channel_main|board|qna)\/(\d{4})\/(\d{2})\/([0-9a-f]{32})\.webp$/;
 
 /** The public URL of a stored file. */
 export const publicUrl = (relPath: string) => `${FILES_PATH}/${relPath}`;
@@ -77,7 +77,7 @@ async function toWebp(filePath: string, purpose: UploadPurpose): Promise<{ data:
     // rotate() applies the EXIF orientation; the output carries no metadata (sharp drops it unless asked).
     const { data, info } = await image
       .rotate()
-      .resize(size.width, size.height, { fit: 'cover', position: 'centre' })
+      .resize(size.width, size.height, { fit: size.fit, position: 'centre', withoutEnlargement: size.fit === 'inside' })
       .webp({ quality: 85 })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
@@ -93,7 +93,7 @@ async function toWebp(filePath: string, purpose: UploadPurpose): Promise<{ data:
 export async function uploadImage(deps: UploadsDeps, request: FastifyRequest, input: UploadInput): Promise<UploadedFileInfo> {
   const me = await requireUser(request);
   // A channel's pictures are a broadcaster account's (channel_image_proc claims them).
-  if (input.purpose !== 'profile' && me.role !== 'bj') throw new AppError('FORBIDDEN');
+  if ((input.purpose === 'channel_banner' || input.purpose === 'channel_main') && me.role !== 'bj') throw new AppError('FORBIDDEN');
   if (input.file === undefined || input.file === '') throw required('file');
   if (!isUploadedFile(input.file)) throw invalid('file');
   await enforceLimits(deps.bus, [{ key: `upload:user:${me.userKey}`, ...UPLOAD_RATE }]);
@@ -191,6 +191,39 @@ export async function claimUpload(
     )
     .returning({ path: uploadFile.path });
   return { url, removed: old.map((r) => r.path) };
+}
+
+/**
+ * Makes several of the caller's own temporary uploads of `purpose` used (attachments: a post or a question
+ * keeps many), inside the caller's transaction. UPLOAD_NOT_FOUND when one is unknown, another account's,
+ * another purpose's, or already used or removed.
+ */
+export async function claimUploads(tx: Tx, userKey: number, fileSns: readonly number[], purpose: UploadPurpose): Promise<void> {
+  if (fileSns.length === 0) return;
+  const claimed = await tx
+    .update(uploadFile)
+    .set({ state: 'used' })
+    .where(
+      and(
+        inArray(uploadFile.fileSn, [...fileSns]),
+        eq(uploadFile.userKey, userKey),
+        eq(uploadFile.state, 'temp'),
+        eq(uploadFile.purpose, purpose),
+      ),
+    )
+    .returning({ fileSn: uploadFile.fileSn });
+  if (claimed.length !== new Set(fileSns).size) throw new AppError('UPLOAD_NOT_FOUND', { field: 'files' });
+}
+
+/** Marks used uploads deleted inside the caller's transaction; answers the stored paths to remove after the commit. */
+export async function releaseUploads(tx: Tx, fileSns: readonly number[]): Promise<string[]> {
+  if (fileSns.length === 0) return [];
+  const rows = await tx
+    .update(uploadFile)
+    .set({ state: 'deleted' })
+    .where(and(inArray(uploadFile.fileSn, [...fileSns]), eq(uploadFile.state, 'used')))
+    .returning({ path: uploadFile.path });
+  return rows.map((r) => r.path);
 }
 
 /** Removes stored files (missing ones are fine: removal is repeatable). */

@@ -22,6 +22,7 @@ import { AppError, invalid } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
 import { guardianConsent } from '../identity/identity.service.js';
 import { activeSanction, kstUntil } from '../sanctions/index.js';
+import { recordJoinConsents } from '../site/index.js';
 import { claimProfileImage, removeStored } from '../uploads/uploads.service.js';
 import { consumeVerification } from '../verification/verification.service.js';
 import { walletCounts } from '../wallet/index.js';
@@ -173,7 +174,7 @@ export async function join({ db, secure }: UsersDeps, { request, reply }: CallCt
     if (await idTaken(tx, input.id)) throw new AppError('DUPLICATE_ID');
     if (await nickTaken(tx, input.nick)) throw new AppError('DUPLICATE_NICK');
     try {
-      return await insertUser(tx, {
+      const created = await insertUser(tx, {
         id: input.id,
         nick: input.nick,
         passwordHash,
@@ -185,6 +186,9 @@ export async function join({ db, secure }: UsersDeps, { request, reply }: CallCt
         agreeMarketing: input.agree_marketing === 'Y',
         ...(guardian ?? {}),
       });
+      // The join's required agreements are the terms and privacy versions in effect now.
+      await recordJoinConsents(tx, created.userKey);
+      return created;
     } catch (err) {
       const which = uniqueViolation(err);
       if (which === 'id') throw new AppError('DUPLICATE_ID');

@@ -1,0 +1,415 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  type AdminAuditEntry,
+  adminEndpoints,
+  BOARD_LIMITS,
+  type BoardPost,
+  communityEndpoints,
+  ResultCode,
+  resultMessage,
+  sanctionsEndpoints,
+  type UploadedFileInfo,
+} from '@byeol/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/app.js';
+import { buildOperator, buildViewer } from '../../testing/builders.js';
+import { sql } from '../../testing/members.js';
+
+/**
+ * Issue 19: the board, the customer centre, reports, versioned policies and the console's moderation,
+ * through the real calls against PostgreSQL (docs/community.md).
+ */
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'byeol-community-'));
+  t = await startTestApp({ env: { DATA_DIR: dataDir, TRUST_PROXY: 'true' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+type Member = Awaited<ReturnType<typeof buildViewer>>;
+const e = communityEndpoints;
+const as = (m: Member | null) => (m ? { cookie: m.cookie } : {});
+
+async function image(): Promise<FormData> {
+  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+  const f = new FormData();
+  f.append('purpose', 'board');
+  f.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'stage.png');
+  return f;
+}
+async function uploadFor(m: Member, purpose: 'board' | 'qna' = 'board'): Promise<number> {
+  const f = await image();
+  f.set('purpose', purpose);
+  const res = await t.post<UploadedFileInfo>('/v1/upload/upload_thum_ajax', f, as(m));
+  expect(res.body.rslt_cd).toBe(0);
+  return Number(res.body.rslt_set.temp_file_sn);
+}
+const write = (m: Member | null, form: Record<string, string>) => t.call(e.boardInsert, form, as(m));
+const list = (m: Member | null, q: Record<string, string> = {}) => t.call(e.boardList, q, as(m));
+const info = (m: Member | null, boardSn: number, q: Record<string, string> = {}) =>
+  t.call(e.boardInfo, { board_sn: String(boardSn), ...q }, as(m));
+
+describe('the board', () => {
+  it('lets guests read, members write with images, and counts a view once per member per day', async () => {
+    const author = await buildViewer(t);
+    const reader = await buildViewer(t);
+    expect((await write(null, { title: '제목', content: '내용' })).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+
+    const files = [await uploadFor(author), await uploadFor(author)];
+    const made = await write(author, { title: '오늘 무대 후기', content: '첫 줄\n둘째 줄', files: files.join(',') });
+    expect(made.body.rslt_cd).toBe(0);
+    const sn = made.body.rslt_set.board_sn;
+
+    const page = await list(null);
+    expect(page.body.rslt_set.params).toMatchObject({ setting_sn: 1, site_key: 1 });
+    const row = page.body.rslt_set.eventboard_list.find((p: BoardPost) => p.board_sn === sn);
+    expect(row).toMatchObject({ title: '오늘 무대 후기', user_id: author.id, file_cnt: 2, reply_cnt: 0, notice_yn: 'N' });
+    expect(page.body.rslt_set.restriction).toBeNull();
+
+    const opened = await info(null, sn, { view_yn: 'Y' });
+    expect(opened.body.rslt_set.board_info).toMatchObject({ content: '첫 줄\n둘째 줄', is_mine_yn: 'N', view_cnt: 0 });
+    expect(opened.body.rslt_set.board_info.files.map((f) => f.file_sn)).toEqual(files);
+    const served = await fetch(`${t.url}${opened.body.rslt_set.board_info.files[0]?.url}`);
+    expect(served.status).toBe(200);
+
+    // A guest's view is not counted; a member's counts once a day however often they open it.
+    await info(reader, sn, { view_yn: 'Y' });
+    await info(reader, sn, { view_yn: 'Y' });
+    await info(author, sn, { view_yn: 'N' });
+    const again = await info(author, sn, { view_yn: 'Y' });
+    expect(again.body.rslt_set.board_info).toMatchObject({ view_cnt: 2, is_mine_yn: 'Y' });
+
+    // Another member's upload, or one used already, is refused; the post keeps its files.
+    const foreign = await uploadFor(reader);
+    const edit = await write(author, { board_sn: String(sn), title: '오늘 무대 후기', content: '수정', files: `${files[0]},${foreign}` });
+    expect(edit.body.rslt_cd).toBe(ResultCode.UPLOAD_NOT_FOUND);
+    // An edit drops a file: its row is released and its stored file removed.
+    const edited = await write(author, { board_sn: String(sn), title: '오늘 무대 후기 (수정)', content: '수정', files: `${files[1]}` });
+    expect(edited.body.rslt_cd).toBe(0);
+    const [dropped] = await sql<{ state: string }>(t, 'select state from upload_file where file_sn = $1', [files[0]]);
+    expect(dropped?.state).toBe('deleted');
+    const after = await info(author, sn);
+    expect(after.body.rslt_set.board_info).toMatchObject({ title: '오늘 무대 후기 (수정)', file_cnt: 1 });
+    expect(after.body.rslt_set.board_info.mod_date).not.toBeNull();
+
+    // Only the author edits or deletes.
+    expect((await write(reader, { board_sn: String(sn), title: '남의 글', content: 'x' })).body.rslt_cd).toBe(ResultCode.BOARD_NOT_OWNER);
+    expect((await t.call(e.boardDelete, { board_sn: String(sn) }, as(reader))).body.rslt_cd).toBe(ResultCode.BOARD_NOT_OWNER);
+    expect((await t.call(e.boardDelete, { board_sn: String(sn) }, as(author))).body.rslt_cd).toBe(0);
+    expect((await info(reader, sn)).body.rslt_cd).toBe(ResultCode.BOARD_POST_NOT_FOUND);
+    expect((await list(null)).body.rslt_set.eventboard_list.some((p: BoardPost) => p.board_sn === sn)).toBe(false);
+  });
+
+  it('refuses personal data, too many files, empty and long fields with their messages, and masks banned words', async () => {
+    const m = await buildViewer(t);
+    for (const [field, value] of [
+      ['content', '연락주세요 010-1234-5678'],
+      ['content', '제 번호는 01012345678 입니다'],
+      ['content', '주민번호 900101-1234567'],
+      ['title', '메일 fan@example.com 로'],
+      ['content', '서울특별시 마포구 월드컵로 123 으로 와요'],
+      ['content', '101동 1203호 삽니다'],
+    ] as const) {
+      const res = await write(m, { title: '안녕하세요', content: '내용입니다', [field]: value });
+      expect(res.body.rslt_cd, value).toBe(ResultCode.BOARD_PERSONAL_INFO);
+      expect(res.body.rslt_set).toMatchObject({ field });
+    }
+    // Numbers that are not personal data pass (a date, a time, a count).
+    const fine = await write(m, { title: '2026-11-27 공연 후기', content: '19:30 시작, 관객 12,000명, 3층 R열 12번' });
+    expect(fine.body.rslt_cd).toBe(0);
+
+    const empty = await t.call(e.boardInsert, { title: ' ', content: '내용' }, { ...as(m), lang: 'en' });
+    expect(empty.body).toMatchObject({ rslt_cd: ResultCode.BOARD_TITLE_REQUIRED, rslt_msg: 'Please enter a title.' });
+    const long = await write(m, { title: 'a'.repeat(BOARD_LIMITS.titleMax + 1), content: '내용' });
+    expect(long.body.rslt_cd).toBe(ResultCode.BOARD_TITLE_LENGTH);
+    expect(long.body.rslt_msg).toBe(resultMessage('BOARD_TITLE_LENGTH', 'ko', { max: BOARD_LIMITS.titleMax }));
+
+    const many = Array.from({ length: BOARD_LIMITS.filesMax + 1 }, (_, i) => String(i + 1)).join(',');
+    expect((await write(m, { title: '사진', content: '많이', files: many })).body.rslt_cd).toBe(ResultCode.BOARD_FILES_TOO_MANY);
+
+    const masked = await write(m, { title: '이런 병신 같은', content: '<script>alert(1)</script> 씨발' });
+    const shown = await info(m, masked.body.rslt_set.board_sn);
+    expect(shown.body.rslt_set.board_info.title).toBe('이런 ** 같은');
+    // Stored as the text it is (HTML is escaped by the page, never interpreted).
+    expect(shown.body.rslt_set.board_info.content).toBe('<script>alert(1)</script> **');
+  });
+
+  it('comments: write, page, delete own after the author only, counts kept', async () => {
+    const author = await buildViewer(t);
+    const fan = await buildViewer(t);
+    const sn = (await write(author, { title: '댓글 달아주세요', content: '본문' })).body.rslt_set.board_sn;
+    expect((await t.call(e.replyInsert, { board_sn: String(sn), content: '좋아요' })).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    const replies = [];
+    for (const text of ['첫 댓글', '둘째 댓글', '셋째 댓글']) {
+      const r = await t.call(e.replyInsert, { board_sn: String(sn), content: text }, as(fan));
+      expect(r.body.rslt_set).toMatchObject({ content: text, user_id: fan.id, is_mine_yn: 'Y' });
+      replies.push(r.body.rslt_set.reply_sn);
+    }
+    const long = await t.call(e.replyInsert, { board_sn: String(sn), content: 'ㅋ'.repeat(BOARD_LIMITS.replyMax + 1) }, as(fan));
+    expect(long.body.rslt_cd).toBe(ResultCode.BOARD_REPLY_LENGTH);
+    const phone = await t.call(e.replyInsert, { board_sn: String(sn), content: '문자 주세요 010 9876 5432' }, as(fan));
+    expect(phone.body.rslt_cd).toBe(ResultCode.BOARD_PERSONAL_INFO);
+
+    const second = await info(author, sn, { offset: '2', limit: '2' });
+    expect(second.body.rslt_set.total_count).toBe(3);
+    expect(second.body.rslt_set.eventboard_reply_list.map((r) => r.content)).toEqual(['셋째 댓글']);
+    expect(second.body.rslt_set.eventboard_reply_list[0]?.is_mine_yn).toBe('N');
+
+    expect((await t.call(e.replyDelete, { reply_sn: String(replies[0]) }, as(author))).body.rslt_cd).toBe(ResultCode.BOARD_NOT_OWNER);
+    expect((await t.call(e.replyDelete, { reply_sn: String(replies[0]) }, as(fan))).body.rslt_cd).toBe(0);
+    expect((await t.call(e.replyDelete, { reply_sn: String(replies[0]) }, as(fan))).body.rslt_cd).toBe(ResultCode.BOARD_REPLY_NOT_FOUND);
+    const now = await info(null, sn);
+    expect(now.body.rslt_set.total_count).toBe(2);
+    expect(now.body.rslt_set.eventboard_reply_list.map((r) => r.content)).toEqual(['둘째 댓글', '셋째 댓글']);
+  });
+
+  it('searches titles and authors (Korean two-syllable words, initial-free), pages by offset and by last_sn', async () => {
+    const m = await buildViewer(t);
+    const tag = `검색${Date.now() % 100000}`;
+    const made: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      made.push((await write(m, { title: `${tag} 정국 직캠 ${i}`, content: '본문' })).body.rslt_set.board_sn);
+    }
+    const found = await list(null, { search_keyword: `${tag} 정국`, limit: '2' });
+    expect(found.body.rslt_set.eventboard_total).toBe(5);
+    expect(found.body.rslt_set.eventboard_list.map((p: BoardPost) => p.board_sn)).toEqual([made[4], made[3]]);
+    const next = await list(null, { search_keyword: `${tag} 정국`, limit: '2', last_sn: String(made[3]) });
+    expect(next.body.rslt_set.eventboard_list.map((p: BoardPost) => p.board_sn)).toEqual([made[2], made[1]]);
+    const byOffset = await list(null, { search_keyword: `${tag} 정국`, limit: '2', offset: '4' });
+    expect(byOffset.body.rslt_set.eventboard_list.map((p: BoardPost) => p.board_sn)).toEqual([made[0]]);
+    const byAuthor = await list(null, { search_keyword: m.id });
+    expect(byAuthor.body.rslt_set.eventboard_list.length).toBe(5);
+    expect((await list(null, { search_keyword: `${tag} 없는말` })).body.rslt_set.eventboard_total).toBe(0);
+    // Past the first pages a list is reached with last_sn, never a deep OFFSET.
+    expect((await list(null, { offset: String(BOARD_LIMITS.offsetMax + 1) })).body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
+  });
+});
+
+describe('reports and moderation', () => {
+  it('a reported post is hidden by an operator, its author restricted for 3 days, and the reporter sees the outcome', async () => {
+    const author = await buildViewer(t);
+    const reporter = await buildViewer(t);
+    const operator = await buildOperator(t);
+    const gm = await buildOperator(t, 'gm');
+    const sn = (await write(author, { title: '문제의 글', content: '신고당할 내용' })).body.rslt_set.board_sn;
+
+    const form = { target_type: 'post', target_key: String(sn), report_type: 'abuse', content: '욕설이 있어요' };
+    expect((await t.call(e.reportProc, form, as(author))).body.rslt_cd).toBe(ResultCode.REPORT_SELF);
+    expect((await t.call(e.reportProc, { ...form, report_type: '' }, as(reporter))).body.rslt_cd).toBe(ResultCode.REPORT_TYPE_REQUIRED);
+    expect((await t.call(e.reportProc, { ...form, content: '' }, as(reporter))).body.rslt_cd).toBe(ResultCode.REPORT_CONTENT_REQUIRED);
+    expect((await t.call(e.reportProc, { ...form, target_key: '999999999' }, as(reporter))).body.rslt_cd).toBe(
+      ResultCode.REPORT_TARGET_NOT_FOUND,
+    );
+    const report = await t.call(e.reportProc, form, as(reporter));
+    expect(report.body.rslt_set).toMatchObject({ state: 'received', target_label: '문제의 글', action: null });
+    expect((await t.call(e.reportProc, form, as(reporter))).body.rslt_cd).toBe(ResultCode.REPORT_DUPLICATE);
+
+    // Members cannot reach the console calls.
+    expect((await t.call(e.adminReportList, {}, as(reporter))).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+    expect((await t.call(e.adminPostProc, { board_sn: String(sn), action: 'hide', reason: 'x' }, as(reporter))).body.rslt_cd).toBe(
+      ResultCode.FORBIDDEN,
+    );
+
+    const queue = await t.call(e.adminReportList, { state: 'open', limit: '100' }, as(gm));
+    const item = queue.body.rslt_set.data_list.find((r) => r.report_sn === report.body.rslt_set.report_sn);
+    expect(item).toMatchObject({ reporter_id: reporter.id, target_user_id: author.id, target_url: `/bbs/detail/${sn}` });
+    const posts = await t.call(e.adminPostList, { keyword: '문제의 글' }, as(gm));
+    expect(posts.body.rslt_set.data_list.find((p) => p.board_sn === sn)).toMatchObject({ report_cnt: 1, state: 'visible' });
+
+    const taken = await t.call(e.adminReportProc, { report_sn: String(item?.report_sn), state: 'in_progress' }, as(gm));
+    expect(taken.body.rslt_set).toMatchObject({ state: 'in_progress', action: null });
+    const hidden = await t.call(e.adminPostProc, { board_sn: String(sn), action: 'hide', reason: '욕설' }, as(gm));
+    expect(hidden.body.rslt_set).toMatchObject({ state: 'hidden', moderation_reason: '욕설' });
+    expect((await info(reporter, sn)).body.rslt_cd).toBe(ResultCode.BOARD_POST_NOT_FOUND);
+    const done = await t.call(
+      e.adminReportProc,
+      { report_sn: String(item?.report_sn), state: 'complete', action: 'hidden', action_memo: '게시글을 숨겼습니다.' },
+      as(gm),
+    );
+    expect(done.body.rslt_set).toMatchObject({ state: 'complete', action: 'hidden', handled_by_nick: gm.nick });
+    expect((await t.call(e.adminReportProc, { report_sn: String(item?.report_sn), state: 'in_progress' }, as(gm))).body.rslt_cd).toBe(
+      ResultCode.REPORT_STATE_INVALID,
+    );
+    const mine = await t.call(e.csReport, {}, as(reporter));
+    expect(mine.body.rslt_set.data_list[0]).toMatchObject({ state: 'complete', action: 'hidden', action_memo: '게시글을 숨겼습니다.' });
+
+    // A 3-day board restriction: the author sees until when, writes and comments are refused.
+    const restrict = await t.call(sanctionsEndpoints.save, { id: author.id, kind: 'board', hours: '72', reason: '욕설 반복' }, as(gm));
+    expect(restrict.body.rslt_cd).toBe(0);
+    const seen = await list(author);
+    expect(seen.body.rslt_set.restriction?.reason).toBe('욕설 반복');
+    expect(seen.body.rslt_set.restriction?.until).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const refused = await write(author, { title: '다시 씀', content: '내용' });
+    expect(refused.body.rslt_cd).toBe(ResultCode.BOARD_RESTRICTED);
+    expect(refused.body.rslt_msg).toContain(seen.body.rslt_set.restriction?.until ?? 'x');
+    const other = (await write(reporter, { title: '다른 글', content: '내용' })).body.rslt_set.board_sn;
+    expect((await t.call(e.replyInsert, { board_sn: String(other), content: '댓글' }, as(author))).body.rslt_cd).toBe(
+      ResultCode.BOARD_RESTRICTED,
+    );
+
+    // Restoring masks personal data that slipped in (an edit by SQL stands for text written before the rule).
+    await sql(t, `update board_post set content = '연락처 010-2222-3333' where board_sn = $1`, [sn]);
+    const restored = await t.call(e.adminPostProc, { board_sn: String(sn), action: 'restore', reason: '이의 인정' }, as(operator));
+    expect(restored.body.rslt_set.content).toBe('연락처 *************');
+    expect((await info(reporter, sn)).body.rslt_cd).toBe(0);
+    const removed = await t.call(e.adminPostProc, { board_sn: String(sn), action: 'delete', reason: '재신고' }, as(operator));
+    expect(removed.body.rslt_set.state).toBe('deleted');
+
+    // Every action is in the console's audit list.
+    const audit = await t.call(adminEndpoints.auditList, { action: '', limit: '50' }, as(operator));
+    const actions = audit.body.rslt_set.data_list
+      .filter((a: AdminAuditEntry) => a.source === 'community' && a.target?.sn === sn)
+      .map((a: AdminAuditEntry) => a.action);
+    expect(actions).toEqual(['post_delete', 'post_restore', 'post_hide']);
+  });
+
+  it('comments are hidden and restored by staff with the post count kept', async () => {
+    const author = await buildViewer(t);
+    const fan = await buildViewer(t);
+    const gm = await buildOperator(t, 'gm');
+    const sn = (await write(author, { title: '댓글 관리', content: '본문' })).body.rslt_set.board_sn;
+    const reply = (await t.call(e.replyInsert, { board_sn: String(sn), content: '나쁜 댓글' }, as(fan))).body.rslt_set.reply_sn;
+    const hide = await t.call(e.adminReplyProc, { reply_sn: String(reply), action: 'hide', reason: '비방' }, as(gm));
+    expect(hide.body.rslt_set).toMatchObject({ state: 'hidden', post_title: '댓글 관리' });
+    expect((await info(author, sn)).body.rslt_set.total_count).toBe(0);
+    await t.call(e.adminReplyProc, { reply_sn: String(reply), action: 'restore', reason: '복구' }, as(gm));
+    expect((await info(author, sn)).body.rslt_set.total_count).toBe(1);
+  });
+});
+
+describe('the customer centre', () => {
+  it('questions: ask with an image, answered by an operator, closed by the member; the states hold', async () => {
+    const m = await buildViewer(t);
+    const other = await buildViewer(t);
+    const operator = await buildOperator(t);
+    expect((await t.call(e.csQna, {})).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    const missing = await t.call(e.qnaProc, { mode: 'save', title: '결제 문의', content: '' }, as(m));
+    expect(missing.body.rslt_cd).toBe(ResultCode.QNA_CATEGORY_REQUIRED);
+    const file = await uploadFor(m, 'qna');
+    const asked = await t.call(
+      e.qnaProc,
+      { mode: 'save', category: 'payment', title: '충전이 안 돼요', content: '주문번호 D20261127-00000001', files: String(file) },
+      as(m),
+    );
+    expect(asked.body.rslt_set).toMatchObject({ state: 'waiting', answer: null, category: 'payment' });
+    expect(asked.body.rslt_set.files).toHaveLength(1);
+    const qna = asked.body.rslt_set.qna_sn;
+    expect((await t.call(e.qnaProc, { mode: 'complete', qna_sn: String(qna) }, as(m))).body.rslt_cd).toBe(ResultCode.QNA_NOT_ANSWERED);
+    expect((await t.call(e.qnaProc, { mode: 'complete', qna_sn: String(qna) }, as(other))).body.rslt_cd).toBe(ResultCode.QNA_NOT_FOUND);
+    const dropped = await t.call(e.qnaProc, { mode: 'file_delete', qna_sn: String(qna), file_sn: String(file) }, as(m));
+    expect(dropped.body.rslt_set.files).toHaveLength(0);
+
+    const waiting = await t.call(e.adminQnaList, { state: 'waiting', limit: '100' }, as(operator));
+    expect(waiting.body.rslt_set.data_list.some((q) => q.qna_sn === qna && q.user_id === m.id)).toBe(true);
+    expect((await t.call(e.adminQnaAnswer, { qna_sn: String(qna), answer: '' }, as(operator))).body.rslt_cd).toBe(
+      ResultCode.QNA_ANSWER_REQUIRED,
+    );
+    const answered = await t.call(e.adminQnaAnswer, { qna_sn: String(qna), answer: '확인 후 충전해 드렸습니다.' }, as(operator));
+    expect(answered.body.rslt_set).toMatchObject({ state: 'answered', answered_by_nick: operator.nick });
+    expect(
+      (await t.call(e.qnaProc, { mode: 'save', qna_sn: String(qna), category: 'payment', title: 'x', content: 'y' }, as(m))).body.rslt_cd,
+    ).toBe(ResultCode.QNA_ANSWERED);
+    const mine = await t.call(e.csQna, {}, as(m));
+    expect(mine.body.rslt_set.data_list[0]).toMatchObject({ qna_sn: qna, state: 'answered', answer: '확인 후 충전해 드렸습니다.' });
+    expect((await t.call(e.qnaProc, { mode: 'complete', qna_sn: String(qna) }, as(m))).body.rslt_set.state).toBe('complete');
+    expect((await t.call(e.adminQnaAnswer, { qna_sn: String(qna), answer: '추가' }, as(operator))).body.rslt_cd).toBe(
+      ResultCode.QNA_COMPLETE,
+    );
+  });
+
+  it('notices and FAQ: operators write them, everyone reads them; a GM may not', async () => {
+    const operator = await buildOperator(t);
+    const gm = await buildOperator(t, 'gm');
+    const tag = `공지${Date.now() % 100000}`;
+    expect((await t.call(e.adminNoticeProc, { title: tag, content: '내용' }, as(gm))).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+    expect((await t.call(e.adminNoticeProc, { title: '', content: '내용' }, as(operator))).body.rslt_cd).toBe(
+      ResultCode.BOARD_TITLE_REQUIRED,
+    );
+    const notice = await t.call(e.adminNoticeProc, { title: tag, content: '점검 안내', top_yn: 'Y' }, as(operator));
+    const notices = await t.call(e.csNotice, { limit: '100' });
+    expect(notices.body.rslt_set.data_list[0]).toMatchObject({ title: tag, top_yn: 'Y' });
+    await t.call(e.adminNoticeProc, { notice_sn: String(notice.body.rslt_set.sn), delete_yn: 'Y' }, as(operator));
+    expect((await t.call(e.csNotice, { limit: '100' })).body.rslt_set.data_list.some((n) => n.title === tag)).toBe(false);
+
+    const principle = await t.call(e.adminNoticeProc, { title: `${tag} 원칙`, content: '지켜주세요', place: 'board' }, as(operator));
+    expect((await list(null)).body.rslt_set.notice_list.some((n: BoardPost) => n.board_sn === principle.body.rslt_set.sn)).toBe(true);
+
+    const q = `${tag} 환불은 어떻게`;
+    await t.call(e.adminFaqProc, { category: 'payment', question: q, answer: '1:1 문의로' }, as(operator));
+    const byCategory = await t.call(e.csFaq, { category: 'payment', limit: '100' });
+    expect(byCategory.body.rslt_set.data_list.some((f) => f.question === q)).toBe(true);
+    expect((await t.call(e.csFaq, { category: 'account', keyword: tag })).body.rslt_set.data_totalcount).toBe(0);
+    expect((await t.call(e.csFaq, { keyword: tag })).body.rslt_set.data_list.map((f) => f.question)).toEqual([q]);
+  });
+});
+
+describe('policies', () => {
+  it('publishes versions with a notice period, keeps the history, and asks members to agree again at login', async () => {
+    const operator = await buildOperator(t);
+    const terms = await sql<{ id: number }>(t, `select id from guide where code = 'terms'`);
+    const id = String(terms[0]?.id);
+    const current = await t.call(e.policyGuide, { id });
+    expect(current.body.rslt_set).toMatchObject({ code: 'terms', required_yn: 'Y', upcoming: null });
+    const ver = current.body.rslt_set.version?.ver ?? 0;
+    expect(ver).toBeGreaterThanOrEqual(1);
+
+    // A member who joined agreed to the version in effect.
+    const m = await buildViewer(t);
+    await sql(
+      t,
+      'insert into policy_consent (user_key, guide_id, ver) select $1, g.id, v.ver from guide g join policy_version v on v.guide_id = g.id where g.required on conflict do nothing',
+      [m.userKey],
+    );
+    expect((await t.call(e.policyPending, {}, as(m))).body.rslt_set.data_list).toEqual([]);
+
+    const day = (d: number) => new Date(Date.now() + 9 * 3600_000 + d * 86_400_000).toISOString().slice(0, 10);
+    const form = { id, content: '제1조 (목적) 바뀐 약관', reason: '유료 서비스 조항 정비' };
+    const soon = await t.call(e.adminPolicyPublish, { ...form, effective_date: day(3) }, as(operator));
+    expect(soon.body).toMatchObject({ rslt_cd: ResultCode.POLICY_EFFECTIVE_TOO_SOON, rslt_set: { field: 'effective_date' } });
+    expect(soon.body.rslt_msg).toBe(resultMessage('POLICY_EFFECTIVE_TOO_SOON', 'ko', { days: 7 }));
+    expect((await t.call(e.adminPolicyPublish, { ...form, effective_date: '2026-02-30' }, as(operator))).body.rslt_cd).toBe(
+      ResultCode.POLICY_DATE_INVALID,
+    );
+    expect((await t.call(e.adminPolicyPublish, { ...form, effective_date: day(8) }, as(m))).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+    const published = await t.call(e.adminPolicyPublish, { ...form, effective_date: day(7) }, as(operator));
+    expect(published.body.rslt_set).toMatchObject({ ver: ver + 1, state: 'upcoming', reason: '유료 서비스 조항 정비' });
+
+    // Announced, not in effect: the page shows the old text and the upcoming date; nobody is asked yet.
+    const announced = await t.call(e.policyGuide, { id });
+    expect(announced.body.rslt_set.version?.ver).toBe(ver);
+    expect(announced.body.rslt_set.upcoming).toMatchObject({ ver: ver + 1, state: 'upcoming' });
+    expect((await t.call(e.policyPending, {}, as(m))).body.rslt_set.data_list).toEqual([]);
+    expect((await t.call(e.policyAgree, { id, ver: String(ver + 1) }, as(m))).body.rslt_cd).toBe(ResultCode.POLICY_VERSION_STALE);
+
+    // Its date comes: it is in effect, the old text stays readable, and the member is asked to agree.
+    await sql(t, `update policy_version set effective_at = now() - interval '1 minute' where guide_id = $1 and ver = $2`, [id, ver + 1]);
+    const history = await t.call(e.policyHistory, { id });
+    expect(history.body.rslt_set.data_list.slice(0, 2).map((v) => [v.ver, v.state])).toEqual([
+      [ver + 1, 'current'],
+      [ver, 'old'],
+    ]);
+    const old = await t.call(e.policyGuide, { id, ver: String(ver) });
+    expect(old.body.rslt_set.version).toMatchObject({ ver, state: 'old' });
+    const pending = await t.call(e.policyPending, {}, as(m));
+    expect(pending.body.rslt_set.data_list).toEqual([
+      expect.objectContaining({ id: Number(id), ver: ver + 1, agreed_ver: ver, reason: '유료 서비스 조항 정비' }),
+    ]);
+    expect((await t.call(e.policyAgree, { id, ver: String(ver + 1) }, as(m))).body.rslt_cd).toBe(0);
+    expect((await t.call(e.policyPending, {}, as(m))).body.rslt_set.data_list).toEqual([]);
+
+    // A service guide is not a policy; an unknown id answers POLICY_NOT_FOUND.
+    expect((await t.call(e.serviceGuide, { id })).body.rslt_cd).toBe(ResultCode.POLICY_NOT_FOUND);
+    expect((await t.call(e.policyGuide, { id: '999999' })).body.rslt_cd).toBe(ResultCode.POLICY_NOT_FOUND);
+    const audit = await t.call(adminEndpoints.auditList, { action: 'policy_publish' }, as(operator));
+    expect(audit.body.rslt_set.data_list[0]).toMatchObject({ source: 'policy', actor_user_key: operator.userKey });
+  });
+});
