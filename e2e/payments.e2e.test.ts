@@ -208,6 +208,9 @@ describe('card payments through the test PG', { timeout: 120_000 }, () => {
     const row = page.locator(`[data-order="${order.user_payment_log_sn}"]`);
     await row.waitFor();
     expect(await row.getAttribute('data-state')).toBe('pending');
+    // The opener was sent there by a full navigation: its server-rendered row shows before the page's
+    // scripts run, and a click before hydration opens nothing (CI saw the popup never come).
+    await page.waitForLoadState('networkidle');
 
     // The row reopens the completion popup; another member's order answers a refusal, never its data.
     const [again] = await Promise.all([page.waitForEvent('popup'), row.locator('[data-order-details]').click()]);
