@@ -59,7 +59,7 @@ export type AdminOrderListReq = z.infer<typeof AdminOrderListSchema>;
 export const AdminOrderRefSchema = PaymentOrderRefSchema;
 
 /** Where an audit row comes from: the payments', the operator grants', the item catalogue's or the ranking settings' audit. */
-export const ADMIN_AUDIT_SOURCES = ['payment', 'wallet_grant', 'item', 'ranking', 'community', 'policy'] as const;
+export const ADMIN_AUDIT_SOURCES = ['payment', 'wallet_grant', 'item', 'ranking', 'community', 'policy', 'editorial'] as const;
 export type AdminAuditSource = (typeof ADMIN_AUDIT_SOURCES)[number];
 
 /**
@@ -89,6 +89,9 @@ export const ADMIN_AUDIT_ACTIONS = [
   'faq_save',
   'faq_delete',
   'policy_publish',
+  'magazine_save',
+  'event_save',
+  'site_switch',
 ] as const;
 
 /** POST /admin/audit_list: every audited operator action, newest first; `actor` as `member` above. */
@@ -105,7 +108,21 @@ export type AdminAuditListReq = z.infer<typeof AdminAuditListSchema>;
 
 /** What an audited action changed. */
 export interface AdminAuditTarget {
-  kind: 'order' | 'product' | 'member' | 'item' | 'post' | 'reply' | 'report' | 'qna' | 'notice' | 'faq' | 'policy';
+  kind:
+    | 'order'
+    | 'product'
+    | 'member'
+    | 'item'
+    | 'post'
+    | 'reply'
+    | 'report'
+    | 'qna'
+    | 'notice'
+    | 'faq'
+    | 'policy'
+    | 'magazine'
+    | 'event'
+    | 'site';
   sn: number;
   /** The order number, the package number, the member's nick and ID, or the item's number and Korean name. */
   label: string;

@@ -46,6 +46,8 @@ export const APPLICATION_FIELDS = [
   'intro',
   'operating_plan',
   'social_url',
+  /** The audition's video: a link to a performance (issue 21, /audition). */
+  'video_url',
   'tags',
   'company_name',
   'representative',
@@ -62,6 +64,7 @@ export const APPLICATION_FIELD_MAX: Record<ApplicationField, number> = {
   intro: 1000,
   operating_plan: 2000,
   social_url: 256,
+  video_url: 256,
   tags: 100,
   company_name: 60,
   representative: 40,
@@ -75,7 +78,7 @@ export const APPLICATION_FIELD_MAX: Record<ApplicationField, number> = {
 export const APPLICATION_FORM: Record<ApplicationKind, { required: readonly ApplicationField[]; optional: readonly ApplicationField[] }> = {
   bj: {
     required: ['activity_name_ko', 'activity_name_en', 'intro', 'operating_plan'],
-    optional: ['debut_date', 'agency', 'social_url', 'tags'],
+    optional: ['debut_date', 'agency', 'social_url', 'video_url', 'tags'],
   },
   kstar: {
     required: ['activity_name_ko', 'activity_name_en', 'debut_date', 'agency', 'intro', 'company_name', 'representative', 'business_no'],
@@ -120,6 +123,7 @@ export const ApplySchema = z.object({
   intro: text('intro'),
   operating_plan: text('operating_plan'),
   social_url: text('social_url'),
+  video_url: text('video_url'),
   tags: text('tags'),
   company_name: text('company_name'),
   representative: text('representative'),

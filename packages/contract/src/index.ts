@@ -5,6 +5,7 @@ export * from './channels.js';
 export * from './chat.js';
 export * from './community.js';
 export * from './content.js';
+export * from './editorial.js';
 export * from './endpoints.js';
 export * from './envelope.js';
 export * from './identity.js';

@@ -4,6 +4,7 @@ import { CHANNEL_REFUSAL_PARAMS, channelsCodes } from './channels.js';
 import { chatCodes } from './chat.js';
 import { type CodeDef, defineCodes, mergeCodes } from './codes.js';
 import { COMMUNITY_REFUSAL_PARAMS, communityCodes } from './community.js';
+import { EDITORIAL_REFUSAL_PARAMS, editorialCodes } from './editorial.js';
 import { identityCodes } from './identity.js';
 import { itemsCodes } from './items.js';
 import { JOSA_PAIRS, type JosaPair, withJosa } from './josa.js';
@@ -175,6 +176,7 @@ const DOMAINS = [
   searchCodes,
   rankingsCodes,
   communityCodes,
+  editorialCodes,
 ] as const;
 
 type Declared = (typeof DOMAINS)[number]['codes'];
@@ -227,4 +229,5 @@ export const REFUSAL_PARAMS: Readonly<Record<string, Readonly<Record<string, num
   ...SEARCH_REFUSAL_PARAMS,
   ...RANKING_REFUSAL_PARAMS,
   ...COMMUNITY_REFUSAL_PARAMS,
+  ...EDITORIAL_REFUSAL_PARAMS,
 };

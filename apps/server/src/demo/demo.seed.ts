@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { seedDemoChannels } from '../modules/channels/channels.demo.js';
 import { seedDemoCommunity } from '../modules/community/community.demo.js';
-import { magazine } from '../modules/community/community.tables.js';
+import { seedDemoEditorial } from '../modules/editorial/editorial.demo.js';
 import { seedDemoItems } from '../modules/items/items.demo.js';
 import { broadcast } from '../modules/live/live.tables.js';
 import { seedDemoPayments } from '../modules/payments/payments.demo.js';
@@ -24,12 +24,6 @@ const BJS = [
 
 const LIVE_TITLES = ['🌟 신곡 커버 댄스 라이브', '노래방 신청곡 받아요 🎤', '음악방송 같이 봐요', '오늘의 안무 챌린지'];
 const REPLAY_TITLES = ['지난주 커버 댄스 풀버전', '팬미팅 토크 다시보기', '보컬 커버 메들리', '컴백 무대 리액션', '연습실 라이브'];
-const ARTICLES = [
-  { title: '이번 주 K-POP 컴백 총정리', summary: '새 앨범과 무대를 한눈에 정리했습니다.' },
-  { title: '커버 댄스 BJ 인터뷰: 하늘별', summary: '매일 밤 무대를 만드는 BJ의 이야기.' },
-  { title: '초보 BJ를 위한 OBS 설정 가이드', summary: '스트림 키로 3분 만에 방송 시작하기.' },
-];
-
 /**
  * A broadcaster a newcomer can sign in as to try streaming from OBS on a local `npm start` (README): demo
  * content only, so never in production.
@@ -55,6 +49,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await seedDemoSupporterPlans(tx);
       await seedDemoChannels(tx);
       await seedDemoCommunity(tx);
+      await seedDemoEditorial(tx);
       return false;
     }
     const bjs = await tx
@@ -111,15 +106,13 @@ export async function seedDemo(db: Db): Promise<boolean> {
       isDemo: true,
     }));
     await tx.insert(broadcast).values([...live, ...replays]);
-    await tx
-      .insert(magazine)
-      .values(ARTICLES.map((a, i) => ({ ...a, content: a.summary, publishedAt: new Date(now - i * 86_400_000), isDemo: true })));
     await fundDemoViewers(tx);
     await seedDemoItems(tx);
     await seedDemoPayments(tx);
     await seedDemoSupporterPlans(tx);
     await seedDemoChannels(tx);
     await seedDemoCommunity(tx);
+    await seedDemoEditorial(tx);
     return true;
   });
 }

@@ -8,6 +8,7 @@ import { applicationsRoutes } from './applications/applications.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
 import { chatApiRoutes } from './chat/chat.routes.js';
 import { communityRoutes } from './community/community.routes.js';
+import { editorialRoutes } from './editorial/editorial.routes.js';
 import { createIdentityDriver } from './identity/identity.drivers.js';
 import { identityRoutes } from './identity/identity.routes.js';
 import { itemsRoutes } from './items/items.routes.js';
@@ -78,6 +79,7 @@ export const apiModules: readonly ApiModule[] = [
   { name: 'media', v1: (v1, c) => v1.register(mediaRoutes, { db: c.db, bus: c.bus }) },
   { name: 'community', v1: (v1, c) => v1.register(communityRoutes, { db: c.db, bus: c.bus, uploadsDir: c.uploadsDir }) },
   { name: 'policies', v1: (v1, c) => v1.register(policyRoutes, { db: c.db }) },
+  { name: 'editorial', v1: (v1, c) => v1.register(editorialRoutes, { db: c.db, bus: c.bus, site: c.site }) },
   { name: 'users', v1: (v1, c) => v1.register(usersRoutes, { db: c.db, bus: c.bus, secure: c.secure, uploadsDir: c.uploadsDir }) },
   {
     name: 'uploads',

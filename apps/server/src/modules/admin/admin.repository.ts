@@ -119,6 +119,10 @@ export async function listAudit(
       select 'policy', (v.guide_id * 100000 + v.ver)::text, 'policy_publish', v.published_by, null, null, null, null, 'policy', v.guide_id,
              null, jsonb_build_object('ver', v.ver, 'reason', v.reason, 'effective_at', v.effective_at), v.created_at
       from policy_version v where v.published_by is not null
+      union all
+      select 'editorial', e.audit_sn::text, e.action, e.actor_user_key, null, null, null, null, e.target_kind, e.target_sn,
+             e.before, e.after, e.created_at
+      from editorial_audit e
     )
     select a.source, a.ref, a.action, a.actor_user_key::float8 as actor_user_key, actor.id as actor_id, actor.nick as actor_nick,
            a.order_sn::float8 as order_sn, o.order_no, a.product_sn, a.item_sn, it.names->>'ko' as item_nm, a.member_key::float8 as member_key,

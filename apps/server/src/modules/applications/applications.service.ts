@@ -75,6 +75,7 @@ function formOf(input: ApplyReq): Record<string, string> {
   }
   if (form.business_no !== undefined && !isBusinessNo(form.business_no)) throw invalid('business_no');
   if (form.social_url !== undefined && !isUrl(form.social_url)) throw invalid('social_url');
+  if (form.video_url !== undefined && !isUrl(form.video_url)) throw invalid('video_url');
   if (form.debut_date !== undefined && form.debut_date > koreanToday()) throw invalid('debut_date');
   return form;
 }

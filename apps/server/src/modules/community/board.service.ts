@@ -444,11 +444,8 @@ export async function setReplyState(
   }
 }
 
-/** Members whose views of a post were counted (tests and the console read it). */
-export async function viewRows(db: Exec, boardSn: number): Promise<number> {
-  const rows = await db
-    .select()
-    .from(boardView)
-    .where(inArray(boardView.boardSn, [boardSn]));
-  return rows.length;
+/** The board's banned words (site-wide: event replies mask the same words). */
+export async function boardBannedWords(db: Exec): Promise<string[]> {
+  const [row] = await db.select({ words: boardSetting.bannedWords }).from(boardSetting).where(eq(boardSetting.settingSn, BOARD_SN));
+  return row?.words ?? [];
 }

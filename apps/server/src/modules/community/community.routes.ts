@@ -1,4 +1,4 @@
-import { communityEndpoints, contentEndpoints } from '@byeol/contract';
+import { communityEndpoints } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
@@ -7,10 +7,9 @@ import { route } from '../../platform/route.js';
 import { requireUser } from '../users/users.session.js';
 import { BoardService, type Viewer } from './board.service.js';
 import { CommunityAdmin, requireStaff } from './community.admin.js';
-import { listMagazine } from './community.repository.js';
 import { CsService } from './cs.service.js';
 
-/** The magazine list, the board, the customer centre and their console calls (docs/community.md). */
+/** The board, the customer centre and their console calls (docs/community.md). */
 export const communityRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; uploadsDir: string }> = async (app, { db, bus, uploadsDir }) => {
   const board = new BoardService(db, bus, uploadsDir);
   const cs = new CsService(db, bus, uploadsDir);
@@ -21,11 +20,6 @@ export const communityRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; uploadsD
     const user = await request.currentUser();
     return user ? { userKey: user.userKey, role: user.role } : null;
   };
-
-  route(app, contentEndpoints.magazineList, async (request, { offset, limit }) => {
-    const { list, total } = await listMagazine(db, offset, limit);
-    return okList(request, list, total);
-  });
 
   // The board: guests read, members write.
   route(app, e.boardList, async (request, q) => ok(request, await board.list(await viewerOf(request), q)));

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import type { Db, Exec } from '../../platform/db.js';
 import { seedPolicyVersions } from './site.policy.js';
 import { DEFAULT_GUIDES, DEFAULT_PAGE_META, DEFAULT_SITE, DEFAULT_TERMS } from './site.seed.js';
 import { guide, pageMeta, site, siteTerm } from './site.tables.js';
@@ -40,4 +40,23 @@ export async function seedSiteDefaults(db: Db): Promise<boolean> {
   // Every guide has a first version (an install upgraded from before versions gets it here).
   await seedPolicyVersions(db);
   return seeded;
+}
+
+/**
+ * Sets one Y/N switch of the default site's settings inside the caller's transaction; answers the settings
+ * before and after. The caller publishes SITE_CHANGED after the commit so every process reloads.
+ */
+export async function setSiteSwitch(
+  tx: Exec,
+  name: string,
+  value: 'Y' | 'N',
+): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }> {
+  const [row] = await tx.select({ settings: site.settings }).from(site).where(eq(site.siteKey, DEFAULT_SITE.siteKey)).for('update');
+  const before = (row?.settings ?? {}) as Record<string, unknown>;
+  const after = { ...before, [`${name}_yn`]: value };
+  await tx
+    .update(site)
+    .set({ settings: after as typeof site.$inferInsert.settings, updatedAt: new Date() })
+    .where(eq(site.siteKey, DEFAULT_SITE.siteKey));
+  return { before, after };
 }
