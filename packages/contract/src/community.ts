@@ -134,8 +134,8 @@ export interface BoardListSet {
   /** Visible posts (matching the keyword, counted up to searchTotalCap). */
   eventboard_total: number;
   eventboard_total_capped_yn: 'Y' | 'N';
-  /** The pinned notices (operating principles), on every page. */
-  notice_list: BoardPost[];
+  /** The pinned notices (operating principles), on every page, with their text (`board_sn` is the notice's number). */
+  notice_list: Array<BoardPost & { content: string }>;
   params: { setting_sn: number; site_key: number; search_keyword: string; offset: number; limit: number; last_sn: number };
   /** The caller's posting restriction, when one is in force ({until} KST and the reason), else null. */
   restriction: BoardRestriction | null;

@@ -10,7 +10,7 @@ import {
   searchNorm,
   searchTokens,
 } from '@byeol/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Bus } from '../../platform/bus.js';
 import type { Db, Exec, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -19,7 +19,7 @@ import { bannedWordsPattern } from '../chat/index.js';
 import { activeSanction, kstUntil } from '../sanctions/index.js';
 import { claimUploads, releaseUploads, removeStored } from '../uploads/index.js';
 import type { SessionUser } from '../users/users.session.js';
-import { boardFile, boardPost, boardReply, boardSetting, boardView } from './community.tables.js';
+import { boardFile, boardPost, boardReply, boardSetting } from './community.tables.js';
 
 /** The board of SPEC §7 (`setting_sn` forced to 1). */
 export const BOARD_SN = 1;
@@ -229,11 +229,12 @@ export class BoardService {
   }
 
   /** The board's pinned notices (the operating principles), as list rows. */
-  private async noticePosts(): Promise<BoardPost[]> {
-    const { rows } = await this.db.execute<{ notice_sn: number; title: string; created_at: Date | string }>(sql`
-      select notice_sn, title, created_at from cs_notice where place = 'board' and not deleted order by top desc, notice_sn desc limit 5`);
-    return rows.map((n) =>
-      toPost(
+  private async noticePosts(): Promise<Array<BoardPost & { content: string }>> {
+    const { rows } = await this.db.execute<{ notice_sn: number; title: string; content: string; created_at: Date | string }>(sql`
+      select notice_sn, title, content, created_at from cs_notice where place = 'board' and not deleted order by top desc, notice_sn desc limit 5`);
+    return rows.map((n) => ({
+      content: n.content,
+      ...toPost(
         {
           board_sn: Number(n.notice_sn),
           title: n.title,
@@ -247,7 +248,7 @@ export class BoardService {
         },
         true,
       ),
-    );
+    }));
   }
 
   /** eventboard_info: the post and a page of its comments; `view_yn` Y counts a member's view once per KST day. */
