@@ -230,7 +230,8 @@ export const BoardReplyDeleteSchema = z.object({ reply_sn: SnSchema });
 
 // ─── The customer centre (SPEC §7 GET /sub/cscenter_*) ───────────────────────────────────────────────
 
-export const CsNoticeListSchema = z.object({ ...Paging });
+/** `place=board`: the board's pinned operating principles (the console edits them with their text). */
+export const CsNoticeListSchema = z.object({ place: z.enum(['cs', 'board']).default('cs'), ...Paging });
 export interface CsNotice {
   notice_sn: number;
   title: string;

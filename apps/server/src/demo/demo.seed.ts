@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { seedDemoChannels } from '../modules/channels/channels.demo.js';
 import { seedDemoCommunity } from '../modules/community/community.demo.js';
 import { seedDemoEditorial } from '../modules/editorial/editorial.demo.js';
 import { seedDemoItems } from '../modules/items/items.demo.js';
 import { broadcast } from '../modules/live/live.tables.js';
 import { seedDemoPayments } from '../modules/payments/payments.demo.js';
+import { recordConsentsOf } from '../modules/site/index.js';
 import { seedDemoSupporterPlans } from '../modules/supporters/supporters.demo.js';
 import { hashPassword } from '../modules/users/users.service.js';
 import { users } from '../modules/users/users.tables.js';
@@ -50,6 +51,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await seedDemoChannels(tx);
       await seedDemoCommunity(tx);
       await seedDemoEditorial(tx);
+      // The demo members joined like anyone: they agreed to the required policies in effect.
+      await recordConsentsOf(tx, sql`select user_key from users where is_demo`);
       return false;
     }
     const bjs = await tx
@@ -113,6 +116,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoChannels(tx);
     await seedDemoCommunity(tx);
     await seedDemoEditorial(tx);
+    await recordConsentsOf(tx, sql`select user_key from users where is_demo`);
     return true;
   });
 }

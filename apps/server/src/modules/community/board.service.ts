@@ -9,6 +9,7 @@ import {
   findPersonalInfo,
   searchNorm,
   searchTokens,
+  termQuery,
 } from '@byeol/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Bus } from '../../platform/bus.js';
@@ -181,7 +182,10 @@ export class BoardService {
   /** eventboard_list: newest first; offset paging for the first pages, `last_sn` (keyset) beyond. */
   async list(viewer: Viewer | null, q: { search_keyword: string; offset: number; limit: number; last_sn: number }): Promise<BoardListSet> {
     const keyword = q.search_keyword;
-    const tokens = keyword ? searchTokens(keyword) : [];
+    // What the search domain asks the index for (search.repository.ts does the same): the term's bigrams, '^' + the
+    // character only for a one-character word. searchTokens() would add '^' + each word's first character,
+    // so a syllable pair from inside a word ('늘별' of '하늘별') matched nothing.
+    const tokens = keyword ? termQuery(keyword).tokens : [];
     const norm = keyword ? searchNorm(keyword) : '';
     const where = [sql`p.setting_sn = ${BOARD_SN}`, sql`p.state = 'visible'`];
     if (keyword) {

@@ -121,9 +121,11 @@ export class CommunityAdmin {
         select state, user_key, title, content from board_post where board_sn = ${req.board_sn} for update`);
       const row = rows[0];
       if (!row || row.state === 'deleted') throw new AppError('BOARD_POST_NOT_FOUND');
+      // Hiding a hidden post or restoring a visible one changes nothing (a second report of the same post
+      // may be closed with "hide and complete"): no write, no audit row.
+      if ((req.action === 'hide' && row.state === 'hidden') || (req.action === 'restore' && row.state === 'visible')) return [];
       let removed: string[] = [];
       if (req.action === 'hide') {
-        if (row.state !== 'visible') throw new AppError('BOARD_POST_NOT_FOUND');
         await tx.execute(sql`update board_post set state = 'hidden', moderation_reason = ${req.reason} where board_sn = ${req.board_sn}`);
         await tx.execute(sql`update board_setting set visible_cnt = visible_cnt - 1 where setting_sn = ${BOARD_SN}`);
       } else if (req.action === 'restore') {
@@ -208,9 +210,8 @@ export class CommunityAdmin {
       const row = rows[0];
       if (!row || row.state === 'deleted') throw new AppError('BOARD_REPLY_NOT_FOUND');
       const to = req.action === 'hide' ? 'hidden' : req.action === 'restore' ? 'visible' : 'deleted';
-      if ((req.action === 'hide' && row.state !== 'visible') || (req.action === 'restore' && row.state !== 'hidden')) {
-        throw new AppError('BOARD_REPLY_NOT_FOUND');
-      }
+      // Already so: nothing to do (as for posts).
+      if (row.state === to) return;
       if (req.action === 'restore') {
         await tx.execute(sql`update board_reply set content = ${maskPersonalInfo(row.content)} where reply_sn = ${req.reply_sn}`);
       }
@@ -244,11 +245,14 @@ export class CommunityAdmin {
         target_user_id: string | null;
         target_user_nick: string | null;
         handled_by_nick: string | null;
+        reply_board_sn: number | null;
         total: number;
       }
     >(sql`
       select c.report_sn, c.target_type, c.target_key, c.target_label, c.report_type, c.content, c.quote, c.state, c.action, c.action_memo,
              c.created_at, c.handled_at, c.user_key, ru.id as reporter_id, ru.nick as reporter_nick, tu.id as target_user_id,
+             case when c.target_type = 'reply' and c.target_key ~ '^[0-9]{1,15}$'
+                  then (select r.board_sn from board_reply r where r.reply_sn = c.target_key::bigint) end as reply_board_sn,
              tu.nick as target_user_nick, hu.nick as handled_by_nick, count(*) over ()::int as total
       from cs_report c
       join users ru on ru.user_key = c.user_key
@@ -264,7 +268,7 @@ export class CommunityAdmin {
           reporter_nick: r.reporter_nick,
           target_user_id: r.target_user_id,
           target_user_nick: r.target_user_nick,
-          target_url: targetUrl(r.target_type, r.target_key, r.target_user_id),
+          target_url: targetUrl(r.target_type, r.target_key, r.target_user_id, r.reply_board_sn),
           handled_by_nick: r.handled_by_nick,
         }),
       ),
@@ -459,12 +463,12 @@ export class CommunityAdmin {
 }
 
 /** Where the console opens a report's target. */
-function targetUrl(type: string, key: string, userId: string | null): string | null {
+function targetUrl(type: string, key: string, userId: string | null, replyBoardSn: number | null): string | null {
   switch (type) {
     case 'post':
       return `/bbs/detail/${key}`;
     case 'reply':
-      return null;
+      return replyBoardSn === null ? null : `/bbs/detail/${replyBoardSn}`;
     case 'member':
     case 'chat':
       return userId ? `/channel/bj/${userId}` : null;

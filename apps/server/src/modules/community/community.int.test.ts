@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { buildOperator, buildViewer } from '../../testing/builders.js';
 import { sql } from '../../testing/members.js';
+import { seedPolicyVersions } from '../site/index.js';
 
 /**
  * Issue 19: the board, the customer centre, reports, versioned policies and the console's moderation,
@@ -280,6 +281,14 @@ describe('reports and moderation', () => {
     const reply = (await t.call(e.replyInsert, { board_sn: String(sn), content: '나쁜 댓글' }, as(fan))).body.rslt_set.reply_sn;
     const hide = await t.call(e.adminReplyProc, { reply_sn: String(reply), action: 'hide', reason: '비방' }, as(gm));
     expect(hide.body.rslt_set).toMatchObject({ state: 'hidden', post_title: '댓글 관리' });
+    // Hiding it again (a second report) changes nothing and is not refused.
+    const again = await t.call(e.adminReplyProc, { reply_sn: String(reply), action: 'hide', reason: '비방' }, as(gm));
+    expect(again.body).toMatchObject({ rslt_cd: 0, rslt_set: { state: 'hidden' } });
+    // A report of a comment links the console to its post.
+    const reporter = await buildViewer(t);
+    await t.call(e.reportProc, { target_type: 'reply', target_key: String(reply), report_type: 'abuse', content: '비방' }, as(reporter));
+    const queue = await t.call(e.adminReportList, { state: 'open', limit: '100' }, as(gm));
+    expect(queue.body.rslt_set.data_list.find((r) => r.target_key === String(reply))?.target_url).toBe(`/bbs/detail/${sn}`);
     expect((await info(author, sn)).body.rslt_set.total_count).toBe(0);
     await t.call(e.adminReplyProc, { reply_sn: String(reply), action: 'restore', reason: '복구' }, as(gm));
     expect((await info(author, sn)).body.rslt_set.total_count).toBe(1);
@@ -341,7 +350,13 @@ describe('the customer centre', () => {
     expect((await t.call(e.csNotice, { limit: '100' })).body.rslt_set.data_list.some((n) => n.title === tag)).toBe(false);
 
     const principle = await t.call(e.adminNoticeProc, { title: `${tag} 원칙`, content: '지켜주세요', place: 'board' }, as(operator));
-    expect((await list(null)).body.rslt_set.notice_list.some((n: BoardPost) => n.board_sn === principle.body.rslt_set.sn)).toBe(true);
+    const pinned = (await list(null)).body.rslt_set.notice_list.find((n: BoardPost) => n.board_sn === principle.body.rslt_set.sn);
+    expect(pinned).toMatchObject({ title: `${tag} 원칙`, content: '지켜주세요', notice_yn: 'Y' });
+    const principles = await t.call(e.csNotice, { place: 'board', limit: '100' });
+    expect(principles.body.rslt_set.data_list.some((n) => n.notice_sn === principle.body.rslt_set.sn)).toBe(true);
+    expect(
+      (await t.call(e.csNotice, { limit: '100' })).body.rslt_set.data_list.some((n) => n.notice_sn === principle.body.rslt_set.sn),
+    ).toBe(false);
 
     const q = `${tag} 환불은 어떻게`;
     await t.call(e.adminFaqProc, { category: 'payment', question: q, answer: '1:1 문의로' }, as(operator));
@@ -405,6 +420,18 @@ describe('policies', () => {
     ]);
     expect((await t.call(e.policyAgree, { id, ver: String(ver + 1) }, as(m))).body.rslt_cd).toBe(0);
     expect((await t.call(e.policyPending, {}, as(m))).body.rslt_set.data_list).toEqual([]);
+    // Staff publish the policies: they are never asked.
+    expect((await t.call(e.policyPending, {}, as(operator))).body.rslt_set.data_list).toEqual([]);
+
+    // A required policy's first version is agreed by the members who joined before it existed.
+    const [added] = await sql<{ id: number }>(
+      t,
+      `insert into guide (site_key, kind, code, required, title, sort_no) values (1, 'policy', 'operation', true, '운영정책', 9) returning id`,
+    );
+    await seedPolicyVersions(t.database.db);
+    const consents = await sql<{ ver: number }>(t, 'select ver from policy_consent where user_key = $1 and guide_id = $2', [m.userKey, added?.id]);
+    expect(consents).toEqual([{ ver: 1 }]);
+    await sql(t, 'delete from guide where id = $1', [added?.id]);
 
     // A service guide is not a policy; an unknown id answers POLICY_NOT_FOUND.
     expect((await t.call(e.serviceGuide, { id })).body.rslt_cd).toBe(ResultCode.POLICY_NOT_FOUND);

@@ -30,8 +30,8 @@ export const communityRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; uploadsD
   route(app, e.replyDelete, async (request, { reply_sn }) => ok(request, await board.removeReply(await requireUser(request), reply_sn)));
 
   // The customer centre: notices and FAQ for everyone, questions and reports for their members.
-  route(app, e.csNotice, async (request, { offset, limit }) => {
-    const { list, total } = await cs.notices(offset, limit);
+  route(app, e.csNotice, async (request, { place, offset, limit }) => {
+    const { list, total } = await cs.notices(place, offset, limit);
     return okList(request, list, total);
   });
   route(app, e.csFaq, async (request, q) => {

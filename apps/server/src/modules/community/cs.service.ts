@@ -94,7 +94,7 @@ export class CsService {
     private readonly uploadsDir: string,
   ) {}
 
-  async notices(offset: number, limit: number): Promise<{ list: CsNotice[]; total: number }> {
+  async notices(place: 'cs' | 'board', offset: number, limit: number): Promise<{ list: CsNotice[]; total: number }> {
     const { rows } = await this.db.execute<{
       notice_sn: number;
       title: string;
@@ -104,7 +104,7 @@ export class CsService {
       total: number;
     }>(sql`
       select notice_sn, title, content, top, created_at, count(*) over ()::int as total
-      from cs_notice where place = 'cs' and not deleted
+      from cs_notice where place = ${place} and not deleted
       order by top desc, notice_sn desc offset ${offset} limit ${limit}`);
     return {
       list: rows.map((n) => ({
@@ -116,7 +116,7 @@ export class CsService {
       })),
       total:
         rows[0]?.total ??
-        (offset > 0 ? await this.count(sql`select count(*)::int as n from cs_notice where place = 'cs' and not deleted`) : 0),
+        (offset > 0 ? await this.count(sql`select count(*)::int as n from cs_notice where place = ${place} and not deleted`) : 0),
     };
   }
 

@@ -14,7 +14,8 @@ export const policyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   route(app, e.serviceGuide, async (request, { id, ver }) => ok(request, await policyDoc(db, 'service', id, ver)));
   route(app, e.policyHistory, async (request, { id }) => ok(request, await policyHistory(db, id)));
   route(app, e.policyPending, async (request) => {
-    const list = await pendingPolicies(db, (await requireUser(request)).userKey);
+    const user = await requireUser(request);
+    const list = await pendingPolicies(db, user.userKey, user.role);
     return okList(request, list, list.length);
   });
   route(app, e.policyAgree, async (request, { id, ver }) =>

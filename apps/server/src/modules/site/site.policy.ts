@@ -1,5 +1,5 @@
 import type { PolicyCode, PolicyDoc, PolicyHistorySet, PolicyPending, PolicyVersionSummary } from '@byeol/contract';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { FIRST_POLICY_EFFECTIVE, FIRST_POLICY_REASON, FIRST_POLICY_TEXTS } from './site.policy-texts.js';
@@ -146,8 +146,12 @@ export async function publishPolicy(
   return { id: req.id, ...summary(row, undefined, now) };
 }
 
-/** The required policies a member has not agreed to in the version in effect. */
-export async function pendingPolicies(db: Db, userKey: number): Promise<PolicyPending[]> {
+/**
+ * The required policies a member has not agreed to in the version in effect. Staff accounts (operators,
+ * GMs) are not asked: they publish the policies.
+ */
+export async function pendingPolicies(db: Db, userKey: number, role = 'user'): Promise<PolicyPending[]> {
+  if (role === 'operator' || role === 'gm') return [];
   const { rows } = await db.execute<{
     id: number;
     code: string | null;
@@ -189,9 +193,14 @@ export async function agreePolicy(db: Db, userKey: number, id: number, ver: numb
 
 /** At the join, inside its transaction: the new member agreed to every required policy's version in effect. */
 export async function recordJoinConsents(tx: Tx, userKey: number): Promise<void> {
+  await recordConsentsOf(tx, sql`select ${userKey}::bigint as user_key`);
+}
+
+/** Every member of `members` (a query of user_key) agreed to each required policy's version in effect. */
+export async function recordConsentsOf(tx: Exec, members: SQL): Promise<void> {
   await tx.execute(sql`
     insert into policy_consent (user_key, guide_id, ver)
-    select ${userKey}, g.id, v.ver from guide g
+    select m.user_key, g.id, v.ver from (${members}) m cross join guide g
     join lateral (
       select ver from policy_version pv where pv.guide_id = g.id and pv.effective_at <= now() order by pv.ver desc limit 1
     ) v on true
@@ -204,9 +213,19 @@ export async function seedPolicyVersions(db: Db): Promise<void> {
   const guides = await db.select().from(guide).orderBy(asc(guide.id));
   for (const g of guides) {
     const text = FIRST_POLICY_TEXTS[g.code ?? ''] ?? FIRST_POLICY_TEXTS.guide ?? '';
-    await db
-      .insert(policyVersion)
-      .values({ guideId: g.id, ver: 1, content: text, reason: FIRST_POLICY_REASON, effectiveAt: new Date(FIRST_POLICY_EFFECTIVE) })
-      .onConflictDoNothing();
+    await db.transaction(async (tx) => {
+      const made = await tx
+        .insert(policyVersion)
+        .values({ guideId: g.id, ver: 1, content: text, reason: FIRST_POLICY_REASON, effectiveAt: new Date(FIRST_POLICY_EFFECTIVE) })
+        .onConflictDoNothing()
+        .returning({ ver: policyVersion.ver });
+      // Members who joined before versions existed agreed to the required policies at their join: that is
+      // the first version (they are asked again only when a later one takes effect).
+      if (made.length && g.required) {
+        await tx.execute(sql`
+          insert into policy_consent (user_key, guide_id, ver, agreed_at)
+          select user_key, ${g.id}, 1, created_at from users on conflict do nothing`);
+      }
+    });
   }
 }
