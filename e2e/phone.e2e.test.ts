@@ -48,7 +48,18 @@ async function listFirst<T>(p: string, form?: Record<string, string>): Promise<T
   return ((await res.json()) as { rslt_set: { data_list: T[] } }).rslt_set.data_list[0];
 }
 
+/** A service guide of the site info, for `/sub/terms/:id` (issue 19; the policies take the '3' of the others). */
+const guides = { serviceId: '' };
+
+/** A published article and a running event of the demo content (issue 21), for `/magazine/:id` and `/sub/event/:id`. */
+const editorial = { miSn: '', eventSn: '' };
+
 function urlOf(route: string): string {
+  if (route === '/magazine/:id') return `/magazine/${editorial.miSn}`;
+  if (route === '/sub/event/:id') return `/sub/event/${editorial.eventSn}`;
+  if (route === '/sub/terms/:id') return `/sub/terms/${guides.serviceId}`;
+  // A policy's first version (every policy has one from the install).
+  if (route.includes(':ver')) return route.replace(':id', '3').replace(':ver', '1');
   const filled = route
     .replace(':vod_key', route.startsWith('/vod/') ? demo.replay : demo.live)
     .replace(':id', route.startsWith('/channel/program/') ? demo.programId : route.startsWith('/channel/') ? demo.bjId : '3')
@@ -109,13 +120,25 @@ beforeAll(async () => {
   await client.dispose();
   await sql(`update users set type_cd = 'bj', role = 'bj', bj_type_cd = 'program' where lower(id) = lower($1)`, [program.id]);
   demo.programId = program.id;
+  const article = await page.request.get('/v1/sub/magazine_list?limit=1', { headers: API_HEADERS });
+  editorial.miSn = String(
+    ((await article.json()) as { rslt_set: { magazine_list: { mi_sn: number }[] } }).rslt_set.magazine_list[0]?.mi_sn ?? '',
+  );
+  editorial.eventSn = String(
+    (await listFirst<{ event_sn: number }>('/v1/sub/event_more', { phase: 'running', offset: '0', limit: '1' }))?.event_sn ?? '',
+  );
+  const site = await page.request.get('/v1/pubapi/api_site_cache_info', { headers: API_HEADERS });
+  guides.serviceId = String(
+    ((await site.json()) as { rslt_set: { service_guide_list: { id: number }[] } }).rslt_set.service_guide_list[0]?.id ?? '',
+  );
 });
 
 afterAll(async () => {
   await closeDatabase();
 });
 
-describe('phone first (390 px), signed out', () => {
+// Each language visits every route of routes.ts (well over a hundred pages): minutes on a busy 2-core machine.
+describe('phone first (390 px), signed out', { timeout: 300_000 }, () => {
   it('has the demo broadcasts, replays and items the routes are filled with', () => {
     expect(demo.live).toMatch(/^\w+$/);
     expect(demo.replay).toMatch(/^\w+$/);
@@ -124,6 +147,8 @@ describe('phone first (390 px), signed out', () => {
     // Every page of routes.ts is visited below, a route added later too.
     expect(ROUTES).toContain('/play/:vod_key');
     expect(demo.programId).toMatch(/^\w+$/);
+    expect(editorial.miSn).toMatch(/^\d+$/);
+    expect(editorial.eventSn).toMatch(/^\d+$/);
     expect(ROUTES).toEqual(
       expect.arrayContaining([
         '/channel/bj/:id',
@@ -199,7 +224,7 @@ describe('phone first (390 px), signed out', () => {
   });
 });
 
-describe('phone first (390 px), signed in as an operator', () => {
+describe('phone first (390 px), signed in as an operator', { timeout: 300_000 }, () => {
   beforeAll(async () => {
     const member = await joinByApi(page.request, { id: `ph${run}`, nick: `폰운영자${run}` });
     await sql(`update users set role = 'operator' where lower(id) = lower($1)`, [member.id]);

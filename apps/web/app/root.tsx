@@ -14,6 +14,7 @@ import {
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { loadUser } from './features/account/account.server';
+import { PolicyConsent } from './features/cs/policy-consent';
 import { loadSiteInfo } from './features/site/site.server';
 import { createI18n } from './i18n';
 import { useNonce } from './lib/nonce';
@@ -87,7 +88,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {/* Required policies changed since the member agreed: asked once per page load (features/cs). */}
+      <PolicyConsent />
+    </>
+  );
 }
 
 /** Faults outside any layout (e.g. the API unreachable): a plain page, never a stack in production. */

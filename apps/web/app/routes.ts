@@ -30,6 +30,10 @@ export default [
     route('guide/mobile', 'routes/guide.tsx', { id: 'guide-mobile' }),
     route('sub/live', 'routes/sub-live.tsx'),
     route('sub/replay', 'routes/sub-replay.tsx'),
+    // Issue 19: the community board ("stories"): the list, the write/edit form and a post with its comments.
+    route('bbs', 'routes/bbs.tsx'),
+    route('bbs/form', 'routes/bbs-form.tsx'),
+    route('bbs/detail/:id', 'routes/bbs-detail.tsx'),
     // Issue 18: search (the path names the kind, `?keyword=` the term) and the BJ rankings (`?period=`).
     route('search', 'routes/search.tsx', { id: 'search' }),
     route('search/bj', 'routes/search.tsx', { id: 'search-bj' }),
@@ -89,7 +93,26 @@ export default [
       route('rankings', 'routes/admin-rankings.tsx'),
       route('security', 'routes/admin-security.tsx'),
       route('audit', 'routes/admin-audit.tsx'),
+      // Issue 19: the community's moderation and the customer centre.
+      route('board', 'routes/admin-board.tsx'),
+      route('reports', 'routes/admin-reports.tsx'),
+      route('qna', 'routes/admin-qna.tsx'),
+      route('cs', 'routes/admin-cs.tsx'),
+      route('policies', 'routes/admin-policies.tsx'),
     ]),
+    // Issue 19: the customer centre (its tabs over every /cs page) and the versioned policies and service guides.
+    layout('routes/cs.tsx', [
+      route('cs/notice', 'routes/cs-notice.tsx'),
+      route('cs/faq', 'routes/cs-faq.tsx'),
+      route('cs/qna/question', 'routes/cs-qna-question.tsx'),
+      route('cs/qna/answer', 'routes/cs-qna-answer.tsx'),
+      route('cs/report', 'routes/cs-report.tsx'),
+      route('cs/report/form', 'routes/cs-report-form.tsx'),
+    ]),
+    route('sub/policy/:id', 'routes/sub-policy.tsx', { id: 'sub-policy' }),
+    route('sub/policy/:id/old/:ver', 'routes/sub-policy.tsx', { id: 'sub-policy-old' }),
+    route('sub/policy/:id/history', 'routes/sub-policy-history.tsx'),
+    route('sub/terms/:id', 'routes/sub-terms.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // SPEC §7 payment popups (window.open): outside the site's layouts, no header or footer.

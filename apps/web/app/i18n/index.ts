@@ -3,9 +3,11 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { account } from './resources/account';
 import { admin } from './resources/admin';
+import { board } from './resources/board';
 import { channels } from './resources/channels';
 import { chat } from './resources/chat';
 import { common } from './resources/common';
+import { cs } from './resources/cs';
 import { dialog } from './resources/dialog';
 import { identity } from './resources/identity';
 import { payments } from './resources/payments';
@@ -40,6 +42,8 @@ export const namespaces = {
   channels,
   search,
   rankings,
+  cs,
+  board,
 } as const;
 
 export const resources = Object.fromEntries(

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useSite } from '../../lib/use-site';
+import { policyPath } from '../cs/cs-links';
 
 export type Agreement = 'terms' | 'privacy' | 'marketing';
 export type Agreements = Record<Agreement, boolean>;
@@ -15,9 +17,15 @@ export function agreementFields(agree: Agreements) {
   return { agree_terms: 'Y', agree_privacy: 'Y', agree_marketing: agree.marketing ? 'Y' : 'N' } as const;
 }
 
-/** The join's agreement checkboxes: "agree to all", then each agreement (used by /user/join and /user/join-social). */
+/**
+ * The join's agreement checkboxes: "agree to all", then each agreement (used by /user/join and /user/join-social).
+ * The terms and the privacy policy have a "보기" link beside them to the policy in effect (the site info's guide
+ * with that code), opening in a new tab.
+ */
 export function AgreementChecks({ value, onChange }: { value: Agreements; onChange: (next: Agreements) => void }) {
   const { t } = useTranslation('account');
+  const { t: tc } = useTranslation('cs');
+  const guides = useSite()?.site.policy_guide_list ?? [];
   const all = value.terms && value.privacy && value.marketing;
   return (
     <>
@@ -31,18 +39,36 @@ export function AgreementChecks({ value, onChange }: { value: Agreements; onChan
         {t('join.agree.all')}
       </label>
       <div className="space-y-1 px-1">
-        {(['terms', 'privacy', 'marketing'] as const).map((name) => (
-          <label key={name} className="flex min-h-11 items-center gap-3 px-2">
-            <input
-              type="checkbox"
-              name={`agree_${name}`}
-              className="size-5 accent-brand"
-              checked={value[name]}
-              onChange={(e) => onChange({ ...value, [name]: e.target.checked })}
-            />
-            {t(`join.agree.${name}`)}
-          </label>
-        ))}
+        {(['terms', 'privacy', 'marketing'] as const).map((name) => {
+          const guide = name === 'marketing' ? undefined : guides.find((g) => g.code === name);
+          return (
+            <div key={name} className="flex items-center gap-2">
+              <label className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-2">
+                <input
+                  type="checkbox"
+                  name={`agree_${name}`}
+                  className="size-5 shrink-0 accent-brand"
+                  checked={value[name]}
+                  onChange={(e) => onChange({ ...value, [name]: e.target.checked })}
+                />
+                {t(`join.agree.${name}`)}
+              </label>
+              {guide && (
+                // The policy in effect, in a new tab so the join keeps its place.
+                <a
+                  href={policyPath(guide.id)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={tc('links.viewLabel', { title: guide.title })}
+                  className="inline-flex min-h-11 shrink-0 items-center px-2 text-sm font-semibold text-neutral-600 underline underline-offset-2 hover:text-brand-dark"
+                  data-agreement-view={name}
+                >
+                  {tc('links.view')}
+                </a>
+              )}
+            </div>
+          );
+        })}
       </div>
     </>
   );

@@ -1,11 +1,12 @@
-import { ADMIN_AUDIT_ACTIONS, type AdminAuditEntry } from '@byeol/contract';
+import type { AdminAuditEntry } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useSearchParams } from 'react-router';
 import { primaryButton, secondaryButton } from '../../ui/fields';
 import type { AdminList } from './admin.server';
 import { AdminEmpty, AuditTable, inputClass, ListError, Pager, ScreenTitle } from './admin-ui';
+import { AUDIT_ACTIONS, isLabelledAction } from './community-rules';
 
-/** Every audited operator action (payments and grants), newest first, by action and actor. */
+/** Every audited operator action (payments, grants, the catalogue, rankings, the community), newest first, by action and actor. */
 export function AuditPage({ data, page }: { data: AdminList<AdminAuditEntry>; page: number }) {
   const { t } = useTranslation('admin');
   const navigation = useNavigation();
@@ -19,9 +20,9 @@ export function AuditPage({ data, page }: { data: AdminList<AdminAuditEntry>; pa
           {t('audit.action')}
           <select name="action" defaultValue={params.get('action') ?? ''} className={`${inputClass} mt-1`}>
             <option value="">{t('orders.filter.any')}</option>
-            {ADMIN_AUDIT_ACTIONS.map((a) => (
+            {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {t(`action.${a}`)}
+                {isLabelledAction(a) ? t(`action.${a}`) : a}
               </option>
             ))}
           </select>

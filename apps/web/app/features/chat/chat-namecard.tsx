@@ -91,6 +91,22 @@ function NamecardLinks({ target, isBj, me, close }: { target: ChatUserInfo; isBj
           {t('namecard.message')}
         </Link>
       )}
+      {writable && (
+        // The report form opens beside the room, so the stream keeps playing (issue 19).
+        <a
+          href={`/cs/report/form?target_type=member&target_key=${encodeURIComponent(target.id)}`}
+          target="_blank"
+          rel="noopener"
+          onClick={close}
+          className={linkClass.replace(
+            'bg-violet-600 text-white hover:bg-violet-500',
+            'bg-neutral-200 text-neutral-900 hover:bg-neutral-300',
+          )}
+          data-namecard-report={target.id}
+        >
+          {t('namecard.report')}
+        </a>
+      )}
     </div>
   );
 }

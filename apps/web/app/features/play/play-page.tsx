@@ -102,6 +102,16 @@ export function BroadcastInfo({ info, viewers, likeAction }: { info: PlayInfo; v
         </ul>
       )}
       {likeAction}
+      {/* The report form opens beside the player, so the broadcast keeps playing (issue 19). */}
+      <a
+        href={`/cs/report/form?target_type=broadcast&target_key=${encodeURIComponent(info.vod_key)}`}
+        target="_blank"
+        rel="noopener"
+        className="mt-3 inline-flex min-h-11 items-center text-sm text-neutral-400 underline-offset-2 hover:underline"
+        data-report-broadcast={info.vod_key}
+      >
+        {t('info.report')}
+      </a>
     </section>
   );
 }

@@ -1,9 +1,18 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useSite } from '../../lib/use-site';
+import { CS_PATHS, policyPath } from '../cs/cs-links';
 
-/** The site footer of SPEC §3, from the site info; empty fields are left out. */
+const footerLink =
+  'inline-flex min-h-11 items-center underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand';
+
+/**
+ * The site footer of SPEC §3, from the site info; empty fields are left out. Each policy links to its page in
+ * the version in effect (issue 19), then the customer centre.
+ */
 export function SiteFooter() {
   const { t } = useTranslation();
+  const { t: tc } = useTranslation('cs');
   const data = useSite();
   if (!data) return null;
   const f = data.site.site_footer;
@@ -20,15 +29,26 @@ export function SiteFooter() {
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 text-sm text-neutral-600">
       <div className="mx-auto max-w-6xl px-4 py-8">
-        {data.site.policy_guide_list.length > 0 && (
-          <nav aria-label={t('footer.policies')} className="mb-4">
-            <ul className="flex flex-wrap gap-x-4 gap-y-1 font-medium text-neutral-800">
-              {data.site.policy_guide_list.map((g) => (
-                <li key={g.id}>{g.title}</li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        <nav aria-label={t('footer.policies')} className="mb-4">
+          <ul className="flex flex-wrap gap-x-4 font-medium text-neutral-800">
+            {data.site.policy_guide_list.map((g) => (
+              <li key={g.id}>
+                <Link
+                  to={policyPath(g.id)}
+                  className={`${footerLink} ${g.code === 'privacy' ? 'font-bold text-neutral-900' : ''}`}
+                  data-footer-policy={g.id}
+                >
+                  {g.title}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={CS_PATHS.notice} className={footerLink} data-footer-cs>
+                {tc('links.cs')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
         <dl className="flex flex-wrap gap-x-4 gap-y-1">
           {rows
             .filter(([, v]) => v)

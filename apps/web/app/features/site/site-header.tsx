@@ -142,6 +142,11 @@ function MenuContent({ dark, close }: { dark: boolean; close: () => void }) {
               {t('links.store', { ns: 'store' })}
             </Link>
           </li>
+          <li>
+            <Link to="/bbs" className={row} data-nav-community>
+              {t('nav.community', { ns: 'board' })}
+            </Link>
+          </li>
         </ul>
       </nav>
       <nav aria-label={ta('nav.account')} className={`mt-2 border-t pt-2 ${rule}`}>
@@ -282,6 +287,9 @@ export function SiteHeader({ dark = false }: { dark?: boolean }) {
             </Link>
             <Link to="/store" className={link}>
               {t('links.store', { ns: 'store' })}
+            </Link>
+            <Link to="/bbs" className={link} data-nav-community>
+              {t('nav.community', { ns: 'board' })}
             </Link>
           </nav>
         </div>

@@ -37,6 +37,7 @@ export const play = {
     },
     info: {
       viewers: '{{n}}명 시청 중',
+      report: '방송 신고',
       peak: '최고 {{n}}명 시청',
       likes: '좋아요 {{n}}',
       mc: 'MC',
@@ -97,6 +98,7 @@ export const play = {
     },
     info: {
       viewers: '{{n}} watching',
+      report: 'Report this broadcast',
       peak: 'Peak {{n}} viewers',
       likes: '{{n}} likes',
       mc: 'MC',
@@ -157,6 +159,7 @@ export const play = {
     },
     info: {
       viewers: '{{n}}人が視聴中',
+      report: '配信を通報',
       peak: '最高{{n}}人視聴',
       likes: 'いいね {{n}}',
       mc: 'MC',
@@ -217,6 +220,7 @@ export const play = {
     },
     info: {
       viewers: '{{n}}人观看中',
+      report: '举报直播',
       peak: '最高{{n}}人观看',
       likes: '点赞 {{n}}',
       mc: 'MC',

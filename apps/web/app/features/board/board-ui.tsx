@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The '공지' mark of a pinned notice (the operating principles). */
+export function NoticeBadge({ className = '' }: { className?: string }) {
+  const { t } = useTranslation('board');
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center whitespace-nowrap rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-white ${className}`}
+      data-notice-badge
+    >
+      {t('list.notice')}
+    </span>
+  );
+}
+
+/** A small picture mark for a post with images. */
+export function ImageMark() {
+  const { t } = useTranslation('board');
+  return (
+    <svg
+      role="img"
+      aria-label={t('list.image')}
+      viewBox="0 0 24 24"
+      className="size-4 shrink-0 text-neutral-500"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      data-image-mark
+    >
+      <title>{t('list.image')}</title>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <circle cx="9" cy="10" r="2" />
+      <path d="M21 17l-5-5-9 8" />
+    </svg>
+  );
+}
+
+/** The text of a post or comment: plain text with its line breaks, never HTML (`name` marks it for tests). */
+export function PlainText({ text, name, className = '' }: { text: string; name: string; className?: string }) {
+  return (
+    <div className={`whitespace-pre-wrap [overflow-wrap:anywhere] ${className}`} data-plain-text={name}>
+      {text}
+    </div>
+  );
+}
+
+/**
+ * False during the server render and until the page's scripts run: a form's submit waits for it, so a press
+ * before then cannot send the text as a plain GET (into the address and the logs). Pages mark it with
+ * `data-ready` for tests.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

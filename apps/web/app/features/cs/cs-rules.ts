@@ -1,0 +1,93 @@
+import {
+  BOARD_LIMITS,
+  type CommunityRefusal,
+  FAQ_CATEGORIES,
+  type FaqCategory,
+  isCommunityRefusal,
+  QnaProcSchema,
+  REPORT_TARGETS,
+  ReportProcSchema,
+  type ReportTarget,
+  ResultCode,
+} from '@byeol/contract';
+
+/**
+ * The customer centre's rules (issue 19): what the question and report forms refuse before sending (the
+ * contract's schemas, so the same code and message as the server), the query parameters the pages read, and
+ * which pages never show the re-agreement dialog.
+ */
+
+/** Rows per page of the notices, the FAQ, the member's questions and reports. */
+export const CS_PAGE_SIZE = 20;
+
+/** Characters as the server counts them (code points: an emoji is one). */
+export const charCount = (text: string) => [...text].length;
+
+/** `?page=` of the notices: a whole number from 1 (anything else is the first page). */
+export function pageOf(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+}
+
+/** The pages of a pager around `page` (at most `span` numbers), for `total` rows of `size` per page. */
+export function pagesAround(page: number, total: number, size = CS_PAGE_SIZE, span = 5): { pages: number[]; last: number } {
+  const last = Math.max(1, Math.ceil(total / size));
+  const start = Math.max(1, Math.min(page - Math.floor(span / 2), last - span + 1));
+  const pages: number[] = [];
+  for (let p = start; p <= Math.min(last, start + span - 1); p++) pages.push(p);
+  return { pages, last };
+}
+
+/** `?category=` of the FAQ: one of FAQ_CATEGORIES, or undefined (all). */
+export function faqCategoryOf(value: string | null | undefined): FaqCategory | undefined {
+  return (FAQ_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as FaqCategory) : undefined;
+}
+
+/** `?keyword=` of the FAQ, trimmed and cut to the length the server accepts. */
+export function faqKeywordOf(value: string | null | undefined): string {
+  return [...(value ?? '').trim()].slice(0, BOARD_LIMITS.keywordMax).join('');
+}
+
+/** `?target_type=` of the report form: one of REPORT_TARGETS, or null. */
+export function reportTargetOf(value: string | null | undefined): ReportTarget | null {
+  return (REPORT_TARGETS as readonly string[]).includes(value ?? '') ? (value as ReportTarget) : null;
+}
+
+export type QnaField = 'category' | 'title' | 'content';
+export type QnaRefusals = Partial<Record<QnaField, CommunityRefusal>>;
+
+/** The refusals of a question before sending, per field (QNA_CATEGORY_REQUIRED, BOARD_TITLE_…, BOARD_CONTENT_…). */
+export function qnaRefusals(input: { category: string; title: string; content: string }): QnaRefusals {
+  const checked = QnaProcSchema.safeParse({ mode: 'save', ...input, files: '' });
+  if (checked.success) return {};
+  const found: QnaRefusals = {};
+  for (const issue of checked.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'category' || field === 'title' || field === 'content') && !found[field]) {
+      found[field] = isCommunityRefusal(issue.message) ? issue.message : field === 'category' ? 'QNA_CATEGORY_REQUIRED' : undefined;
+    }
+  }
+  return found;
+}
+
+/** Why a report's target key is refused before sending (missing, or not a number or login ID), or null. */
+export function targetKeyRefusal(key: string): 'target_required' | 'target_invalid' | null {
+  if (key.trim() === '') return 'target_required';
+  return ReportProcSchema.shape.target_key.safeParse(key).success ? null : 'target_invalid';
+}
+
+/**
+ * Pages that never show the re-agreement dialog: the OBS overlays (a browser source nobody can click in) and
+ * the payment popups (small windows of their own; the opener shows it).
+ */
+export function isBarePath(pathname: string): boolean {
+  return /\/effects(\/full)?\/?$/.test(pathname) || pathname.startsWith('/popup/');
+}
+
+/** Answers of the policy calls that mean there is no such policy, guide or version: the page is a 404. */
+export const POLICY_MISSING: readonly number[] = [
+  ResultCode.POLICY_NOT_FOUND,
+  ResultCode.INVALID_INPUT,
+  ResultCode.REQUIRED,
+  ResultCode.NOT_FOUND,
+];

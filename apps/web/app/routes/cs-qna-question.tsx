@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { LoginGate } from '../features/account/login-gate';
+import { QnaFormPage } from '../features/cs/qna-form-page';
+import { useUser } from '../lib/use-site';
+
+/** /cs/qna/question: ask the operators a question. Logged out: the sign-in gate. */
+export default function CsQnaQuestion() {
+  const { t } = useTranslation('cs');
+  return (
+    <LoginGate signedIn={useUser() !== null} title={t('qna.form.title')}>
+      <QnaFormPage />
+    </LoginGate>
+  );
+}
