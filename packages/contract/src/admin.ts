@@ -38,6 +38,9 @@ export interface AdminDashboard {
   /** Orders paid since midnight KST, and their KRW total. */
   today_paid_orders: number;
   today_paid_price: number;
+  /** Reports not yet complete (received or in progress) and questions waiting for an answer (issue 19). */
+  open_reports: number;
+  waiting_questions: number;
 }
 
 /**

@@ -16,16 +16,20 @@ const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`
 const memberMatches = (alias: string, value: string) =>
   sql`(lower(${sql.raw(alias)}.id) = lower(${value}) or ${sql.raw(alias)}.nick ilike ${likeText(value)})`;
 
-export async function dashboardCounts(db: Db): Promise<{ pending: number; paid: number; price: number }> {
-  const { rows } = await db.execute<{ pending: number; paid: number; price: number }>(sql`
+export async function dashboardCounts(
+  db: Db,
+): Promise<{ pending: number; paid: number; price: number; reports: number; questions: number }> {
+  const { rows } = await db.execute<{ pending: number; paid: number; price: number; reports: number; questions: number }>(sql`
     select
       (select count(*)::int from user_payment_log
          where state = 'pending' and method = 'bankbook' and deadline_at > now()) as pending,
+      (select count(*)::int from cs_report where state <> 'complete') as reports,
+      (select count(*)::int from cs_qna where state = 'waiting') as questions,
       count(*)::int as paid,
       coalesce(sum(price), 0)::float8 as price
     from user_payment_log
     where paid_at >= (date_trunc('day', now() at time zone 'Asia/Seoul') at time zone 'Asia/Seoul')`);
-  return rows[0] ?? { pending: 0, paid: 0, price: 0 };
+  return rows[0] ?? { pending: 0, paid: 0, price: 0, reports: 0, questions: 0 };
 }
 
 /**

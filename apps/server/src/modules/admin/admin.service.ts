@@ -57,6 +57,8 @@ export class AdminService {
       nick: me.nick,
       role: operator.role === 'gm' ? 'gm' : 'operator',
       pending_deposits: counts.pending,
+      open_reports: counts.reports,
+      waiting_questions: counts.questions,
       today_paid_orders: counts.paid,
       today_paid_price: counts.price,
     };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   type AdminAuditEntry,
+  type AdminDashboard,
   adminEndpoints,
   BOARD_LIMITS,
   type BoardPost,
@@ -210,7 +211,11 @@ describe('reports and moderation', () => {
     expect((await t.call(e.reportProc, { ...form, target_key: '999999999' }, as(reporter))).body.rslt_cd).toBe(
       ResultCode.REPORT_TARGET_NOT_FOUND,
     );
+    const dashboard = async () => (await t.post<AdminDashboard>('/v1/admin/dashboard', {}, as(operator))).body.rslt_set;
+    const before = await dashboard();
     const report = await t.call(e.reportProc, form, as(reporter));
+    // The console's dashboard counts the open reports (its menu shows them as a badge).
+    expect((await dashboard()).open_reports).toBe(before.open_reports + 1);
     expect(report.body.rslt_set).toMatchObject({ state: 'received', target_label: '문제의 글', action: null });
     expect((await t.call(e.reportProc, form, as(reporter))).body.rslt_cd).toBe(ResultCode.REPORT_DUPLICATE);
 
@@ -429,7 +434,10 @@ describe('policies', () => {
       `insert into guide (site_key, kind, code, required, title, sort_no) values (1, 'policy', 'operation', true, '운영정책', 9) returning id`,
     );
     await seedPolicyVersions(t.database.db);
-    const consents = await sql<{ ver: number }>(t, 'select ver from policy_consent where user_key = $1 and guide_id = $2', [m.userKey, added?.id]);
+    const consents = await sql<{ ver: number }>(t, 'select ver from policy_consent where user_key = $1 and guide_id = $2', [
+      m.userKey,
+      added?.id,
+    ]);
     expect(consents).toEqual([{ ver: 1 }]);
     await sql(t, 'delete from guide where id = $1', [added?.id]);
 
