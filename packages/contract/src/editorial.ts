@@ -185,30 +185,21 @@ export interface ScheduleHtmlSet {
   total_count: number;
 }
 
+/** What a planned broadcast is: its title, its start (`YYYY-MM-DDTHH:mm` in KST, or ISO 8601) and length. */
+const SchedulePlan = {
+  title: z
+    .string({ message: 'SCHEDULE_TITLE_REQUIRED' })
+    .trim()
+    .min(1, { message: 'SCHEDULE_TITLE_REQUIRED' })
+    .refine((s) => chars(s) <= EDITORIAL_LIMITS.scheduleTitleMax, { message: 'SCHEDULE_TITLE_LENGTH' }),
+  start: z.string().trim().min(16).max(40),
+  duration_min: z.coerce.number().int().min(EDITORIAL_LIMITS.scheduleMinMinutes).max(EDITORIAL_LIMITS.scheduleMaxMinutes),
+};
+
 /** POST /mypage/schedule_proc: a BJ plans (insert), changes (update) or cancels a broadcast. */
 export const ScheduleProcSchema = z.discriminatedUnion('mode', [
-  z.object({
-    mode: z.literal('insert'),
-    title: z
-      .string({ message: 'SCHEDULE_TITLE_REQUIRED' })
-      .trim()
-      .min(1, { message: 'SCHEDULE_TITLE_REQUIRED' })
-      .refine((s) => chars(s) <= EDITORIAL_LIMITS.scheduleTitleMax, { message: 'SCHEDULE_TITLE_LENGTH' }),
-    /** `YYYY-MM-DDTHH:mm` in KST, or ISO 8601. */
-    start: z.string().trim().min(16).max(40),
-    duration_min: z.coerce.number().int().min(EDITORIAL_LIMITS.scheduleMinMinutes).max(EDITORIAL_LIMITS.scheduleMaxMinutes),
-  }),
-  z.object({
-    mode: z.literal('update'),
-    schedule_sn: SnSchema,
-    title: z
-      .string({ message: 'SCHEDULE_TITLE_REQUIRED' })
-      .trim()
-      .min(1, { message: 'SCHEDULE_TITLE_REQUIRED' })
-      .refine((s) => chars(s) <= EDITORIAL_LIMITS.scheduleTitleMax, { message: 'SCHEDULE_TITLE_LENGTH' }),
-    start: z.string().trim().min(16).max(40),
-    duration_min: z.coerce.number().int().min(EDITORIAL_LIMITS.scheduleMinMinutes).max(EDITORIAL_LIMITS.scheduleMaxMinutes),
-  }),
+  z.object({ mode: z.literal('insert'), ...SchedulePlan }),
+  z.object({ mode: z.literal('update'), schedule_sn: SnSchema, ...SchedulePlan }),
   z.object({ mode: z.literal('cancel'), schedule_sn: SnSchema }),
 ]);
 

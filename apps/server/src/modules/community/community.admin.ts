@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { AppError, required } from '../../platform/errors.js';
 import { removeStored } from '../uploads/index.js';
 import type { SessionUser } from '../users/users.session.js';
-import { BOARD_SN, deletePost, setReplyState } from './board.service.js';
+import { BOARD_SN, deletePost, type PostRow, setReplyState, toPost } from './board.service.js';
 import { type ReportRow, toQna, toReport } from './cs.service.js';
 
 /**
@@ -47,17 +47,8 @@ async function audit(
             ${JSON.stringify(a.after)}::jsonb)`);
 }
 
-type AdminPostRow = {
-  board_sn: number;
-  title: string;
+type AdminPostRow = PostRow & {
   content: string;
-  user_key: number;
-  user_id: string;
-  user_nick: string;
-  view_cnt: number;
-  reply_cnt: number;
-  file_cnt: number;
-  created_at: Date | string;
   state: AdminBoardPost['state'];
   moderation_reason: string;
   report_cnt: number;
@@ -65,16 +56,7 @@ type AdminPostRow = {
 };
 
 const toAdminPost = (r: AdminPostRow): AdminBoardPost => ({
-  board_sn: Number(r.board_sn),
-  title: r.title,
-  user_key: Number(r.user_key),
-  user_id: r.user_id,
-  user_nick: r.user_nick,
-  view_cnt: r.view_cnt,
-  reply_cnt: r.reply_cnt,
-  file_cnt: r.file_cnt,
-  reg_date: iso(r.created_at),
-  notice_yn: 'N',
+  ...toPost(r),
   state: r.state,
   content: r.content,
   report_cnt: r.report_cnt,

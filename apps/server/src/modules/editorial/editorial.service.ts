@@ -20,8 +20,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { bannedWordsPattern } from '../chat/index.js';
-import { CsService } from '../community/index.js';
+import { CsService, cleanText } from '../community/index.js';
 import type { SiteService } from '../site/index.js';
 import { findByLoginId } from '../users/index.js';
 import type { SessionUser } from '../users/users.session.js';
@@ -573,15 +572,6 @@ function toAdminMagazine(r: MagRow): AdminMagazine {
     state: (r.state ?? 'draft') as AdminMagazine['state'],
     live_yn: r.state === 'published' && new Date(r.published_at).getTime() <= Date.now() ? 'Y' : 'N',
   };
-}
-
-/** Plain text: control characters (but line breaks) out, banned words masked. */
-export function cleanText(raw: string, banned: readonly string[]): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (but line breaks) are removed.
-  let text = raw.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
-  const re = bannedWordsPattern(banned);
-  if (re) text = text.replace(re, (m) => '*'.repeat([...m].length));
-  return text;
 }
 
 export async function audit(
