@@ -63,13 +63,26 @@ describe('the magazine', () => {
       as(operator),
     );
     expect(later.body.rslt_set.live_yn).toBe('N');
-    await t.call(e.adminMagazineSave, { title: `${tag} 초안`, category: 'news', content_html: '<p>초안</p>' }, as(operator));
+    const draft = await t.call(e.adminMagazineSave, { title: `${tag} 초안`, category: 'news', content_html: '<p>초안</p>' }, as(operator));
+    // Written a day ago, published today without a time: it goes out now, not at its creation time.
+    await sql(t, `update magazine set published_at = now() - interval '1 day' where mi_sn = $1`, [draft.body.rslt_set.mi_sn]);
     const listed = await t.call(e.magazineList, { limit: '100' });
     const titles = listed.body.rslt_set.magazine_list.map((m) => m.title);
     expect(titles).toContain(tag);
     expect(titles).not.toContain(`${tag} 예약`);
     expect(titles).not.toContain(`${tag} 초안`);
     expect((await t.call(e.magazineInfo, { mi_sn: String(later.body.rslt_set.mi_sn) })).body.rslt_cd).toBe(ResultCode.MAGAZINE_NOT_FOUND);
+    const published = await t.call(
+      e.adminMagazineSave,
+      { mi_sn: String(draft.body.rslt_set.mi_sn), title: `${tag} 초안`, category: 'news', content_html: '<p>초안</p>', state: 'published' },
+      as(operator),
+    );
+    expect(Date.now() - Date.parse(published.body.rslt_set.publish_date)).toBeLessThan(60_000);
+    await t.call(
+      e.adminMagazineSave,
+      { mi_sn: String(draft.body.rslt_set.mi_sn), title: `${tag} 초안`, category: 'news', content_html: '<p>초안</p>', state: 'draft' },
+      as(operator),
+    );
     const byCategory = await t.call(e.magazineList, { category: 'interview', limit: '100' });
     expect(byCategory.body.rslt_set.magazine_list.every((m) => m.category === 'interview')).toBe(true);
     // The older public list keeps working and follows the same rule.

@@ -450,7 +450,10 @@ export class EditorialService {
         before = { title: rows[0].title, state: rows[0].state };
         await tx.execute(sql`
           update magazine set title = ${req.title}, summary = ${summary}, category = ${req.category}, content = ${html}, image = ${image},
-                 state = ${req.state}, view_yn = ${req.state === 'published'}, published_at = coalesce(${at}, published_at), updated_at = now()
+                 state = ${req.state}, view_yn = ${req.state === 'published'},
+                 -- Published now without a time: a draft or hidden article goes out now, not at its creation time.
+                 published_at = coalesce(${at}, case when state <> 'published' and ${req.state} = 'published' then now() else published_at end),
+                 updated_at = now()
           where mi_sn = ${sn}`);
       } else {
         const { rows } = await tx.execute<{ mi_sn: number }>(sql`
