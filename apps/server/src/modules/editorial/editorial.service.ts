@@ -34,8 +34,6 @@ import { sanitizeArticle, textOf } from './sanitize.js';
 const iso = (d: Date | string) => new Date(d).toISOString();
 const HOUR = 3600_000;
 const kstDayOf = (d: Date) => new Date(d.getTime() + 9 * HOUR).toISOString().slice(0, 10);
-/** 00:00 KST of a `YYYY-MM-DD` day. */
-const kstStart = (day: string) => new Date(`${day}T00:00:00+09:00`);
 
 /** `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm` read as KST; ISO 8601 with a zone as given; null if not a real time. */
 export function parseKst(value: string): Date | null {
@@ -246,7 +244,7 @@ export class EditorialService {
 
   async bjKeyOf(id: string): Promise<number> {
     const bj = await findByLoginId(this.db, id);
-    if (!bj || bj.role !== 'bj') throw new AppError('CHANNEL_NOT_FOUND');
+    if (bj?.role !== 'bj') throw new AppError('CHANNEL_NOT_FOUND');
     return bj.userKey;
   }
 
