@@ -494,7 +494,9 @@ export class EditorialService {
   ): Promise<AdminEvent> {
     const html = sanitizeArticle(req.content_html);
     const start = parseKst(req.start_date);
-    const end = /^\d{4}-\d{2}-\d{2}$/.test(req.end_date) ? parseKst(`${req.end_date}T23:59`) : parseKst(req.end_date);
+    // A day as the end runs to its last moment: the next day's 00:00 KST, exclusive.
+    const endDay = /^\d{4}-\d{2}-\d{2}$/.test(req.end_date) ? parseKst(req.end_date) : null;
+    const end = endDay ? new Date(endDay.getTime() + 24 * HOUR) : parseKst(req.end_date);
     if (!start) throw new AppError('EVENT_PERIOD_INVALID', { field: 'start_date' });
     if (!end || end <= start) throw new AppError('EVENT_PERIOD_INVALID', { field: 'end_date' });
     const banner = req.banner && /^\/files\/event\/[\w/.-]+$/.test(req.banner) ? req.banner : '';
