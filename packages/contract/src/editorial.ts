@@ -192,8 +192,16 @@ const SchedulePlan = {
     .trim()
     .min(1, { message: 'SCHEDULE_TITLE_REQUIRED' })
     .refine((s) => chars(s) <= EDITORIAL_LIMITS.scheduleTitleMax, { message: 'SCHEDULE_TITLE_LENGTH' }),
-  start: z.string().trim().min(16).max(40),
-  duration_min: z.coerce.number().int().min(EDITORIAL_LIMITS.scheduleMinMinutes).max(EDITORIAL_LIMITS.scheduleMaxMinutes),
+  start: z
+    .string({ message: 'SCHEDULE_DATE_INVALID' })
+    .trim()
+    .min(16, { message: 'SCHEDULE_DATE_INVALID' })
+    .max(40, { message: 'SCHEDULE_DATE_INVALID' }),
+  duration_min: z.coerce
+    .number({ message: 'SCHEDULE_DURATION' })
+    .int({ message: 'SCHEDULE_DURATION' })
+    .min(EDITORIAL_LIMITS.scheduleMinMinutes, { message: 'SCHEDULE_DURATION' })
+    .max(EDITORIAL_LIMITS.scheduleMaxMinutes, { message: 'SCHEDULE_DURATION' }),
 };
 
 /** POST /mypage/schedule_proc: a BJ plans (insert), changes (update) or cancels a broadcast. */
@@ -409,6 +417,8 @@ export const editorialEndpoints = {
 export const EDITORIAL_REFUSAL_PARAMS = {
   SCHEDULE_TITLE_REQUIRED: {},
   SCHEDULE_TITLE_LENGTH: { max: EDITORIAL_LIMITS.scheduleTitleMax },
+  SCHEDULE_DATE_INVALID: {},
+  SCHEDULE_DURATION: { min: EDITORIAL_LIMITS.scheduleMinMinutes, max: EDITORIAL_LIMITS.scheduleMaxMinutes },
   EVENT_REPLY_REQUIRED: {},
   EVENT_REPLY_LENGTH: { max: EDITORIAL_LIMITS.replyMax },
 } as const satisfies Record<string, Record<string, number>>;
@@ -477,6 +487,13 @@ export const editorialCodes = defineCodes('editorial', [[8500, 8599]], {
     en: 'The start time is not a valid date.',
     ja: '配信開始日時の形式が正しくありません。',
     'zh-CN': '直播开始时间格式不正确。',
+  },
+  SCHEDULE_DURATION: {
+    code: 8517,
+    ko: '방송 시간은 {min}분에서 {max}분 사이로 정해주세요.',
+    en: 'A broadcast lasts {min} to {max} minutes.',
+    ja: '配信時間は{min}分から{max}分の間で設定してください。',
+    'zh-CN': '直播时长须在{min}到{max}分钟之间。',
   },
   EVENT_NOT_FOUND: {
     code: 8520,

@@ -166,6 +166,13 @@ describe('the schedule', () => {
     expect((await plan(bj, { mode: 'insert', title: '없는 날', start: '2026-02-30T20:00', duration_min: '60' })).body.rslt_cd).toBe(
       ResultCode.SCHEDULE_DATE_INVALID,
     );
+    expect((await plan(bj, { mode: 'insert', title: '빈 시간', start: '', duration_min: '60' })).body).toMatchObject({
+      rslt_cd: ResultCode.SCHEDULE_DATE_INVALID,
+      rslt_set: { field: 'start' },
+    });
+    const long = await plan(bj, { mode: 'insert', title: '너무 긴 방송', start: `${kstDay(2)}T20:00`, duration_min: '2000' });
+    expect(long.body).toMatchObject({ rslt_cd: ResultCode.SCHEDULE_DURATION, rslt_set: { field: 'duration_min' } });
+    expect(long.body.rslt_msg).toBe(resultMessage('SCHEDULE_DURATION', 'ko', { min: 10, max: 1440 }));
     // 23:30 KST on day 3 is 14:30 UTC the same day; 00:10 KST on day 4 is still day 3 in UTC.
     const late = await plan(bj, { mode: 'insert', title: '심야 방송', start: `${kstDay(3)}T23:30`, duration_min: '30' });
     expect(late.body.rslt_set).toMatchObject({ day: kstDay(3), title: '심야 방송', state: 'planned' });
