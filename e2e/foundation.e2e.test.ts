@@ -225,6 +225,12 @@ describe('what browsers and crawlers read besides pages (issue 15)', () => {
     const vodKey = live.rslt_set.data_list[0]?.vod_key as string;
     expect(xml).toContain(`<loc>${baseUrl}/play/${vodKey}</loc>`);
     expect(xml).toMatch(/<loc>[^<]+\/vod\/[^<]+<\/loc>/);
+    // The demo's magazine articles and its running event are listed too (issue 21).
+    const articles = (await (await page.request.get('/v1/sub/magazine_list?limit=1')).json()) as {
+      rslt_set: { magazine_list: { mi_sn: number }[] };
+    };
+    expect(xml).toContain(`<loc>${baseUrl}/magazine/${articles.rslt_set.magazine_list[0]?.mi_sn}</loc>`);
+    expect(xml).toMatch(/<loc>[^<]+\/sub\/event\/\d+<\/loc>/);
     // The page head links them.
     await page.goto('/');
     expect(await page.getAttribute('link[rel="manifest"]', 'href')).toBe('/manifest.webmanifest');

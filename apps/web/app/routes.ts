@@ -25,6 +25,8 @@ export default [
     route('mypage/setting', 'routes/mypage-setting.tsx'),
     route('mypage/withdraw', 'routes/mypage-withdraw.tsx'),
     route('mypage/stream', 'routes/mypage-stream.tsx'),
+    // Issue 21: a BJ plans their broadcasts (the schedule's own page is /sub/schedule below).
+    route('mypage/schedule', 'routes/mypage-schedule.tsx'),
     route('guide/obs', 'routes/guide.tsx', { id: 'guide-obs' }),
     route('guide/pc', 'routes/guide.tsx', { id: 'guide-pc' }),
     route('guide/mobile', 'routes/guide.tsx', { id: 'guide-mobile' }),
@@ -34,6 +36,14 @@ export default [
     route('bbs', 'routes/bbs.tsx'),
     route('bbs/form', 'routes/bbs-form.tsx'),
     route('bbs/detail/:id', 'routes/bbs-detail.tsx'),
+    // Issue 21: the magazine (its list and articles), the events with their replies, and the audition.
+    route('magazine', 'routes/magazine.tsx'),
+    route('magazine/:id', 'routes/magazine-detail.tsx'),
+    route('sub/event', 'routes/sub-event.tsx'),
+    route('sub/event/:id', 'routes/sub-event-detail.tsx'),
+    // Issue 21: the broadcast schedule (`?view=week|month&from=YYYY-MM-DD&kind=`).
+    route('sub/schedule', 'routes/sub-schedule.tsx'),
+    route('audition', 'routes/audition.tsx'),
     // Issue 18: search (the path names the kind, `?keyword=` the term) and the BJ rankings (`?period=`).
     route('search', 'routes/search.tsx', { id: 'search' }),
     route('search/bj', 'routes/search.tsx', { id: 'search-bj' }),
@@ -74,6 +84,7 @@ export default [
       route('comment', 'routes/channel-comment.tsx'),
       route('profile', 'routes/channel-profile.tsx'),
       route('feed', 'routes/channel-feed.tsx'),
+      route('schedule', 'routes/channel-schedule.tsx'),
     ]),
     // A program account's channel: the same head, its replays and comments.
     route('channel/program/:id', 'routes/channel-program.tsx', [
@@ -99,6 +110,11 @@ export default [
       route('qna', 'routes/admin-qna.tsx'),
       route('cs', 'routes/admin-cs.tsx'),
       route('policies', 'routes/admin-policies.tsx'),
+      // Issue 21: the editorial console (magazine, events, site switches) and the account applications.
+      route('magazine', 'routes/admin-magazine.tsx'),
+      route('events', 'routes/admin-events.tsx'),
+      route('site', 'routes/admin-site.tsx'),
+      route('applications', 'routes/admin-applications.tsx'),
     ]),
     // Issue 19: the customer centre (its tabs over every /cs page) and the versioned policies and service guides.
     layout('routes/cs.tsx', [

@@ -9,12 +9,14 @@ import { chat } from './resources/chat';
 import { common } from './resources/common';
 import { cs } from './resources/cs';
 import { dialog } from './resources/dialog';
+import { editorial } from './resources/editorial';
 import { identity } from './resources/identity';
 import { payments } from './resources/payments';
 import { play } from './resources/play';
 import { profile } from './resources/profile';
 import { rankings } from './resources/rankings';
 import { recovery } from './resources/recovery';
+import { schedule } from './resources/schedule';
 import { search } from './resources/search';
 import { social } from './resources/social';
 import { store } from './resources/store';
@@ -44,6 +46,8 @@ export const namespaces = {
   rankings,
   cs,
   board,
+  editorial,
+  schedule,
 } as const;
 
 export const resources = Object.fromEntries(

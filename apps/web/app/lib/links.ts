@@ -7,7 +7,7 @@ import type { RankingCategory, RankingPeriod, SearchKind } from '@byeol/contract
  */
 
 /** The tabs of a channel page after `/channel/bj/{id}` (home is the channel's own path). */
-export type ChannelTab = 'home' | 'play' | 'fan' | 'comment' | 'profile' | 'feed';
+export type ChannelTab = 'home' | 'play' | 'fan' | 'comment' | 'profile' | 'feed' | 'schedule';
 
 /** `/channel/bj/{id}` (a BJ's login ID), or one of its tabs. */
 export function channelPath(id: string, tab: ChannelTab = 'home'): string {

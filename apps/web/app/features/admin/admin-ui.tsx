@@ -10,6 +10,16 @@ import { ADMIN_SECTIONS, auditDiff, pageCount, sectionPath, withPage } from './a
 import { isLabelledAction, isLabelledTargetKind } from './community-rules';
 
 export const cellClass = 'px-3 py-2 align-top';
+
+/**
+ * False while the page is the server's HTML, true once React runs it: buttons that open client-side forms
+ * or dialogs stay disabled until they work.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
 export const headClass = 'px-3 py-2 text-left text-xs font-semibold text-neutral-500';
 export const smallButton =
   'min-h-9 rounded-lg border border-neutral-300 bg-white px-3 py-1.5 text-xs font-semibold hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-50';

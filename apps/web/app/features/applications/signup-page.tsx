@@ -6,6 +6,8 @@ import {
   type ApplicationState,
   type ApplicationView,
   applicationsEndpoints,
+  ResultCode,
+  resultMessage,
   type SignupInfo,
 } from '@byeol/contract';
 import { useState } from 'react';
@@ -19,16 +21,21 @@ import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, T
 const STEPS: readonly ApplicationState[] = ['received', 'waiting', 'in_progress', 'complete'];
 
 /** The fields with a hint under them (`apply.hint.*`). */
-const HINTED = ['activity_name_en', 'social_url', 'tags', 'business_no'] as const;
+const HINTED = ['activity_name_en', 'social_url', 'video_url', 'tags', 'business_no'] as const;
 const isHinted = (field: string): field is (typeof HINTED)[number] => (HINTED as readonly string[]).includes(field);
 /** Long texts get a textarea. */
 const LONG: readonly ApplicationField[] = ['intro', 'operating_plan'];
+/** Links get a URL keyboard. */
+const URLS: readonly ApplicationField[] = ['social_url', 'video_url'];
+/** States that keep the applicant from applying again for the kind (the server's ALREADY_APPLIED). */
+const BLOCKING: readonly ApplicationState[] = ['received', 'waiting', 'in_progress', 'complete'];
 
 /** The application's state on the SPEC §4 path received → waiting → in progress → complete (or rejected). */
 function ApplicationStatus({ application, onApplyAgain }: { application: ApplicationView; onApplyAgain: () => void }) {
   const { t } = useTranslation('identity');
   const lang = useLang();
   const reached = STEPS.indexOf(application.state);
+  const longDate = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(iso));
   return (
     <section
       aria-labelledby="application-status"
@@ -60,9 +67,12 @@ function ApplicationStatus({ application, onApplyAgain }: { application: Applica
         {t(`apply.stateNote.${application.state}`)}
       </p>
       <p className="text-xs text-neutral-500">
-        {t('apply.appliedAt', {
-          date: new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(application.created_at)),
-        })}
+        <span data-applied-at={application.created_at}>{t('apply.appliedAt', { date: longDate(application.created_at) })}</span>
+        {application.state !== 'received' && application.updated_at !== application.created_at && (
+          <span className="ml-3" data-state-changed-at={application.updated_at}>
+            {t('apply.updatedAt', { date: longDate(application.updated_at) })}
+          </span>
+        )}
       </p>
       {application.operator_memo && <p className="text-sm text-neutral-700">{t('apply.memo', { memo: application.operator_memo })}</p>}
       <dl className="space-y-2 text-sm">
@@ -88,6 +98,24 @@ function ApplicationStatus({ application, onApplyAgain }: { application: Applica
  */
 export function SignupPage({ info }: { info: SignupInfo }) {
   const { t } = useTranslation('identity');
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="mb-3 text-2xl font-bold">{t(`apply.title.${info.kind}`)}</h1>
+      <p className="mb-6 text-sm text-neutral-600">{t('apply.intro')}</p>
+      <ApplicationPanel info={info} />
+    </div>
+  );
+}
+
+/**
+ * The application of a kind for a signed-in member (my page's signup pages and the audition, issue 21): the
+ * current application and its state with its dates, or the form. A member without a verified identity is sent
+ * to the verification page; an answer of ALREADY_APPLIED (another tab applied first) shows the message over
+ * the application the server holds. `showAlreadyApplied` says so at once when one is open or complete.
+ */
+export function ApplicationPanel({ info, showAlreadyApplied = false }: { info: SignupInfo; showAlreadyApplied?: boolean }) {
+  const { t } = useTranslation('identity');
+  const lang = useLang();
   const kind: ApplicationKind = info.kind;
   const today = new Date(useSite()?.now ?? Date.now()).toISOString().slice(0, 10);
   const spec = APPLICATION_FORM[kind];
@@ -100,6 +128,12 @@ export function SignupPage({ info }: { info: SignupInfo }) {
   const [errors, setErrors] = useState<Partial<Record<ApplicationField, string>>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState(() =>
+    showAlreadyApplied && info.application && BLOCKING.includes(info.application.state) ? resultMessage('ALREADY_APPLIED', lang) : '',
+  );
+  /** The server's APPLY_IDENTITY_REQUIRED message, when it answered so (the identity was removed meanwhile). */
+  const [identityRefusal, setIdentityRefusal] = useState('');
+  const identityMissing = !info.identity_verified || identityRefusal !== '';
 
   const ready = spec.required.every((f) => (values[f] ?? '').trim() !== '');
 
@@ -118,28 +152,52 @@ export function SignupPage({ info }: { info: SignupInfo }) {
       return;
     }
     const message = res.rslt_msg || t('error.retry');
+    if (res.rslt_cd === ResultCode.ALREADY_APPLIED) {
+      // Applied meanwhile (another tab): show what the server holds, under the message.
+      const fresh = await send(() => api.call(applicationsEndpoints.signupInfo, { kind }), message);
+      if (isOk(fresh) && fresh.rslt_set.application) {
+        setNotice(message);
+        setApplication(fresh.rslt_set.application);
+        setShowForm(false);
+      } else setFormError(message);
+      return;
+    }
+    if (res.rslt_cd === ResultCode.APPLY_IDENTITY_REQUIRED) {
+      setIdentityRefusal(message);
+      return;
+    }
     const field = fieldOf(res) as ApplicationField | undefined;
     if (field && fields.includes(field)) setErrors({ [field]: message });
     else setFormError(message);
   }
 
   return (
-    <div className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="mb-3 text-2xl font-bold">{t(`apply.title.${kind}`)}</h1>
-      <p className="mb-6 text-sm text-neutral-600">{t('apply.intro')}</p>
-
-      {application && !showForm && <ApplicationStatus application={application} onApplyAgain={() => setShowForm(true)} />}
+    <div className="space-y-4" data-application-panel={kind}>
+      {notice && !showForm && (
+        <p role="alert" className="rounded-xl bg-brand/10 px-4 py-3 text-sm font-semibold text-brand-dark" data-already-applied>
+          {notice}
+        </p>
+      )}
+      {application && !showForm && (
+        <ApplicationStatus
+          application={application}
+          onApplyAgain={() => {
+            setNotice('');
+            setShowForm(true);
+          }}
+        />
+      )}
 
       {showForm && !info.personal && <FormError message={t('apply.personalOnly')} />}
-      {showForm && info.personal && !info.identity_verified && (
-        <div role="alert" className="space-y-3 rounded-xl bg-amber-50 px-4 py-4 text-amber-900">
-          <p>{t('apply.needIdentity')}</p>
+      {showForm && info.personal && identityMissing && (
+        <div role="alert" className="space-y-3 rounded-xl bg-amber-50 px-4 py-4 text-amber-900" data-identity-required>
+          <p>{identityRefusal || t('apply.needIdentity')}</p>
           <Link to="/user/adult-verify" className={`${primaryButton} inline-block`}>
             {t('apply.goVerify')}
           </Link>
         </div>
       )}
-      {showForm && info.personal && info.identity_verified && (
+      {showForm && info.personal && !identityMissing && (
         <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-busy={busy} noValidate>
           {application === null && <p className="text-sm text-neutral-500">{t('apply.noApplication')}</p>}
           {fields.map((field) => {
@@ -182,7 +240,8 @@ export function SignupPage({ info }: { info: SignupInfo }) {
                 id={`apply-${field}`}
                 name={field}
                 label={label}
-                type={field === 'debut_date' ? 'date' : field === 'social_url' ? 'url' : 'text'}
+                type={field === 'debut_date' ? 'date' : URLS.includes(field) ? 'url' : 'text'}
+                inputMode={URLS.includes(field) ? 'url' : undefined}
                 max={field === 'debut_date' ? today : undefined}
                 maxLength={APPLICATION_FIELD_MAX[field]}
                 value={values[field] ?? ''}

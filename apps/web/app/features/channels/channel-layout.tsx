@@ -195,6 +195,8 @@ function ChannelTabs({ info, kind }: { info: ChannelInfoSet; kind: ChannelKind }
       : [
           { tab: 'home', to: channelPath(id), text: t('tabs.home') },
           { tab: 'play', to: channelPath(id, 'play'), text: t('tabs.play'), n: info.replay_cnt },
+          // Issue 21: the BJ's planned broadcasts (features/schedule), on every BJ channel.
+          { tab: 'schedule', to: channelPath(id, 'schedule'), text: t('channel.tab', { ns: 'schedule' }) },
           { tab: 'feed', to: channelPath(id, 'feed'), text: t('tabs.feed') },
           { tab: 'fan', to: channelPath(id, 'fan'), text: t('tabs.fan'), n: info.fan_cnt },
           { tab: 'comment', to: channelPath(id, 'comment'), text: t('tabs.comment') },

@@ -6,6 +6,7 @@ import { formatNumber, fromNow } from '../../lib/format';
 import { channelPath, playPath, vodPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
+import { magazineListPath, magazinePath } from '../editorial/editorial-rules';
 
 interface Props {
   /** Signed in: the followed BJs on air now (subscribe_default_more, live ones only); null for guests or when none. */
@@ -120,6 +121,8 @@ export function HomePage({ followedLive, live, replay, magazine }: Props) {
   const data = useSite();
   const now = data?.now ?? Date.now();
   const bj = data?.site.site_terms.BJ_NAME ?? 'BJ';
+  // The magazine switch (issue 21): off, the home has no magazine section.
+  const magazineOn = data?.site.site_setting.magazine_yn === 'Y';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -159,18 +162,22 @@ export function HomePage({ followedLive, live, replay, magazine }: Props) {
         )}
       </Section>
 
-      <Section id="magazine" title={t('home.magazine.title')} data={magazine} empty={t('home.magazine.empty')}>
-        {(item) => (
-          <li key={item.mi_sn}>
-            <BroadcastThumb src={item.image} label={item.title} />
-            <p className="mt-2 line-clamp-2 font-semibold">{item.title}</p>
-            <p className="line-clamp-2 text-sm text-neutral-600">{item.summary}</p>
-            <p className="text-xs text-neutral-500">
-              {t('home.magazine.views', { n: formatNumber(item.view_cnt, lang) })} · {fromNow(item.publish_date, lang, now)}
-            </p>
-          </li>
-        )}
-      </Section>
+      {magazineOn && (
+        <Section id="magazine" title={t('home.magazine.title')} data={magazine} empty={t('home.magazine.empty')} more={magazineListPath()}>
+          {(item) => (
+            <li key={item.mi_sn} data-magazine-card={item.mi_sn}>
+              <Link to={magazinePath(item.mi_sn)} className="block hover:opacity-90" data-magazine-link>
+                <BroadcastThumb src={item.image} label={item.title} />
+                <p className="mt-2 line-clamp-2 font-semibold">{item.title}</p>
+              </Link>
+              <p className="line-clamp-2 text-sm text-neutral-600">{item.summary}</p>
+              <p className="text-xs text-neutral-500">
+                {t('home.magazine.views', { n: formatNumber(item.view_cnt, lang) })} · {fromNow(item.publish_date, lang, now)}
+              </p>
+            </li>
+          )}
+        </Section>
+      )}
     </div>
   );
 }

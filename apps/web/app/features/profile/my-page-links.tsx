@@ -6,6 +6,8 @@ export function MyPageLinks({ broadcaster = false }: { broadcaster?: boolean }) 
   const { t } = useTranslation('profile');
   const links: [string, string][] = [
     ...(broadcaster ? [['/mypage/stream', t('links.stream')] as [string, string]] : []),
+    // Issue 21: a BJ plans their broadcasts.
+    ...(broadcaster ? [['/mypage/schedule', t('mypage.link', { ns: 'schedule' })] as [string, string]] : []),
     ['/mypage/info', t('links.info')],
     ['/mypage/setting', t('links.setting')],
     ['/mypage/withdraw', t('links.withdraw')],

@@ -47,6 +47,28 @@ export function SiteFooter() {
                 {tc('links.cs')}
               </Link>
             </li>
+            {data.site.site_setting.magazine_yn === 'Y' && (
+              <li>
+                <Link to="/magazine" className={footerLink} data-footer-magazine>
+                  {t('nav.magazine', { ns: 'editorial' })}
+                </Link>
+              </li>
+            )}
+            <li>
+              <Link to="/sub/event" className={footerLink} data-footer-event>
+                {t('nav.event', { ns: 'editorial' })}
+              </Link>
+            </li>
+            <li>
+              <Link to="/sub/schedule" className={footerLink} data-footer-schedule>
+                {t('meta.title', { ns: 'schedule' })}
+              </Link>
+            </li>
+            <li>
+              <Link to="/audition" className={footerLink} data-footer-audition>
+                {t('nav.audition', { ns: 'editorial' })}
+              </Link>
+            </li>
           </ul>
         </nav>
         <dl className="flex flex-wrap gap-x-4 gap-y-1">

@@ -112,7 +112,10 @@ function AccountNav({ dark }: { dark: boolean }) {
 function MenuContent({ dark, close }: { dark: boolean; close: () => void }) {
   const { t } = useTranslation();
   const { t: ta } = useTranslation('account');
-  const user = useSite()?.user ?? null;
+  const site = useSite();
+  const user = site?.user ?? null;
+  // The magazine switch (issue 21): off, no link to the magazine.
+  const magazineOn = site?.site.site_setting.magazine_yn === 'Y';
   const signIn = useSignIn();
   const { busy, logout } = useLogout();
   const row = `${menuRow} ${dark ? 'text-neutral-100 hover:bg-neutral-800' : 'text-neutral-800 hover:bg-neutral-100'}`;
@@ -145,6 +148,23 @@ function MenuContent({ dark, close }: { dark: boolean; close: () => void }) {
           <li>
             <Link to="/bbs" className={row} data-nav-community>
               {t('nav.community', { ns: 'board' })}
+            </Link>
+          </li>
+          {magazineOn && (
+            <li>
+              <Link to="/magazine" className={row} data-nav-magazine>
+                {t('nav.magazine', { ns: 'editorial' })}
+              </Link>
+            </li>
+          )}
+          <li>
+            <Link to="/sub/event" className={row} data-nav-event>
+              {t('nav.event', { ns: 'editorial' })}
+            </Link>
+          </li>
+          <li>
+            <Link to="/sub/schedule" className={row} data-nav-schedule>
+              {t('nav.schedule', { ns: 'schedule' })}
             </Link>
           </li>
         </ul>
@@ -227,7 +247,9 @@ function MenuIcon({ open }: { open: boolean }) {
  */
 export function SiteHeader({ dark = false }: { dark?: boolean }) {
   const { t } = useTranslation();
-  const name = useSite()?.site.asp_info.site_name ?? t('brand');
+  const site = useSite();
+  const name = site?.site.asp_info.site_name ?? t('brand');
+  const magazineOn = site?.site.site_setting.magazine_yn === 'Y';
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const headerRef = useRef<HTMLElement>(null);
@@ -291,6 +313,12 @@ export function SiteHeader({ dark = false }: { dark?: boolean }) {
             <Link to="/bbs" className={link} data-nav-community>
               {t('nav.community', { ns: 'board' })}
             </Link>
+            {/* From 1280 px: below that the bar has no room for it in every language (the footer and the home link it). */}
+            {magazineOn && (
+              <Link to="/magazine" className={link.replace(/^inline-flex /, 'hidden xl:inline-flex ')} data-nav-magazine>
+                {t('nav.magazine', { ns: 'editorial' })}
+              </Link>
+            )}
           </nav>
         </div>
         <SearchBox dark={dark} />

@@ -49,6 +49,7 @@ export const identity = {
       again: '다시 신청하기',
       current: '신청 현황',
       appliedAt: '신청일 {{date}}',
+      updatedAt: '상태 변경일 {{date}}',
       memo: '운영자 메모: {{memo}}',
       noApplication: '아직 신청한 내역이 없습니다.',
       field: {
@@ -59,6 +60,7 @@ export const identity = {
         intro: '소개',
         operating_plan: '운영 계획',
         social_url: 'SNS 주소',
+        video_url: '공연 영상 링크',
         tags: '태그',
         company_name: '회사명',
         representative: '대표자명',
@@ -67,6 +69,7 @@ export const identity = {
       hint: {
         activity_name_en: '영문, 숫자, 기호만 입력할 수 있습니다.',
         social_url: 'https:// 로 시작하는 주소',
+        video_url: '유튜브 등에 올린 공연 영상의 https:// 주소',
         tags: '쉼표로 구분해 입력해 주세요.',
         business_no: '예: 123-45-67890',
       },
@@ -155,6 +158,7 @@ export const identity = {
       again: 'Apply again',
       current: 'Application status',
       appliedAt: 'Applied on {{date}}',
+      updatedAt: 'Status changed on {{date}}',
       memo: 'Operator note: {{memo}}',
       noApplication: 'You have not applied yet.',
       field: {
@@ -165,6 +169,7 @@ export const identity = {
         intro: 'Introduction',
         operating_plan: 'Operating plan',
         social_url: 'Social media URL',
+        video_url: 'Performance video link',
         tags: 'Tags',
         company_name: 'Company name',
         representative: 'Representative',
@@ -173,6 +178,7 @@ export const identity = {
       hint: {
         activity_name_en: 'Latin letters, digits and symbols only.',
         social_url: 'An address starting with https://',
+        video_url: 'The https:// address of a performance video (YouTube or similar)',
         tags: 'Separate tags with commas.',
         business_no: 'e.g. 123-45-67890',
       },
@@ -260,6 +266,7 @@ export const identity = {
       again: 'もう一度申請する',
       current: '申請状況',
       appliedAt: '申請日 {{date}}',
+      updatedAt: '状態の更新日 {{date}}',
       memo: '運営メモ: {{memo}}',
       noApplication: 'まだ申請はありません。',
       field: {
@@ -270,6 +277,7 @@ export const identity = {
         intro: '紹介',
         operating_plan: '運営計画',
         social_url: 'SNSのURL',
+        video_url: 'パフォーマンス動画のリンク',
         tags: 'タグ',
         company_name: '会社名',
         representative: '代表者名',
@@ -278,6 +286,7 @@ export const identity = {
       hint: {
         activity_name_en: '英字・数字・記号のみ入力できます。',
         social_url: 'https:// で始まるURL',
+        video_url: 'YouTubeなどに公開したパフォーマンス動画の https:// URL',
         tags: 'カンマで区切って入力してください。',
         business_no: '例: 123-45-67890',
       },
@@ -365,6 +374,7 @@ export const identity = {
       again: '重新申请',
       current: '申请状态',
       appliedAt: '申请日期 {{date}}',
+      updatedAt: '状态更新日期 {{date}}',
       memo: '运营备注：{{memo}}',
       noApplication: '暂无申请记录。',
       field: {
@@ -375,6 +385,7 @@ export const identity = {
         intro: '简介',
         operating_plan: '运营计划',
         social_url: '社交媒体地址',
+        video_url: '表演视频链接',
         tags: '标签',
         company_name: '公司名称',
         representative: '代表人姓名',
@@ -383,6 +394,7 @@ export const identity = {
       hint: {
         activity_name_en: '只能输入英文字母、数字和符号。',
         social_url: '以 https:// 开头的地址',
+        video_url: '上传到 YouTube 等平台的表演视频的 https:// 地址',
         tags: '请用逗号分隔。',
         business_no: '例：123-45-67890',
       },
