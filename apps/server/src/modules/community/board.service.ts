@@ -33,7 +33,6 @@ export interface Viewer {
 const iso = (d: Date | string) => new Date(d).toISOString();
 /** A LIKE pattern finding `text` anywhere (its wildcards escaped). */
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-const isStaff = (role: string) => role === 'operator' || role === 'gm';
 
 /** Plain text: control characters (but line breaks and tabs) out, the board's banned words masked. */
 export function cleanText(raw: string, banned: readonly string[]): string {
@@ -416,7 +415,8 @@ export class BoardService {
         .where(eq(boardReply.replySn, replySn))
         .for('update');
       if (!row || row.state === 'deleted') throw new AppError('BOARD_REPLY_NOT_FOUND');
-      if (row.userKey !== user.userKey && !isStaff(user.role)) throw new AppError('BOARD_NOT_OWNER');
+      // Operators remove others' comments from the console (board_reply_proc), where it is audited.
+      if (row.userKey !== user.userKey) throw new AppError('BOARD_NOT_OWNER');
       await setReplyState(tx, replySn, row.state, 'deleted', '');
     });
     return { reply_sn: replySn };

@@ -24,9 +24,9 @@ import { type ReportRow, toQna, toReport } from './cs.service.js';
 const iso = (d: Date | string) => new Date(d).toISOString();
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-export function requireStaff(user: SessionUser, operatorOnly = false): void {
-  if (user.role === 'operator' || (!operatorOnly && user.role === 'gm')) return;
-  throw new AppError('FORBIDDEN');
+/** Notices, FAQ (like policies) are the operators' alone; the routes let GMs in for the rest (requireRole). */
+function requireOperator(user: SessionUser): void {
+  if (user.role !== 'operator') throw new AppError('FORBIDDEN');
 }
 
 async function audit(
@@ -97,7 +97,6 @@ export class CommunityAdmin {
    * on the way back), delete (at once, from any state; its images go).
    */
   async postProc(actor: SessionUser, req: { board_sn: number; action: ModerationAction; reason: string }): Promise<AdminBoardPost> {
-    requireStaff(actor);
     const removed = await this.db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ state: string; user_key: number; title: string; content: string }>(sql`
         select state, user_key, title, content from board_post where board_sn = ${req.board_sn} for update`);
@@ -185,7 +184,6 @@ export class CommunityAdmin {
   }
 
   async replyProc(actor: SessionUser, req: { reply_sn: number; action: ModerationAction; reason: string }): Promise<AdminBoardReply> {
-    requireStaff(actor);
     await this.db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ state: string; user_key: number; content: string }>(sql`
         select state, user_key, content from board_reply where reply_sn = ${req.reply_sn} for update`);
@@ -263,7 +261,6 @@ export class CommunityAdmin {
     actor: SessionUser,
     req: { report_sn: number; state: 'in_progress' | 'complete'; action: ReportAction; action_memo: string },
   ): Promise<AdminReport> {
-    requireStaff(actor);
     await this.db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ state: string; user_key: number }>(sql`
         select state, user_key from cs_report where report_sn = ${req.report_sn} for update`);
@@ -331,7 +328,6 @@ export class CommunityAdmin {
 
   /** qna_answer_proc: answers a waiting question, or changes the answer until the member closes it. */
   async qnaAnswer(actor: SessionUser, req: { qna_sn: number; answer: string }): Promise<AdminQna> {
-    requireStaff(actor);
     await this.db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ state: string; user_key: number; answer: string | null }>(sql`
         select state, user_key, answer from cs_qna where qna_sn = ${req.qna_sn} for update`);
@@ -360,7 +356,7 @@ export class CommunityAdmin {
     actor: SessionUser,
     req: { notice_sn: number; delete_yn: 'Y' | 'N'; title: string; content: string; top_yn: 'Y' | 'N'; place: 'cs' | 'board' },
   ): Promise<{ sn: number }> {
-    requireStaff(actor, true);
+    requireOperator(actor);
     if (req.delete_yn === 'N') {
       if (!req.title) throw new AppError('BOARD_TITLE_REQUIRED', { field: 'title' });
       if (!req.content) throw new AppError('BOARD_CONTENT_REQUIRED', { field: 'content' });
@@ -404,7 +400,7 @@ export class CommunityAdmin {
     actor: SessionUser,
     req: { faq_sn: number; delete_yn: 'Y' | 'N'; category: string; question: string; answer: string; sort_no: number },
   ): Promise<{ sn: number }> {
-    requireStaff(actor, true);
+    requireOperator(actor);
     if (req.delete_yn === 'N') {
       if (!req.question) throw required('question');
       if (!req.answer) throw required('answer');

@@ -4,9 +4,9 @@ import { ok, okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { route } from '../../platform/route.js';
-import { requireUser } from '../users/users.session.js';
+import { requireRole, requireUser } from '../users/users.session.js';
 import { BoardService, type Viewer } from './board.service.js';
-import { CommunityAdmin, requireStaff } from './community.admin.js';
+import { CommunityAdmin } from './community.admin.js';
 import { CsService } from './cs.service.js';
 
 /** The board, the customer centre and their console calls (docs/community.md). */
@@ -57,12 +57,8 @@ export const communityRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; uploadsD
     return ok(request, done);
   });
 
-  // The console (roles checked in CommunityAdmin).
-  const staff = async (request: Parameters<typeof requireUser>[0]) => {
-    const user = await requireUser(request);
-    requireStaff(user);
-    return user;
-  };
+  // The console: operators and GMs (notices and FAQ: operators, checked in CommunityAdmin).
+  const staff = (request: Parameters<typeof requireUser>[0]) => requireRole(request);
   route(app, e.adminPostList, async (request, q) => {
     await staff(request);
     const { list, total } = await admin.posts(q);

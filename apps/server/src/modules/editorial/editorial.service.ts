@@ -138,8 +138,17 @@ export class EditorialService {
           on conflict do nothing returning mi_sn)
         update magazine set view_cnt = view_cnt + 1 where mi_sn in (select mi_sn from v)`);
     }
-    const a = await this.article(viewer, miSn);
-    return { mi_sn: miSn, view_cnt: a.view_cnt, like_cnt: a.like_cnt, liked_yn: a.liked_yn };
+    return this.counters(miSn, viewer?.userKey ?? 0);
+  }
+
+  /** An article's counters and the member's like, after a write (not its body again). */
+  private async counters(miSn: number, userKey: number): Promise<MagazineProcessSet> {
+    const { rows } = await this.db.execute<{ view_cnt: number; like_cnt: number; liked: boolean }>(sql`
+      select view_cnt, like_cnt, exists (select 1 from magazine_like l where l.mi_sn = m.mi_sn and l.user_key = ${userKey}) as liked
+      from magazine m where m.mi_sn = ${miSn}`);
+    const r = rows[0];
+    if (!r) throw new AppError('MAGAZINE_NOT_FOUND');
+    return { mi_sn: miSn, view_cnt: r.view_cnt, like_cnt: r.like_cnt, liked_yn: r.liked ? 'Y' : 'N' };
   }
 
   /** magazine_proc: like or unlike, once per member. */
@@ -157,8 +166,7 @@ export class EditorialService {
         if (rows.length) await tx.execute(sql`update magazine set like_cnt = greatest(like_cnt - 1, 0) where mi_sn = ${miSn}`);
       }
     });
-    const a = await this.article(user, miSn);
-    return { mi_sn: miSn, view_cnt: a.view_cnt, like_cnt: a.like_cnt, liked_yn: a.liked_yn };
+    return this.counters(miSn, user.userKey);
   }
 
   /** magazine_report_proc: into the community's report queue. */
