@@ -170,6 +170,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     await app.register(mediaFilesRoutes, {
       mediaRoot: path.join(config.DATA_DIR, 'media'),
       db: database.db,
+      mediaSecret: config.CHAT_TOKEN_SECRET,
       ...(ingest ? { ingest } : {}),
       ...(config.MEDIA_FLV_ORIGIN ? { flvOrigin: config.MEDIA_FLV_ORIGIN } : {}),
     });

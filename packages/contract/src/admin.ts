@@ -62,7 +62,17 @@ export type AdminOrderListReq = z.infer<typeof AdminOrderListSchema>;
 export const AdminOrderRefSchema = PaymentOrderRefSchema;
 
 /** Where an audit row comes from: the payments', the operator grants', the item catalogue's or the ranking settings' audit. */
-export const ADMIN_AUDIT_SOURCES = ['payment', 'wallet_grant', 'item', 'ranking', 'community', 'policy', 'editorial'] as const;
+export const ADMIN_AUDIT_SOURCES = [
+  'payment',
+  'wallet_grant',
+  'item',
+  'ranking',
+  'community',
+  'policy',
+  'editorial',
+  'concert',
+  'stars',
+] as const;
 export type AdminAuditSource = (typeof ADMIN_AUDIT_SOURCES)[number];
 
 /**

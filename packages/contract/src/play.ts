@@ -95,6 +95,11 @@ export interface PlayInfo {
    * mc_user_key), `sn` being the broadcast's serial (the MC is chosen per broadcast); null when none.
    */
   mc: { sn: number; user_key: number; id: string; nick: string; profile_image: string } | null;
+  /**
+   * The concert this broadcast is the stream of (issue 22), 0 when none: its media goes only to ticket
+   * holders through the concert's play page (`/concert/{concert_sn}/play/{vod_key}`).
+   */
+  concert_sn: number;
   /** `/media/live/{vod_key}/master.m3u8`; empty when the caller may not watch or there is nothing to play. */
   hls_url: string;
   /** `/media/flv/{vod_key}.flv` only while live (ultra-low latency); otherwise empty. */

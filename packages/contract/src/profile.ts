@@ -21,7 +21,7 @@ export const TEMP_UPLOAD_TTL_MS = 24 * 3600 * 1000;
 export const FILES_PATH = '/files';
 
 /** What an upload is for; each purpose has its own output size. */
-export const UPLOAD_PURPOSES = ['profile', 'channel_banner', 'channel_main', 'board', 'qna', 'magazine', 'event'] as const;
+export const UPLOAD_PURPOSES = ['profile', 'channel_banner', 'channel_main', 'board', 'qna', 'magazine', 'event', 'concert'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /**
  * The stored size of each purpose (WebP): a square profile picture, a 4:1 channel banner (sharp on a
@@ -36,6 +36,8 @@ export const UPLOAD_SIZES: Record<UploadPurpose, { width: number; height: number
   qna: { width: 1600, height: 1600, fit: 'inside' },
   magazine: { width: 1600, height: 1600, fit: 'inside' },
   event: { width: 1600, height: 1600, fit: 'inside' },
+  /** A concert poster: portrait, kept whole. */
+  concert: { width: 1200, height: 1600, fit: 'inside' },
 };
 
 /** POST /upload/upload_thum_ajax (multipart): the file plus the echo fields of SPEC §3 file info. */

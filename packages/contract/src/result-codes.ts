@@ -2,8 +2,10 @@ import { accountsCodes } from './accounts.js';
 import { applicationsCodes } from './applications.js';
 import { CHANNEL_REFUSAL_PARAMS, channelsCodes } from './channels.js';
 import { chatCodes } from './chat.js';
+import { CLIP_REFUSAL_PARAMS, clipsCodes } from './clips.js';
 import { type CodeDef, defineCodes, mergeCodes } from './codes.js';
 import { COMMUNITY_REFUSAL_PARAMS, communityCodes } from './community.js';
+import { CONCERT_REFUSAL_PARAMS, concertsCodes } from './concerts.js';
 import { EDITORIAL_REFUSAL_PARAMS, editorialCodes } from './editorial.js';
 import { identityCodes } from './identity.js';
 import { itemsCodes } from './items.js';
@@ -17,6 +19,7 @@ import { recoveryCodes } from './recovery.js';
 import { sanctionsCodes } from './sanctions.js';
 import { SEARCH_REFUSAL_PARAMS, searchCodes } from './search.js';
 import { socialCodes } from './social.js';
+import { STAR_REFUSAL_PARAMS, starsCodes } from './stars.js';
 import { STREAM_REFUSAL_PARAMS, streamCodes } from './stream.js';
 import { supportersCodes } from './supporters.js';
 import { walletCodes } from './wallet.js';
@@ -177,6 +180,9 @@ const DOMAINS = [
   rankingsCodes,
   communityCodes,
   editorialCodes,
+  concertsCodes,
+  clipsCodes,
+  starsCodes,
 ] as const;
 
 type Declared = (typeof DOMAINS)[number]['codes'];
@@ -230,4 +236,7 @@ export const REFUSAL_PARAMS: Readonly<Record<string, Readonly<Record<string, num
   ...RANKING_REFUSAL_PARAMS,
   ...COMMUNITY_REFUSAL_PARAMS,
   ...EDITORIAL_REFUSAL_PARAMS,
+  ...CONCERT_REFUSAL_PARAMS,
+  ...CLIP_REFUSAL_PARAMS,
+  ...STAR_REFUSAL_PARAMS,
 };

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { seedDemoChannels } from '../modules/channels/channels.demo.js';
 import { seedDemoCommunity } from '../modules/community/community.demo.js';
+import { seedDemoConcerts } from '../modules/concerts/concerts.demo.js';
 import { seedDemoEditorial } from '../modules/editorial/editorial.demo.js';
 import { seedDemoItems } from '../modules/items/items.demo.js';
 import { broadcast } from '../modules/live/live.tables.js';
 import { seedDemoPayments } from '../modules/payments/payments.demo.js';
 import { recordConsentsOf } from '../modules/site/index.js';
+import { seedDemoStars } from '../modules/stars/stars.demo.js';
 import { seedDemoSupporterPlans } from '../modules/supporters/supporters.demo.js';
 import { hashPassword } from '../modules/users/users.service.js';
 import { users } from '../modules/users/users.tables.js';
@@ -51,6 +53,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await seedDemoChannels(tx);
       await seedDemoCommunity(tx);
       await seedDemoEditorial(tx);
+      await seedDemoStars(tx);
+      await seedDemoConcerts(tx);
       // The demo members joined like anyone: they agreed to the required policies in effect.
       await recordConsentsOf(tx, sql`select user_key from users where is_demo`);
       return false;
@@ -116,6 +120,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoChannels(tx);
     await seedDemoCommunity(tx);
     await seedDemoEditorial(tx);
+    await seedDemoStars(tx);
+    await seedDemoConcerts(tx);
     await recordConsentsOf(tx, sql`select user_key from users where is_demo`);
     return true;
   });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
@@ -7,7 +8,9 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { applicationsRoutes } from './applications/applications.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
 import { chatApiRoutes } from './chat/chat.routes.js';
+import { clipFilesRoute, clipsRoutes } from './clips/clips.routes.js';
 import { communityRoutes } from './community/community.routes.js';
+import { concertsRoutes } from './concerts/concerts.routes.js';
 import { editorialRoutes } from './editorial/editorial.routes.js';
 import { createIdentityDriver } from './identity/identity.drivers.js';
 import { identityRoutes } from './identity/identity.routes.js';
@@ -29,6 +32,7 @@ import { siteRoutes } from './site/site.routes.js';
 import type { SiteService } from './site/site.service.js';
 import { socialClients } from './social/social.providers.js';
 import { socialFormPostRoutes, socialRoutes } from './social/social.routes.js';
+import { starsRoutes } from './stars/stars.routes.js';
 import { supportersRoutes } from './supporters/supporters.routes.js';
 import { uploadedFilesRoute, uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -80,6 +84,25 @@ export const apiModules: readonly ApiModule[] = [
   { name: 'community', v1: (v1, c) => v1.register(communityRoutes, { db: c.db, bus: c.bus, uploadsDir: c.uploadsDir }) },
   { name: 'policies', v1: (v1, c) => v1.register(policyRoutes, { db: c.db }) },
   { name: 'editorial', v1: (v1, c) => v1.register(editorialRoutes, { db: c.db, bus: c.bus, site: c.site }) },
+  {
+    name: 'clips',
+    v1: (v1, c) =>
+      v1.register(clipsRoutes, {
+        db: c.db,
+        bus: c.bus,
+        mediaRoot: path.join(c.config.DATA_DIR, 'media'),
+        uploadDir: path.join(c.config.DATA_DIR, 'tmp'),
+        site: c.site,
+      }),
+    // The clips' files are public, outside /v1, like the live media.
+    root: (app, c) => app.register(clipFilesRoute, { mediaRoot: path.join(c.config.DATA_DIR, 'media') }),
+  },
+  { name: 'stars', v1: (v1, c) => v1.register(starsRoutes, { db: c.db, site: c.site }) },
+  {
+    name: 'concerts',
+    v1: (v1, c) =>
+      v1.register(concertsRoutes, { db: c.db, bus: c.bus, site: c.site, ledger: c.ledger, secret: c.config.CHAT_TOKEN_SECRET }),
+  },
   { name: 'users', v1: (v1, c) => v1.register(usersRoutes, { db: c.db, bus: c.bus, secure: c.secure, uploadsDir: c.uploadsDir }) },
   {
     name: 'uploads',
@@ -147,7 +170,7 @@ export const apiModules: readonly ApiModule[] = [
   },
   { name: 'admin', v1: (v1, c) => v1.register(adminRoutes, { db: c.db, site: c.site }) },
   { name: 'sanctions', v1: (v1, c) => v1.register(sanctionsRoutes, { db: c.db }) },
-  { name: 'channels', v1: (v1, c) => v1.register(channelsRoutes, { db: c.db, bus: c.bus, uploadsDir: c.uploadsDir }) },
+  { name: 'channels', v1: (v1, c) => v1.register(channelsRoutes, { db: c.db, bus: c.bus, uploadsDir: c.uploadsDir, site: c.site }) },
   { name: 'search', v1: (v1, c) => v1.register(searchRoutes, { db: c.db, bus: c.bus }) },
   {
     name: 'rankings',

@@ -193,8 +193,17 @@ async function send(op: Operation, p: Probe, cookie: string | null): Promise<Fin
   if (p.type) headers['content-type'] = p.type;
   const url = `${t.url}${p.path}${p.query ? `?${p.query}` : ''}`;
   let res: Response;
+  const go = () => fetch(url, { method: op.method, headers, body: p.body ?? null, redirect: 'manual' });
   try {
-    res = await fetch(url, { method: op.method, headers, body: p.body ?? null, redirect: 'manual' });
+    try {
+      res = await go();
+    } catch (first) {
+      // A kept-alive socket the server closed after an earlier probe (one whose body it refused unread) can
+      // be picked for the next request before the client sees the close: the request never reached a
+      // handler. A client retries that once on a fresh connection; the answer is then checked as any other.
+      if (!/other side closed|ECONNRESET|EPIPE/.test(String((first as { cause?: unknown }).cause ?? first))) throw first;
+      res = await go();
+    }
   } catch (err) {
     // A large body refused before it is all read (over the limit; a call refused before its parts are read)
     // is answered and the connection closed, as HTTP servers do rather than read the rest: a client still

@@ -127,6 +127,14 @@ export async function listAudit(
       select 'editorial', e.audit_sn::text, e.action, e.actor_user_key, null, null, null, null, e.target_kind, e.target_sn,
              e.before, e.after, e.created_at
       from editorial_audit e
+      union all
+      select 'concert', k.audit_sn::text, k.action, k.actor_user_key, null, null, null, k.member_key, k.target_kind, k.target_sn,
+             k.before, k.after, k.created_at
+      from concert_audit k
+      union all
+      select 'stars', s.audit_sn::text, s.action, s.actor_user_key, null, null, null, s.member_key, 'member', s.member_key,
+             s.before, s.after, s.created_at
+      from star_audit s
     )
     select a.source, a.ref, a.action, a.actor_user_key::float8 as actor_user_key, actor.id as actor_id, actor.nick as actor_nick,
            a.order_sn::float8 as order_sn, o.order_no, a.product_sn, a.item_sn, it.names->>'ko' as item_nm, a.member_key::float8 as member_key,

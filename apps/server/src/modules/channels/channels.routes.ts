@@ -4,11 +4,15 @@ import { ok, okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { route } from '../../platform/route.js';
+import { requireSwitchOn, type SiteService } from '../site/index.js';
 import { requireUser } from '../users/users.session.js';
 import { ChannelsService, type Viewer } from './channels.service.js';
 
 /** Channels and the social graph (docs/channels.md): thin handlers over ChannelsService. */
-export const channelsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; uploadsDir: string }> = async (app, { db, bus, uploadsDir }) => {
+export const channelsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; uploadsDir: string; site: SiteService }> = async (
+  app,
+  { db, bus, uploadsDir, site },
+) => {
   const channels = new ChannelsService(db, bus, uploadsDir);
   // A broadcast going live, ending or changing shows on its channel at once, whatever the head's age.
   let unsubscribe: (() => Promise<void>) | undefined;
@@ -106,11 +110,13 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; uploadsDi
   });
 
   route(app, channelsEndpoints.programReplays, async (request, { id, offset, limit }) => {
+    await requireSwitchOn(site, 'program', (await request.currentUser())?.role);
     const { list, total } = await channels.programReplays(id, offset, limit);
     return okList(request, list, total, { total_count: total });
   });
 
   route(app, channelsEndpoints.programComments, async (request, { id, offset, limit }) => {
+    await requireSwitchOn(site, 'program', (await request.currentUser())?.role);
     const { list, total } = await channels.programComments(await viewerOf(request), id, offset, limit);
     return okList(request, list, total, { total_count: total });
   });

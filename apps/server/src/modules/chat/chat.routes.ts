@@ -24,6 +24,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
+import { concertTicketHeld } from '../concerts/index.js';
 import { findBroadcast } from '../live/index.js';
 import { requireRole } from '../users/users.session.js';
 import { publishAllRoomsEvent, publishRoomEvent } from './chat.events.js';
@@ -50,6 +51,14 @@ export const chatApiRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; secret: st
     const account = await request.currentAccount();
     if (b.adultYn && !account?.adultVerifiedAt) throw new AppError('ADULT_REQUIRED');
     if (b.loginRequiredYn && !account) throw new AppError('LOGIN_REQUIRED');
+    // A concert's room is its ticket holders' (and staff's), as its media is (docs/concerts.md).
+    if (b.concertSn) {
+      if (!account) throw new AppError('LOGIN_REQUIRED');
+      const staff = account.role === 'operator' || account.role === 'gm';
+      if (!staff && b.bjUserKey !== account.userKey && !(await concertTicketHeld(db, b.concertSn, account.userKey))) {
+        throw new AppError('CONCERT_TICKET_REQUIRED');
+      }
+    }
     const exp = Math.floor(Date.now() / 1000) + CHAT_TOKEN_TTL_SEC;
     const us = signChatToken(secret, {
       v: 1,

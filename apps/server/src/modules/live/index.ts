@@ -8,3 +8,4 @@
 export { adultVerifiedAt, findBroadcast, listReplays, recentViews, replaysByKeys } from './live.repository.js';
 export type { LiveRoom, LiveRooms } from './live.rooms.js';
 export { broadcast, streamKey, streamSetting } from './live.tables.js';
+export { broadcastInfo } from './play.service.js';

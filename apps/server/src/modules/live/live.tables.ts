@@ -37,8 +37,14 @@ export const broadcast = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     isDemo: boolean('is_demo').notNull().default(false),
+    /**
+     * The concert this broadcast is the stream of (docs/concerts.md): set when the row is inserted by the
+     * concerts module's trigger (the BJ went live inside a concert's window); its media then needs a ticket.
+     */
+    concertSn: bigint('concert_sn', { mode: 'number' }),
   },
   (t) => [
+    index('broadcast_concert_idx').on(t.concertSn, t.startedAt).where(sql`${t.concertSn} is not null`),
     index('broadcast_state_idx').on(t.state, t.startedAt),
     index('broadcast_bj_idx').on(t.bjUserKey, t.startedAt),
     // A broadcaster is live at most once: a second publish with the same key is refused.

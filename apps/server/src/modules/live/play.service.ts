@@ -71,8 +71,31 @@ function infoOf(b: BroadcastRow, bj: BjOfBroadcast, now = Date.now()): PlayInfo 
     demo_yn: yn(b.isDemo),
     bj,
     mc: null,
+    concert_sn: b.concertSn ?? 0,
     hls_url: '',
     flv_url: '',
+  };
+}
+
+/**
+ * A broadcast's info without its media URLs (null: no such broadcast), for another module's page of it
+ * (the concert's play page adds its own token-bearing URLs).
+ */
+export async function broadcastInfo(
+  db: Db,
+  vodKey: string,
+): Promise<{ info: PlayInfo; live: boolean; replay: boolean; endedAt: Date | null; isDemo: boolean } | null> {
+  const found = await findBroadcast(db, vodKey);
+  if (!found) return null;
+  const info = infoOf(found.b, found.bj);
+  const mc = found.b.mcUserKey ? await mcOf(db, found.b.mcUserKey) : null;
+  if (mc) info.mc = { sn: found.b.broadcastSn, ...mc };
+  return {
+    info,
+    live: found.b.state === 'live',
+    replay: found.b.state === 'ended' && found.b.replayYn,
+    endedAt: found.b.endedAt,
+    isDemo: found.b.isDemo,
   };
 }
 
@@ -93,6 +116,8 @@ export class PlayService {
    * login-required ones an account; null when the caller may watch.
    */
   private async gate(request: FastifyRequest, b: BroadcastRow): Promise<ResultCodeName | null> {
+    // A concert's stream is the concert page's (ticket holders, docs/concerts.md), never a plain room's.
+    if (b.concertSn) return 'CONCERT_ONLY';
     if (!b.adultYn && !b.loginRequiredYn) return null;
     const user = await request.currentUser();
     if (b.adultYn && (!user || !(await adultVerifiedAt(this.deps.db, user.userKey)))) return 'ADULT_REQUIRED';
@@ -182,7 +207,8 @@ export class PlayService {
     const { b } = await this.find(vodKey);
     if (b.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
     if (b.state === 'ended') throw new AppError('BROADCAST_ENDED');
-    const gate = await this.gate(request, b);
+    // A concert's viewers count from its play page (members; the media itself needs the ticket's token).
+    const gate = b.concertSn ? ((await request.currentUser()) ? null : 'LOGIN_REQUIRED') : await this.gate(request, b);
     if (gate) throw new AppError(gate);
     const user = await request.currentUser();
     const member = user ? `u:${user.userKey}` : `g:${viewerId}`;

@@ -10,6 +10,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { type EndReason, endBroadcast, setThumbnail } from './media.repository.js';
 import {
+  CLIP_KEEP_SEGMENTS,
   closePlaylist,
   LagWatch,
   levelHeight,
@@ -22,6 +23,9 @@ import {
   type Segment,
   segmentLagMs,
 } from './packager.js';
+
+/** A segment name the packager writes (nothing else is ever removed by the pruning). */
+const SAFE_SEGMENT = /^seg_\d+\.m4s$/;
 
 /** Public URL of a broadcast's media folder (served by the web role, media.files.ts). */
 export const mediaUrl = (vodKey: string, file: string) => `/media/live/${vodKey}/${file}`;
@@ -163,6 +167,7 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
       }
     }
     if (this.stopping) return;
+    if (!this.o.record) this.prune();
     if (this.live && Number.isFinite(lag)) {
       const verdict = this.lagWatch.add(now, lag);
       if (verdict.kind === 'fail') {
@@ -188,6 +193,20 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
       return this.fail(new Error('segments stalled'));
     } else if (this.live && now - this.lastThumbAt >= THUMB_EVERY_MS) {
       await this.thumbnail();
+    }
+  }
+
+  /**
+   * An unrecorded broadcast keeps its last CLIP_KEEP_SEGMENTS segments per level on disk (viewers' clips of
+   * the last 85 s) and no more: older files are removed as new ones are seen.
+   */
+  private prune() {
+    for (const [level, seen] of this.seen) {
+      while (seen.size > CLIP_KEEP_SEGMENTS) {
+        const oldest = seen.keys().next().value as string;
+        seen.delete(oldest);
+        if (SAFE_SEGMENT.test(oldest)) void rm(path.join(this.dir, level, oldest), { force: true });
+      }
     }
   }
 

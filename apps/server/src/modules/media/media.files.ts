@@ -30,6 +30,8 @@ export interface MediaFilesOptions {
   ingest?: IngestServer;
   /** Where node-media-server's HTTP-FLV is when this process has no ingest (MEDIA_FLV_ORIGIN). */
   flvOrigin?: string;
+  /** CHAT_TOKEN_SECRET: concert media needs a token keyed from it. */
+  mediaSecret: string;
 }
 
 const notFound = (reply: FastifyReply) =>
@@ -44,7 +46,7 @@ const forbidden = (reply: FastifyReply) =>
  */
 export const mediaFilesRoutes: FastifyPluginAsync<MediaFilesOptions> = async (app, o) => {
   const liveRoot = path.join(o.mediaRoot, 'live');
-  const gate = new MediaGate(o.db);
+  const gate = new MediaGate(o.db, o.mediaSecret);
 
   app.get('/media/live/*', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
     const rel = (request.params as { '*': string })['*'];

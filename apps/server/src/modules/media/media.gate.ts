@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db.js';
+import { verifyMediaToken } from '../../platform/media-token.js';
 import { adultVerifiedAt, broadcast } from '../live/index.js';
 
 /** How long a broadcast's gate flags and an account's adult verification are trusted before a new read. */
@@ -11,6 +12,8 @@ const MAX_ENTRIES = 10_000;
 interface Flags {
   adult: boolean;
   login: boolean;
+  /** A concert's stream: every request carries the holder's media token (`?ct=`). */
+  concert: boolean;
   until: number;
 }
 
@@ -24,21 +27,30 @@ export class MediaGate {
   private readonly flags = new Map<string, Flags>();
   private readonly adults = new Map<number, { ok: boolean; until: number }>();
 
-  constructor(private readonly db: Db) {}
+  /** `mediaSecret`: CHAT_TOKEN_SECRET, from which the concerts' media tokens are keyed (platform/media-token.ts). */
+  constructor(
+    private readonly db: Db,
+    private readonly mediaSecret: string,
+  ) {}
 
   /** True when the request may have this broadcast's media; unknown broadcasts pass (the file is then 404). */
   async allows(request: FastifyRequest, vodKey: string): Promise<boolean> {
     const f = await this.flagsOf(vodKey);
-    if (!f.adult && !f.login) return true;
+    if (!f.adult && !f.login && !f.concert) return true;
     const user = await request.currentUser();
     if (!user) return false;
+    if (f.concert) {
+      // The holder's own token for this broadcast, unexpired: a copied URL serves nobody else.
+      const claims = verifyMediaToken(this.mediaSecret, (request.query as { ct?: unknown } | undefined)?.ct);
+      if (!claims || claims.vk !== vodKey || claims.uk !== user.userKey) return false;
+    }
     return !f.adult || (await this.isAdult(user.userKey));
   }
 
   /** Whether the broadcast is gated at all (gated media is never cached by shared caches). */
   async gated(vodKey: string): Promise<boolean> {
     const f = await this.flagsOf(vodKey);
-    return f.adult || f.login;
+    return f.adult || f.login || f.concert;
   }
 
   private async flagsOf(vodKey: string): Promise<Flags> {
@@ -46,11 +58,17 @@ export class MediaGate {
     const cached = this.flags.get(vodKey);
     if (cached && cached.until > now) return cached;
     const [row] = await this.db
-      .select({ adult: broadcast.adultYn, login: broadcast.loginRequiredYn })
+      .select({ adult: broadcast.adultYn, login: broadcast.loginRequiredYn, concert: broadcast.concertSn })
       .from(broadcast)
       .where(eq(broadcast.vodKey, vodKey));
-    const f = { adult: row?.adult ?? false, login: row?.login ?? false, until: now + FLAGS_TTL_MS };
-    remember(this.flags, vodKey, f);
+    const f = {
+      adult: row?.adult ?? false,
+      login: row?.login ?? false,
+      concert: (row?.concert ?? null) !== null,
+      until: now + FLAGS_TTL_MS,
+    };
+    // An unknown key is not remembered: its row may be a moment away (a new broadcast's first files).
+    if (row) remember(this.flags, vodKey, f);
     return f;
   }
 

@@ -47,7 +47,12 @@ beforeAll(async () => {
     roles: ['api', 'media'],
     env: { DATA_DIR: dataDir, RTMP_PORT: String(rtmpPort), RTMP_HOST: '127.0.0.1' },
     extend: async (app, database) => {
-      await app.register(mediaFilesRoutes, { mediaRoot: path.join(dataDir, 'media'), db: database.db, ingest: app.ingest ?? undefined });
+      await app.register(mediaFilesRoutes, {
+        mediaRoot: path.join(dataDir, 'media'),
+        db: database.db,
+        mediaSecret: 'test-media-secret-of-16+',
+        ingest: app.ingest ?? undefined,
+      });
     },
   });
   await t.bus.subscribe(LIVE_BUS_CHANNEL, (m) => messages.push(m as LiveBusMessage));

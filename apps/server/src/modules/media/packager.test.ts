@@ -79,11 +79,11 @@ describe('keeping up with real time', () => {
 });
 
 describe('packager arguments', () => {
-  it('copies the source only, deleting old segments unless recording', () => {
+  it('copies the source only and leaves segments on disk (the ingest prunes an unrecorded one)', () => {
     const args = packagerArgs({ input: 'http://127.0.0.1:1/live/k.flv', dir: '/m/live/v', levels: ['high'], record: false }).join(' ');
     expect(args).toContain('-c:v:0 copy -c:a:0 copy');
     expect(args).toContain('-hls_time 1 -hls_segment_type fmp4');
-    expect(args).toContain('-hls_flags program_date_time+independent_segments+temp_file+delete_segments');
+    expect(args).toContain('-hls_flags program_date_time+independent_segments+temp_file ');
     expect(args).not.toContain('libx264');
     expect(args.endsWith('/m/live/v/%v/index.m3u8')).toBe(true);
     const recorded = packagerArgs({ input: 'x', dir: '/d', levels: ['high'], record: true }).join(' ');

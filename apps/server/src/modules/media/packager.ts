@@ -43,6 +43,25 @@ export function resolveFfmpeg(): { path: string; source: 'system' | 'npm' | 'PAT
   return { path: 'ffmpeg', source: 'PATH' };
 }
 
+/** ffprobe the same way: Debian's, else the one `@ffprobe-installer/linux-x64` carries, else PATH's. */
+export function resolveFfprobe(): string {
+  if (existsSync('/usr/bin/ffprobe')) return '/usr/bin/ffprobe';
+  try {
+    const pkg = createRequire(import.meta.url).resolve('@ffprobe-installer/linux-x64/package.json');
+    const bin = path.join(path.dirname(pkg), 'ffprobe');
+    if (existsSync(bin)) return bin;
+  } catch {
+    // not installed (another platform): PATH's
+  }
+  return 'ffprobe';
+}
+
+/**
+ * Segments kept on disk when the broadcast is not recorded (the ingest prunes older ones): enough for a
+ * viewer's clip of the last 85 s (docs/clips.md).
+ */
+export const CLIP_KEEP_SEGMENTS = 95;
+
 /** The levels a broadcast gets: high always; normal/low only when both the configuration and the settings allow them. */
 export function levelsFor(chosen: readonly string[], enabled: readonly string[]): Quality[] {
   return QUALITIES.filter((q) => q === 'high' || (chosen.includes(q) && enabled.includes(q)));
@@ -54,7 +73,7 @@ export interface PackagerArgs {
   /** DATA_DIR/media/live/{vod_key} */
   dir: string;
   levels: Quality[];
-  /** Recording keeps every segment on disk (the replay); otherwise old ones are deleted while live. */
+  /** Recording keeps every segment (the replay); otherwise the ingest prunes them while live (not ffmpeg). */
   record: boolean;
 }
 
@@ -75,7 +94,7 @@ export async function prepareLevelDirs(dir: string, levels: readonly Quality[]):
  * `{dir}/{level}/index.m3u8` (segments `seg_00001.m4s`…). The master playlist is the ingest's
  * (`masterPlaylist`): ffmpeg leaves a copied level out of its own when the source declares no bitrate.
  */
-export function packagerArgs({ input, dir, levels, record }: PackagerArgs): string[] {
+export function packagerArgs({ input, dir, levels }: PackagerArgs): string[] {
   const args = ['-hide_banner', '-nostats', '-loglevel', 'warning'];
   // A pulling ffmpeg must not hang forever if its input stalls (the ingest ends it sooner anyway).
   args.push('-rw_timeout', '10000000', '-i', input);
@@ -116,8 +135,10 @@ export function packagerArgs({ input, dir, levels, record }: PackagerArgs): stri
       '0',
     );
   }
+  // Segments stay on disk: a recorded broadcast keeps them all (its replay), an unrecorded one's ingest
+  // prunes them past the last CLIP_KEEP_SEGMENTS (viewers' clips; ffmpeg's delete_segments keeps only about
+  // a playlist's length whatever -hls_delete_threshold says).
   const flags = ['program_date_time', 'independent_segments', 'temp_file'];
-  if (!record) flags.push('delete_segments');
   args.push(
     '-f',
     'hls',

@@ -3,5 +3,5 @@
 export { recordConsentsOf, recordJoinConsents, seedPolicyVersions } from './site.policy.js';
 export { setSiteSwitch } from './site.repository.js';
 export type { SiteService } from './site.service.js';
-export { SITE_CHANGED } from './site.service.js';
+export { requireSwitchOn, SITE_CHANGED } from './site.service.js';
 export { site } from './site.tables.js';

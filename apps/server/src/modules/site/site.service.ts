@@ -1,4 +1,13 @@
-import { type GuideEntry, type Lang, resolveHeadMeta, SITE_DEFAULTS, type SiteInfo, type SiteTerm, termLangOf } from '@byeol/contract';
+import {
+  type GuideEntry,
+  type Lang,
+  resolveHeadMeta,
+  SITE_DEFAULTS,
+  type SiteInfo,
+  type SiteSwitch,
+  type SiteTerm,
+  termLangOf,
+} from '@byeol/contract';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -120,4 +129,13 @@ export class SiteService {
       _SITE_META: resolveHeadMeta(site.meta, pageMetaList, path),
     };
   }
+}
+
+/**
+ * SERVICE_PREPARING (SPEC §8 'service being prepared') while a site switch is off; operators still reach
+ * the feature (they prepare it). Read through the site service's cache, refreshed over the bus.
+ */
+export async function requireSwitchOn(site: SiteService, name: SiteSwitch, role: string | null | undefined): Promise<void> {
+  if (role === 'operator') return;
+  if ((await site.info('ko')).site_setting[`${name}_yn`] !== 'Y') throw new AppError('SERVICE_PREPARING');
 }

@@ -36,7 +36,8 @@ export interface UploadsDeps {
 /** Formats recognised by their content (sharp decodes them); anything else is refused. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** Stored names: `<purpose>/<yyyy>/<mm>/<32 hex>.webp`; nothing else is ever served. */
-export const STORED_PATH = /^(profile|channel_banner|channel_main|board|qna|magazine|event)\/(\d{4})\/(\d{2})\/([0-9a-f]{32})\.webp$/;
+export const STORED_PATH =
+  /^(profile|channel_banner|channel_main|board|qna|magazine|event|concert)\/(\d{4})\/(\d{2})\/([0-9a-f]{32})\.webp$/;
 
 /** The public URL of a stored file. */
 export const publicUrl = (relPath: string) => `${FILES_PATH}/${relPath}`;
@@ -95,7 +96,8 @@ export async function uploadImage(deps: UploadsDeps, request: FastifyRequest, in
   // A channel's pictures are a broadcaster account's (channel_image_proc claims them).
   if ((input.purpose === 'channel_banner' || input.purpose === 'channel_main') && me.role !== 'bj') throw new AppError('FORBIDDEN');
   // The magazine's and events' pictures are the operators'.
-  if ((input.purpose === 'magazine' || input.purpose === 'event') && me.role !== 'operator') throw new AppError('FORBIDDEN');
+  if ((input.purpose === 'magazine' || input.purpose === 'event' || input.purpose === 'concert') && me.role !== 'operator')
+    throw new AppError('FORBIDDEN');
   if (input.file === undefined || input.file === '') throw required('file');
   if (!isUploadedFile(input.file)) throw invalid('file');
   await enforceLimits(deps.bus, [{ key: `upload:user:${me.userKey}`, ...UPLOAD_RATE }]);
