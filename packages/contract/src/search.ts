@@ -67,10 +67,15 @@ export interface SearchLiveHit extends LiveListItem {
 export interface SearchReplayHit extends VodListItem {
   kind: 'replay';
 }
-/** A short clip (issue 22 adds clips; until then the kind answers no hits). */
+/**
+ * A clip or short (issue 22; docs/search.md "Shorts"): a ready clip of either kind. `vod_key` is the clip's
+ * key (`clip_key`): the hit links to `/sub/short?clip={vod_key}`.
+ */
 export interface SearchShortHit {
   kind: 'short';
   clip_sn: number;
+  /** The clip's key (clip_key), as the other hits carry their broadcast's. */
+  vod_key: string;
   title: string;
   thumbnail: string;
   duration_sec: number;

@@ -150,7 +150,8 @@ export class ClipsService {
     if (!found) throw new AppError('BROADCAST_NOT_FOUND');
     const { b } = found;
     if (b.state !== 'live' || b.isDemo || !b.mediaDir) throw new AppError('CLIP_NOT_LIVE');
-    if (b.concertSn || !(await this.clipAllowed(b.bjUserKey))) throw new AppError('CLIP_DISABLED');
+    // A concert is paid content, an adult broadcast's clips would reach viewers past its gate: neither is clipped.
+    if (b.concertSn || b.adultYn || !(await this.clipAllowed(b.bjUserKey))) throw new AppError('CLIP_DISABLED');
     return { b, levelDir: path.join(this.mediaRoot, b.mediaDir, 'high') };
   }
 
@@ -322,7 +323,8 @@ export class ClipsService {
       order === 'popular'
         ? sql`order by k.view_cnt desc, k.created_at desc, k.clip_sn desc`
         : sql`order by k.created_at desc, k.clip_sn desc`;
-    return this.list(sql`k.state = 'ready'`, by, offset, limit);
+    // A withdrawn or closed channel's clips leave the feed with it (search hides them the same way).
+    return this.list(sql`k.state = 'ready' and b.state = 'active'`, by, offset, limit);
   }
 
   /** Clips and shorts stuck in processing (a crash mid-job) are failed; runs periodically in every process. */

@@ -5,6 +5,7 @@ import {
   type SearchLiveHit,
   type SearchMcItem,
   type SearchReplayHit,
+  type SearchShortHit,
   searchNorm,
   termQuery,
 } from '@byeol/contract';
@@ -12,7 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Exec } from '../../platform/db.js';
 
 /** What one kind's query is: the document kind and, for broadcasters, which BJ kinds. */
-const KIND_FILTER: Record<Exclude<SearchHitKind, 'short'> | 'mc', { doc: 'bj' | 'live' | 'replay'; bjTypes?: SQL }> = {
+const KIND_FILTER: Record<SearchHitKind | 'mc', { doc: 'bj' | 'live' | 'replay' | 'short'; bjTypes?: SQL }> = {
   /** The MC picker: broadcasters of every kind. */
   mc: { doc: 'bj' },
   bj: { doc: 'bj', bjTypes: sql.raw(`and d.bj_type_cd not in ('enter', 'program')`) },
@@ -20,6 +21,8 @@ const KIND_FILTER: Record<Exclude<SearchHitKind, 'short'> | 'mc', { doc: 'bj' | 
   program: { doc: 'bj', bjTypes: sql.raw(`and d.bj_type_cd = 'program'`) },
   live: { doc: 'live' },
   replay: { doc: 'replay' },
+  /** Clips and shorts (migration 0031): a ready clip of either kind. */
+  short: { doc: 'short' },
 };
 
 /** Who is asking: adult documents only for adult-verified members, never a document of a BJ they blocked. */
@@ -30,6 +33,8 @@ export interface SearchViewer {
 
 interface DocRow extends Record<string, unknown> {
   doc_sn: string;
+  /** The source row's serial: a short's clip_sn. */
+  ref_sn: string;
   bj_user_key: string;
   bj_type_cd: string;
   login_id: string;
@@ -52,9 +57,10 @@ interface DocRow extends Record<string, unknown> {
 export type KindHits =
   | { kind: 'bj' | 'kstar' | 'program'; rows: SearchBjHit[] }
   | { kind: 'live'; rows: SearchLiveHit[] }
-  | { kind: 'replay'; rows: SearchReplayHit[] };
+  | { kind: 'replay'; rows: SearchReplayHit[] }
+  | { kind: 'short'; rows: SearchShortHit[] };
 
-const COLUMNS = sql.raw(`d.doc_sn, d.bj_user_key, d.bj_type_cd, d.login_id, d.nick, d.profile_image, d.vod_key, d.title,
+const COLUMNS = sql.raw(`d.doc_sn, d.ref_sn, d.bj_user_key, d.bj_type_cd, d.login_id, d.nick, d.profile_image, d.vod_key, d.title,
   d.tags, d.thumbnail, d.viewer_cnt, d.peak_viewer_cnt, d.like_cnt, d.follower_cnt, d.live_vod_key, d.started_at, d.ended_at, d.adult`);
 /** Popularity, newest first on a tie: the order of the kind's partial btree index. */
 const BY_POPULARITY = sql.raw('order by d.popularity desc nulls last, d.doc_sn desc nulls last');
@@ -346,6 +352,24 @@ export async function searchKind(
     });
     return { total, capped, hits: { kind, rows: list } };
   }
+  if (kind === 'short') {
+    // A clip's document: vod_key holds its clip_key (the hit links to /sub/short?clip=…), started_at and
+    // ended_at its creation and that plus its duration (migration 0031).
+    const list = rows.map((r) => {
+      const start = r.started_at ? new Date(r.started_at).getTime() : 0;
+      const end = r.ended_at ? new Date(r.ended_at).getTime() : start;
+      return {
+        kind,
+        clip_sn: Number(r.ref_sn),
+        vod_key: r.vod_key,
+        title: r.title,
+        thumbnail: r.thumbnail,
+        duration_sec: Math.max(0, Math.round((end - start) / 100) / 10),
+        bj: bjOf(r),
+      };
+    });
+    return { total, capped, hits: { kind, rows: list } };
+  }
   return {
     total,
     capped,
@@ -365,8 +389,8 @@ export async function searchKind(
   };
 }
 
-/** The kinds `all` answers, in the order the page shows them (broadcasters, then live above replays). */
-export const ALL_KINDS = ['bj', 'kstar', 'program', 'live', 'replay'] as const;
+/** The kinds `all` answers, in the order the page shows them (broadcasters, then live above replays, then shorts). */
+export const ALL_KINDS = ['bj', 'kstar', 'program', 'live', 'replay', 'short'] as const;
 
 /** A few hits of every kind with each kind's total (kind `all`: the /search page, the header box). */
 export async function searchAllKinds(db: Db, term: string, viewer: SearchViewer, perKind: number) {

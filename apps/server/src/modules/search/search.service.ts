@@ -51,7 +51,6 @@ export class PostgresSearch implements SearchPort {
   async more(request: FastifyRequest, kind: SearchKind, keyword: string, offset: number, limit: number): Promise<SearchMoreSet> {
     const term = PostgresSearch.term(keyword);
     const viewer = await this.viewer(request);
-    if (kind === 'short') return { kind, keyword: term, data_list: [], data_totalcount: 0, kind_totals: { short: 0 }, capped_kinds: [] };
     if (kind !== 'all') {
       const { hits, total, capped } = await searchKind(this.db, kind, term, viewer, offset, limit);
       return {
@@ -65,7 +64,7 @@ export class PostgresSearch implements SearchPort {
     }
     const perKind = Math.min(limit, SEARCH_LIMITS.allPerKind);
     const found = await searchAllKinds(this.db, term, viewer, perKind);
-    const kindTotals: Partial<Record<SearchHitKind, number>> = { short: 0 };
+    const kindTotals: Partial<Record<SearchHitKind, number>> = {};
     const list: SearchHit[] = [];
     const capped: SearchHitKind[] = [];
     for (const { hits, total, capped: over } of found) {

@@ -3,9 +3,9 @@ import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, u
 
 /**
  * The search index (docs/search.md): one document per searchable thing, kept by triggers on its source
- * rows in the same transaction (migration 0024), so a renamed BJ, a frozen broadcast or a withdrawn member
- * is searched as it is now. A document stores what a hit shows (stored fields), so a search reads this
- * table alone.
+ * rows in the same transaction (migration 0024; 0031 for clips), so a renamed BJ, a frozen broadcast or a
+ * withdrawn member is searched as it is now. A document stores what a hit shows (stored fields), so a
+ * search reads this table alone.
  *
  * `tokens` are the normalised bigrams (and '^' + first character per word) of its text, `cho_tokens` those
  * of its 초성; search_tokens()/search_chosung_tokens() in SQL and searchTokens()/chosungTokens() in the
@@ -41,7 +41,7 @@ export const searchDoc = pgTable(
     adult: boolean('adult').notNull().default(false),
     /** False while the owner is withdrawn or closed: never answered. */
     visible: boolean('visible').notNull().default(true),
-    /** The order after exact matches: viewers now (live), peak viewers + likes (replay), followers (BJ). */
+    /** The order after exact matches: viewers now (live), peak viewers + likes (replay), views (short), followers (BJ). */
     popularity: bigint('popularity', { mode: 'number' }).notNull().default(0),
     /** The normalised nick and login ID of the BJ: a term equal to one of them comes first. */
     exactKeys: text('exact_keys').array().notNull().default([]),

@@ -6,13 +6,14 @@ import { channelPath, playPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
 import { Avatar, LiveBadge } from '../channels/channel-ui';
+import { shortPath } from '../clips/clips-rules';
 import { LiveCard, ReplayCard } from '../play/broadcast-card';
 import { hitKey, isBjHit } from './search-rules';
 
 /**
  * The hits of one kind as the result pages show them: broadcasters as rows (picture, nick, login ID,
- * followers; LIVE to their room when on air), lives and replays as the site's broadcast cards, shorts as
- * cards without a page of their own yet (issue 22).
+ * followers; LIVE to their room when on air), lives and replays as the site's broadcast cards, clips and
+ * shorts as cards opening the clips feed on them (`/sub/short?clip=…`, issue 22).
  */
 export function HitList({ kind, hits }: { kind: SearchHitKind; hits: readonly SearchHit[] }) {
   const now = useSite()?.now ?? Date.now();
@@ -76,12 +77,18 @@ function BjHitRow({ hit }: { hit: SearchBjHit }) {
   );
 }
 
-/** A short clip: its thumbnail, title and BJ (the clip page comes with issue 22). */
+/** A clip or short: its thumbnail and title open the clips feed on it (`vod_key` is its clip_key); its BJ's nick the channel. */
 function ShortCard({ hit }: { hit: SearchShortHit }) {
   return (
-    <li data-search-hit="short" data-clip-sn={hit.clip_sn}>
-      <BroadcastThumb src={hit.thumbnail} label={hit.title} corner={formatDuration(hit.duration_sec)} />
-      <p className="mt-2 line-clamp-2 font-semibold">{hit.title}</p>
+    <li data-search-hit="short" data-clip-sn={hit.clip_sn} data-clip-key={hit.vod_key}>
+      <Link
+        to={shortPath({ clip: hit.vod_key })}
+        className="block rounded-lg hover:opacity-90 focus-visible:outline-2 focus-visible:outline-brand"
+        data-hit-link
+      >
+        <BroadcastThumb src={hit.thumbnail} label={hit.title} corner={formatDuration(hit.duration_sec)} />
+        <p className="mt-2 line-clamp-2 font-semibold">{hit.title}</p>
+      </Link>
       <p className="truncate">
         <Link
           to={channelPath(hit.bj.id)}

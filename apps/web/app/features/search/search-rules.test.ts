@@ -40,11 +40,13 @@ describe('search paths', () => {
     for (const empty of [null, undefined, '', '   ', '!?', ' - ']) expect(keywordOf(empty)).toBeNull();
   });
 
-  it('links broadcasters to their channel, lives to the room, replays to the replay', () => {
+  it('links broadcasters to their channel, lives to the room, replays to the replay, shorts to the clips feed', () => {
     expect(hitPath(bj(1, 'kstar'))).toBe('/channel/bj/bj1');
     expect(hitPath(live('abc'))).toBe('/play/abc');
     expect(hitPath(replay('def'))).toBe('/vod/def');
-    expect(hitPath({ kind: 'short', clip_sn: 1, title: '', thumbnail: '', duration_sec: 1, bj: broadcast.bj })).toBeNull();
+    expect(hitPath({ kind: 'short', clip_sn: 1, vod_key: 'k_1', title: '', thumbnail: '', duration_sec: 1, bj: broadcast.bj })).toBe(
+      '/sub/short?clip=k_1',
+    );
     expect(hitKey(bj(2, 'program'))).toBe('program:2');
   });
 });

@@ -11,6 +11,7 @@ import {
   searchWords,
 } from '@byeol/contract';
 import { channelPath, playPath, vodPath } from '../../lib/links';
+import { shortPath } from '../clips/clips-rules';
 
 /**
  * The search pages' rules (issue 18, docs/search.md): which kind a path asks for, when a term is empty (the
@@ -65,7 +66,7 @@ export function sectionsOf(set: SearchMoreSet, kinds: readonly SearchHitKind[] =
     .filter((section) => section.total > 0 || section.hits.length > 0);
 }
 
-/** The kinds the header box suggests, in order: broadcasters first, then lives and replays (shorts have no page yet). */
+/** The kinds the header box suggests, in order: broadcasters first, then lives and replays (shorts are left to the pages). */
 export const SUGGEST_KINDS = ['bj', 'kstar', 'program', 'live', 'replay'] as const satisfies readonly SearchHitKind[];
 
 /** The header box's suggestions: up to SEARCH_LIMITS.suggestPerKind hits per kind, grouped in SUGGEST_KINDS order. */
@@ -75,7 +76,7 @@ export function suggestionsOf(hits: readonly SearchHit[], kinds: readonly Search
     .filter((group) => group.hits.length > 0);
 }
 
-/** Where a hit leads: a broadcaster's channel, a live room, a replay; a short has no page yet (null). */
+/** Where a hit leads: a broadcaster's channel, a live room, a replay, the clips feed opening on a clip or short. */
 export function hitPath(hit: SearchHit): string | null {
   switch (hit.kind) {
     case 'bj':
@@ -86,6 +87,8 @@ export function hitPath(hit: SearchHit): string | null {
       return playPath(hit.vod_key);
     case 'replay':
       return vodPath(hit.vod_key);
+    case 'short':
+      return shortPath({ clip: hit.vod_key });
     default:
       return null;
   }
