@@ -10,6 +10,7 @@
  * PostgreSQL under DATA_DIR (stop a server using the same DATA_DIR first).
  */
 import { parseArgs } from 'node:util';
+import { verifyTickets } from '../modules/concerts/index.js';
 import { verifyLedger } from '../modules/wallet/wallet.verify.js';
 import { runCli, withCliDatabase } from './run.js';
 
@@ -26,8 +27,10 @@ async function main(): Promise<number> {
   }
   return withCliDatabase(async (database) => {
     const report = await verifyLedger(database.pool, { full: values.full ?? false, advance: !values['no-advance'] });
+    // The concerts' tickets against the ledger (docs/concerts.md).
+    const tickets = await verifyTickets(database.pool);
     if (values.json) {
-      console.log(JSON.stringify(report, null, 2));
+      console.log(JSON.stringify({ ...report, tickets }, null, 2));
     } else {
       const supply = Object.entries(report.supply)
         .map(([c, v]) => `${c} ${v}`)
@@ -45,8 +48,11 @@ async function main(): Promise<number> {
         console.log(`  ${report.unbalanced_count} unbalanced transaction(s): ${report.unbalanced.join(', ')}`);
       if (report.orphan_entries > 0) console.log(`  ${report.orphan_entries} entries without a transaction`);
       if (report.checkpoint_drift > 0) console.log(`  ${report.checkpoint_drift} account(s) differ from the checkpoint`);
+      console.log(`tickets ${tickets.ok ? 'OK' : 'DRIFT'}`);
+      for (const [what, list] of Object.entries(tickets))
+        if (Array.isArray(list) && list.length > 0) console.log(`  ${what}: ${list.join(', ')}`);
     }
-    return report.ok ? 0 : 1;
+    return report.ok && tickets.ok ? 0 : 1;
   });
 }
 

@@ -20,6 +20,7 @@ import { balancesOf, buildBj, buildBroadcast, buildOperator, buildViewer } from 
 import { sql } from '../../testing/members.js';
 import { mediaFilesRoutes } from '../media/media.files.js';
 import { verifyLedger } from '../wallet/wallet.verify.js';
+import { verifyTickets } from './concerts.verify.js';
 
 /**
  * Issue 22: concerts and tickets through the real calls against PostgreSQL (docs/concerts.md): the console's
@@ -147,6 +148,20 @@ describe('tickets', () => {
 
     const report = await verifyLedger(t.database.pool);
     expect(report.ok, JSON.stringify({ drift: report.drift.slice(0, 3), unbalanced: report.unbalanced })).toBe(true);
+    expect(await verifyTickets(t.database.pool)).toMatchObject({ ok: true });
+    // The tickets' check sees a counter or a ticket that disagrees with the ledger.
+    await sql(t, 'update concert set ticket_cnt = ticket_cnt + 1 where concert_sn = $1', [concert.concert_sn]);
+    const paid = (
+      await sql<{ ticket_sn: number }>(t, "select ticket_sn from concert_ticket where concert_sn = $1 and state = 'valid' limit 1", [
+        concert.concert_sn,
+      ])
+    )[0];
+    await sql(t, 'update concert_ticket set price = price + 1 where ticket_sn = $1', [paid?.ticket_sn]);
+    const drift = await verifyTickets(t.database.pool);
+    expect(drift).toMatchObject({ ok: false, miscounted_concerts: [concert.concert_sn], unpaid_tickets: [Number(paid?.ticket_sn)] });
+    await sql(t, 'update concert set ticket_cnt = ticket_cnt - 1 where concert_sn = $1', [concert.concert_sn]);
+    await sql(t, 'update concert_ticket set price = price - 1 where ticket_sn = $1', [paid?.ticket_sn]);
+    expect((await verifyTickets(t.database.pool)).ok).toBe(true);
     const mine = (await call(e.detailsConcert, {}, as(twice))).body.rslt_set.data_list;
     expect(mine[0]).toMatchObject({ concert_sn: concert.concert_sn, state: 'valid', concert: { title: '별빛 콘서트' } });
   });
