@@ -6,6 +6,8 @@ import type { ConcertsService } from './concerts.service.js';
 
 /** How often a process re-reads the concerts its waiting rooms hold (the bus's `live` message is sooner). */
 const CHECK_MS = 1_000;
+/** How long a room's read serves new arrivals (the periodic check re-reads every CHECK_MS anyway). */
+const STATE_REUSE_MS = 500;
 /** A comment line keeps proxies from closing an idle stream. */
 const PING_MS = 25_000;
 
@@ -20,6 +22,10 @@ export class WaitingRooms {
   private timer: NodeJS.Timeout | undefined;
   private ping: NodeJS.Timeout | undefined;
   private checking = false;
+  /** A check asked for while one runs (the bus's `live` message mid-query): run again right after. */
+  private again = false;
+  /** Each room's last read, reused for a new arrival within STATE_REUSE_MS (a crowd entering at once). */
+  private readonly lastRead = new Map<number, { at: number; w: Awaited<ReturnType<ConcertsService['waitingState']>> }>();
   private unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(
@@ -57,7 +63,10 @@ export class WaitingRooms {
     room.clients.add(res);
     res.once('close', () => {
       room.clients.delete(res);
-      if (room.clients.size === 0 && this.rooms.get(concertSn) === room) this.rooms.delete(concertSn);
+      if (room.clients.size === 0 && this.rooms.get(concertSn) === room) {
+        this.rooms.delete(concertSn);
+        this.lastRead.delete(concertSn);
+      }
     });
     if (!this.timer) {
       this.timer = setInterval(() => void this.checkAll(), CHECK_MS).unref();
@@ -71,10 +80,16 @@ export class WaitingRooms {
   }
 
   private async checkAll(): Promise<void> {
-    if (this.checking) return;
+    if (this.checking) {
+      this.again = true;
+      return;
+    }
     this.checking = true;
     try {
-      for (const sn of [...this.rooms.keys()]) await this.check(sn);
+      do {
+        this.again = false;
+        for (const sn of [...this.rooms.keys()]) await this.check(sn);
+      } while (this.again);
       if (this.rooms.size === 0 && this.timer) {
         clearInterval(this.timer);
         clearInterval(this.ping);
@@ -91,7 +106,10 @@ export class WaitingRooms {
   private async check(concertSn: number, only?: ServerResponse): Promise<void> {
     const room = this.rooms.get(concertSn);
     if (!room) return;
-    const w = await this.concerts.waitingState(concertSn);
+    // A new arrival may reuse a read of the last moment; a periodic or bus-driven check always reads.
+    const cached = this.lastRead.get(concertSn);
+    const w = only && cached && Date.now() - cached.at < STATE_REUSE_MS ? cached.w : await this.concerts.waitingState(concertSn);
+    if (!only || !cached || cached.w !== w) this.lastRead.set(concertSn, { at: Date.now(), w });
     if (!w) return;
     const now = Date.now();
     if (w.live && w.vodKey && now >= w.startsAt.getTime()) {
@@ -100,6 +118,7 @@ export class WaitingRooms {
       for (const res of room.clients) res.end(frame);
       room.clients.clear();
       this.rooms.delete(concertSn);
+      this.lastRead.delete(concertSn);
       return;
     }
     const changed = w.vodKey !== room.vodKey;
