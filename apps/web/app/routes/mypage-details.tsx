@@ -1,7 +1,9 @@
-import { kstMonthOf, ResultCode } from '@byeol/contract';
+import { concertsEndpoints, kstMonthOf, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
 import { LoginGate } from '../features/account/login-gate';
+import { TICKET_PAGE_SIZE } from '../features/concerts/concert-rules';
+import { MyTickets } from '../features/concerts/my-tickets';
 import {
   DETAILS_PAGE_SIZE,
   DETAILS_PATHS,
@@ -13,11 +15,11 @@ import {
 } from '../features/store/details-page';
 import { offeredMonths } from '../features/store/item-rules';
 import type { MonthList } from '../features/store/store-api';
-import { postApi } from '../lib/endpoint.server';
+import { loadEndpoint, postApi } from '../lib/endpoint.server';
 import type { Route } from './+types/mypage-details';
 
 /**
- * SPEC §2 /mypage/details: `?tab=star|cubic|items|supporters_auto|supporters_regular`, `?month=YYYY-MM` (KST; the current month when absent
+ * SPEC §2 /mypage/details: `?tab=star|cubic|items|supporters_auto|supporters_regular|concert`, `?month=YYYY-MM` (KST; the current month when absent
  * or not offered) and for a BJ's STAR `?account=earnings`. Logged out: the sign-in gate.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -25,6 +27,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await loadUser(context);
   if (!user) return { data: null };
   const asked = url.searchParams.get('tab');
+  // Issue 22: the concert tickets' tab (not by month; SERVICE_PREPARING's message while concerts are off).
+  const concert = asked === 'concert' ? await loadTickets(context) : null;
   const tab: DetailsTab = DETAILS_TABS.find((t) => t === asked) ?? 'star';
   const broadcaster = user.type_cd === 'bj';
   const account: DetailsAccount = tab === 'star' && broadcaster && url.searchParams.get('account') === 'earnings' ? 'earnings' : 'wallet';
@@ -38,7 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     month,
     ...(tab === 'star' ? { account } : {}),
   });
-  if (answer.rslt_cd === ResultCode.LOGIN_REQUIRED) return { data: null };
+  if (answer.rslt_cd === ResultCode.LOGIN_REQUIRED || concert?.rslt_cd === ResultCode.LOGIN_REQUIRED) return { data: null };
   const ok = answer.rslt_cd === 0;
   const months = offeredMonths(ok ? answer.rslt_set.months : undefined, now);
   return {
@@ -51,7 +55,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       message: ok ? '' : answer.rslt_msg,
       broadcaster,
     },
+    concert: concert && { set: concert.rslt_cd === 0 ? concert.rslt_set : null, message: concert.rslt_cd === 0 ? '' : concert.rslt_msg },
   };
+}
+
+/** The first page of the caller's concert tickets. */
+function loadTickets(context: Route.LoaderArgs['context']) {
+  return loadEndpoint(context, concertsEndpoints.detailsConcert, { offset: 0, limit: TICKET_PAGE_SIZE });
 }
 
 export default function MypageDetails({ loaderData }: Route.ComponentProps) {
@@ -59,7 +69,22 @@ export default function MypageDetails({ loaderData }: Route.ComponentProps) {
   const { data } = loaderData;
   return (
     <LoginGate signedIn={data !== null} title={t('details.title')}>
-      {data && <DetailsPage data={data} />}
+      {data && (
+        <DetailsPage
+          data={data}
+          concert={
+            'concert' in loaderData && loaderData.concert ? (
+              loaderData.concert.set ? (
+                <MyTickets initial={loaderData.concert.set} />
+              ) : (
+                <p role="alert" className="mt-6 rounded-lg bg-red-50 p-6 text-center text-red-700" data-details-concert-refused>
+                  {loaderData.concert.message || t('list.loadFailed')}
+                </p>
+              )
+            ) : undefined
+          }
+        />
+      )}
     </LoginGate>
   );
 }

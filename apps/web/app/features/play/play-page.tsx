@@ -8,6 +8,7 @@ import { channelPath } from '../../lib/links';
 import { useLang, useSite, useUser } from '../../lib/use-site';
 import { useSignIn } from '../account/use-sign-in';
 import { ChatPanel } from '../chat/chat-panel';
+import { ClipButton } from '../clips/clip-editor';
 import { ItemUseButton } from '../store/item-use-panel';
 import { SupportBjButton } from '../supporters/supporters-links';
 import { GiftButton } from '../wallet/gift-form';
@@ -21,6 +22,17 @@ export interface PlayLoaderData {
   code: number;
   info: PlayInfo | null;
   message: string;
+}
+
+/**
+ * The concert play page's options (issue 22, features/concerts/concert-play.tsx): the concert, whether the
+ * stream is its replay (played as a replay while the broadcast shows ended), and the URL rewrite that puts the
+ * current media token on every media request.
+ */
+export interface ConcertPlayOptions {
+  concertSn: number;
+  replay: boolean;
+  rewriteUrl: (url: string) => string;
 }
 
 /** A message in the player's place (ended, frozen, demo, gates). */
@@ -195,7 +207,7 @@ function useWatching(vodKey: string, active: boolean, onCount: (n: number) => vo
  * player. The chat sits beside the player on wide screens and under it on narrow ones; it stays once
  * shown, so the room's last lines remain when the broadcast ends.
  */
-export function PlayPage({ code, info, message }: PlayLoaderData) {
+export function PlayPage({ code, info, message, concert }: PlayLoaderData & { concert?: ConcertPlayOptions }) {
   const { t } = useTranslation('play');
   const me = useUser();
   const revalidator = useRevalidator();
@@ -222,12 +234,17 @@ export function PlayPage({ code, info, message }: PlayLoaderData) {
         <p className="text-lg font-bold">{t('state.frozen')}</p>
       </Stage>
     );
+  } else if (concert?.replay && info.hls_url) {
+    stage = <Player hlsUrl={info.hls_url} flvUrl="" live={false} rewriteUrl={concert.rewriteUrl} />;
   } else if (info.state === 'ended') {
     stage = (
       <Stage state="ended">
         <p className="text-lg font-bold">{t('state.ended')}</p>
         {info.replay_yn === 'Y' ? (
-          <Link to={`/vod/${encodeURIComponent(info.vod_key)}`} className="rounded bg-violet-600 px-4 py-2 font-semibold text-white">
+          <Link
+            to={concert ? `/concert/${concert.concertSn}` : `/vod/${encodeURIComponent(info.vod_key)}`}
+            className="rounded bg-violet-600 px-4 py-2 font-semibold text-white"
+          >
             {t('state.watchReplay')}
           </Link>
         ) : (
@@ -242,7 +259,7 @@ export function PlayPage({ code, info, message }: PlayLoaderData) {
       </Stage>
     );
   } else {
-    stage = <Player hlsUrl={info.hls_url} flvUrl={info.flv_url} live />;
+    stage = <Player hlsUrl={info.hls_url} flvUrl={info.flv_url} live rewriteUrl={concert?.rewriteUrl} />;
   }
 
   const broadcastInfo = (
@@ -282,6 +299,8 @@ export function PlayPage({ code, info, message }: PlayLoaderData) {
             {!ownRoom && <GiftButton vodKey={info.vod_key} bjNick={info.bj.nick} />}
             <ItemUseButton vodKey={info.vod_key} />
             <SupportBjButton bj={info.bj} />
+            {/* Issue 22: a signed-in viewer clips the last moments (shown when the BJ allows it). */}
+            <ClipButton info={info} />
           </div>
         )}
         <GiftRankPanel vodKey={info.vod_key} />

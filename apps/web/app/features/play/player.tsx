@@ -35,8 +35,25 @@ const selectClass = 'rounded border border-neutral-600 bg-neutral-900 px-2 py-1 
  * connection, a decoder error) is started again with backoff (player-recovery.ts) while the viewer sees
  * "connecting" or "reconnecting" over the video. The players are loaded in the browser only (never during SSR).
  */
-export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: string; live: boolean }) {
+export function Player({
+  hlsUrl,
+  flvUrl,
+  live,
+  rewriteUrl,
+}: {
+  hlsUrl: string;
+  flvUrl: string;
+  live: boolean;
+  /**
+   * Rewrites the URL of every media request (the master and child playlists, the segments, the FLV stream):
+   * a concert's player puts its current media token on each (issue 22). Read at each request, so a renewed
+   * token needs no new player.
+   */
+  rewriteUrl?: (url: string) => string;
+}) {
   const { t } = useTranslation('play');
+  const rewriteRef = useRef(rewriteUrl);
+  rewriteRef.current = rewriteUrl;
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<{ currentLevel: number } | null>(null);
   const levelRef = useRef(-1);
@@ -57,6 +74,7 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let played = false;
+    const rewrite = (url: string) => rewriteRef.current?.(url) ?? url;
     setStatus('connecting');
     setLevels([]);
 
@@ -98,7 +116,11 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
       const { default: Hls } = await import('hls.js');
       if (cancelled) return;
       if (Hls.isSupported()) {
-        const hls = new Hls(live ? { ...HLS_LIVE_CONFIG } : { ...HLS_REPLAY_CONFIG });
+        const config = live ? { ...HLS_LIVE_CONFIG } : { ...HLS_REPLAY_CONFIG };
+        // hls.js's default loader is XMLHttpRequest: xhrSetup opens each request on the rewritten URL.
+        const hls = new Hls(
+          rewriteRef.current ? { ...config, xhrSetup: (xhr: XMLHttpRequest, url: string) => xhr.open('GET', rewrite(url), true) } : config,
+        );
         let recoveries = 0;
         hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
           // Best first, as SPEC §1 names them (hls.js keeps its levels by ascending bitrate).
@@ -130,7 +152,7 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
       } else if (el.canPlayType('application/vnd.apple.mpegurl')) {
         const onError = () => retry();
         el.addEventListener('error', onError);
-        el.src = hlsUrl;
+        el.src = rewrite(hlsUrl);
         void el.play().catch(() => {});
         destroy = () => {
           el.removeEventListener('error', onError);
@@ -147,7 +169,7 @@ export function Player({ hlsUrl, flvUrl, live }: { hlsUrl: string; flvUrl: strin
       if (cancelled) return;
       if (!mpegts.isSupported() || !mpegts.getFeatureList().mseLivePlayback) return fallBack();
       const player = mpegts.createPlayer(
-        { type: 'flv', isLive: true, url: new URL(flvUrl, window.location.href).href },
+        { type: 'flv', isLive: true, url: new URL(rewrite(flvUrl), window.location.href).href },
         { ...FLV_LIVE_CONFIG },
       );
       // A network or decoder error, or the stream closing under a live room: connect again.

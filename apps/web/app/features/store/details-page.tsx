@@ -6,13 +6,14 @@ import {
   supportersEndpoints,
   walletEndpoints,
 } from '@byeol/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
-import { useLang } from '../../lib/use-site';
+import { useLang, useSite } from '../../lib/use-site';
+import { CONCERT_TICKETS_PATH } from '../concerts/concert-rules';
 import { SupporterChargeRow } from '../supporters/supporter-charge-row';
 import { appendPage, hasMore, kstDate } from './item-rules';
 import type { MonthList } from './store-api';
@@ -60,8 +61,9 @@ export function detailsHref(tab: DetailsTab, month: string, account: DetailsAcco
  * /mypage/details: the STAR and CUBIC statements and the item usage history, one month at a time (the
  * current month and the months the API offers, SPEC §1/§9). A BJ also sees their gift earnings.
  */
-export function DetailsPage({ data }: { data: DetailsData }) {
+export function DetailsPage({ data, concert }: { data: DetailsData; concert?: ReactNode }) {
   const { t } = useTranslation('store');
+  const { t: tc } = useTranslation('concerts');
   const { t: ts } = useTranslation('supporters');
   const names = useCurrencyNames();
   const navigate = useNavigate();
@@ -78,6 +80,9 @@ export function DetailsPage({ data }: { data: DetailsData }) {
             ? ts(`details.tabs.${key}`)
             : t('details.tabs.items'),
   }));
+  // The concert tickets' tab (issue 22): not by month, its list comes from the concerts feature (`concert`).
+  const concertsOn = useSite()?.site.site_setting.concert_yn === 'Y';
+  const allTabs = concertsOn || concert ? [...tabs, { key: 'concert', to: CONCERT_TICKETS_PATH, text: tc('tickets.tab') }] : tabs;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10" data-details={tab} data-month={month}>
@@ -87,8 +92,9 @@ export function DetailsPage({ data }: { data: DetailsData }) {
         </Link>
       </p>
       <h1 className="text-2xl font-bold">{t('details.title')}</h1>
-      <LinkTabs label={t('details.tabs.label')} tabs={tabs} current={tab} />
-      <div className="mt-4 flex flex-wrap items-center gap-3">
+      <LinkTabs label={t('details.tabs.label')} tabs={allTabs} current={concert ? 'concert' : tab} />
+      {concert}
+      <div className={`mt-4 flex flex-wrap items-center gap-3 ${concert ? 'hidden' : ''}`}>
         <label htmlFor="details-month" className="text-sm font-semibold">
           {t('details.month')}
         </label>
@@ -117,7 +123,7 @@ export function DetailsPage({ data }: { data: DetailsData }) {
           />
         )}
       </div>
-      {data.list === null ? (
+      {concert ? null : data.list === null ? (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-6 text-center text-red-700">
           {data.message || t('list.loadFailed')}
         </p>
