@@ -23,6 +23,8 @@ export const ADMIN_SECTIONS = [
   'policies',
   'magazine',
   'events',
+  'concerts',
+  'stars',
   'applications',
   'site',
   'rankings',
