@@ -27,11 +27,18 @@ export default [
     route('mypage/stream', 'routes/mypage-stream.tsx'),
     // Issue 21: a BJ plans their broadcasts (the schedule's own page is /sub/schedule below).
     route('mypage/schedule', 'routes/mypage-schedule.tsx'),
+    // Issue 22: the member's clips and shorts (a BJ uploads shorts and turns clipping on or off here).
+    route('mypage/short', 'routes/mypage-short.tsx'),
     route('guide/obs', 'routes/guide.tsx', { id: 'guide-obs' }),
     route('guide/pc', 'routes/guide.tsx', { id: 'guide-pc' }),
     route('guide/mobile', 'routes/guide.tsx', { id: 'guide-mobile' }),
     route('sub/live', 'routes/sub-live.tsx'),
     route('sub/replay', 'routes/sub-replay.tsx'),
+    // Issue 22: the program and K-star directories (live first; `/sub/kstar?group=` one group).
+    route('sub/program', 'routes/sub-program.tsx'),
+    route('sub/kstar', 'routes/sub-kstar.tsx'),
+    // Issue 22: the short clips feed (`?order=recent|popular`, `?clip=` opens with one clip).
+    route('sub/short', 'routes/sub-short.tsx'),
     // Issue 19: the community board ("stories"): the list, the write/edit form and a post with its comments.
     route('bbs', 'routes/bbs.tsx'),
     route('bbs/form', 'routes/bbs-form.tsx'),
@@ -44,6 +51,13 @@ export default [
     // Issue 21: the broadcast schedule (`?view=week|month&from=YYYY-MM-DD&kind=`).
     route('sub/schedule', 'routes/sub-schedule.tsx'),
     route('audition', 'routes/audition.tsx'),
+    // Issue 22: concerts (`?tab=upcoming|live|past`), a concert with its ticket, its details, the waiting room
+    // and the holder's replays; the concert's play page is in the play layout below.
+    route('concert', 'routes/concert.tsx'),
+    route('concert/vod', 'routes/concert-vod.tsx'),
+    route('concert/:id', 'routes/concert-info.tsx'),
+    route('concert/detail/:id', 'routes/concert-detail.tsx'),
+    route('concert/waiting/:id', 'routes/concert-waiting.tsx'),
     // Issue 18: search (the path names the kind, `?keyword=` the term) and the BJ rankings (`?period=`).
     route('search', 'routes/search.tsx', { id: 'search' }),
     route('search/bj', 'routes/search.tsx', { id: 'search-bj' }),
@@ -115,6 +129,9 @@ export default [
       route('events', 'routes/admin-events.tsx'),
       route('site', 'routes/admin-site.tsx'),
       route('applications', 'routes/admin-applications.tsx'),
+      // Issue 22: concerts (with their tickets) and the K-stars' agency, group and debut.
+      route('concerts', 'routes/admin-concerts.tsx'),
+      route('stars', 'routes/admin-stars.tsx'),
     ]),
     // Issue 19: the customer centre (its tabs over every /cs page) and the versioned policies and service guides.
     layout('routes/cs.tsx', [

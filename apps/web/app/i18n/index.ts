@@ -6,7 +6,9 @@ import { admin } from './resources/admin';
 import { board } from './resources/board';
 import { channels } from './resources/channels';
 import { chat } from './resources/chat';
+import { clips } from './resources/clips';
 import { common } from './resources/common';
+import { concerts } from './resources/concerts';
 import { cs } from './resources/cs';
 import { dialog } from './resources/dialog';
 import { editorial } from './resources/editorial';
@@ -19,6 +21,7 @@ import { recovery } from './resources/recovery';
 import { schedule } from './resources/schedule';
 import { search } from './resources/search';
 import { social } from './resources/social';
+import { stars } from './resources/stars';
 import { store } from './resources/store';
 import { stream } from './resources/stream';
 import { supporters } from './resources/supporters';
@@ -48,6 +51,9 @@ export const namespaces = {
   board,
   editorial,
   schedule,
+  stars,
+  concerts,
+  clips,
 } as const;
 
 export const resources = Object.fromEntries(

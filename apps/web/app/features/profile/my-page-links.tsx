@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useClipName } from '../clips/use-clip-name';
 
 /** My page's links to member info edit, settings and withdrawal; a broadcaster account also gets its stream page. */
 export function MyPageLinks({ broadcaster = false }: { broadcaster?: boolean }) {
   const { t } = useTranslation('profile');
+  const clip = useClipName();
   const links: [string, string][] = [
     ...(broadcaster ? [['/mypage/stream', t('links.stream')] as [string, string]] : []),
     // Issue 21: a BJ plans their broadcasts.
     ...(broadcaster ? [['/mypage/schedule', t('mypage.link', { ns: 'schedule' })] as [string, string]] : []),
+    // Issue 22: every member's clips (a BJ's shorts and clipping switch too).
+    ['/mypage/short', t('mine.title', { ns: 'clips', clip })],
     ['/mypage/info', t('links.info')],
     ['/mypage/setting', t('links.setting')],
     ['/mypage/withdraw', t('links.withdraw')],

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSite } from '../../lib/use-site';
+import { ShortsLink } from '../clips/clips-links';
 import { CS_PATHS, policyPath } from '../cs/cs-links';
+import { switchOn } from '../stars/stars-rules';
+import { useStarName } from '../stars/use-star-name';
 
 const footerLink =
   'inline-flex min-h-11 items-center underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand';
@@ -14,7 +17,10 @@ export function SiteFooter() {
   const { t } = useTranslation();
   const { t: tc } = useTranslation('cs');
   const data = useSite();
+  const programName = useStarName('program');
+  const kstarName = useStarName('kstar');
   if (!data) return null;
+  const settings = data.site.site_setting;
   const f = data.site.site_footer;
   const rows: [string, string][] = [
     [t('footer.company'), f.company_nm],
@@ -60,6 +66,9 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <ShortsLink className={footerLink} />
+            </li>
+            <li>
               <Link to="/sub/schedule" className={footerLink} data-footer-schedule>
                 {t('meta.title', { ns: 'schedule' })}
               </Link>
@@ -69,6 +78,27 @@ export function SiteFooter() {
                 {t('nav.audition', { ns: 'editorial' })}
               </Link>
             </li>
+            {switchOn(settings, 'concert') && (
+              <li>
+                <Link to="/concert" className={footerLink} data-footer-concert>
+                  {t('nav.concert', { ns: 'concerts' })}
+                </Link>
+              </li>
+            )}
+            {switchOn(settings, 'program') && (
+              <li>
+                <Link to="/sub/program" className={footerLink} data-footer-program>
+                  {programName}
+                </Link>
+              </li>
+            )}
+            {switchOn(settings, 'kstar') && (
+              <li>
+                <Link to="/sub/kstar" className={footerLink} data-footer-kstar>
+                  {kstarName}
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
         <dl className="flex flex-wrap gap-x-4 gap-y-1">

@@ -8,8 +8,11 @@ import { useLang, useSite } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { useSignOut } from '../account/account-api';
 import { useSignIn } from '../account/use-sign-in';
+import { ShortsLink } from '../clips/clips-links';
 import { ChargeButton } from '../payments/payment-panel';
 import { SearchBox } from '../search/search-box';
+import { switchOn } from '../stars/stars-rules';
+import { useStarName } from '../stars/use-star-name';
 import { useCurrencyNames } from '../store/use-currency';
 import { LanguageSwitcher } from './language-switcher';
 import { MessagesLink } from './messages-link';
@@ -116,6 +119,10 @@ function MenuContent({ dark, close }: { dark: boolean; close: () => void }) {
   const user = site?.user ?? null;
   // The magazine switch (issue 21): off, no link to the magazine.
   const magazineOn = site?.site.site_setting.magazine_yn === 'Y';
+  // The concert, program and K-star switches (issue 22): off, no link to their pages.
+  const settings = site?.site.site_setting;
+  const programName = useStarName('program');
+  const kstarName = useStarName('kstar');
   const signIn = useSignIn();
   const { busy, logout } = useLogout();
   const row = `${menuRow} ${dark ? 'text-neutral-100 hover:bg-neutral-800' : 'text-neutral-800 hover:bg-neutral-100'}`;
@@ -134,6 +141,9 @@ function MenuContent({ dark, close }: { dark: boolean; close: () => void }) {
             <Link to="/sub/replay" className={row}>
               {t('nav.replay')}
             </Link>
+          </li>
+          <li>
+            <ShortsLink className={row} />
           </li>
           <li>
             <Link to={rankingPath()} className={row}>
@@ -167,6 +177,27 @@ function MenuContent({ dark, close }: { dark: boolean; close: () => void }) {
               {t('nav.schedule', { ns: 'schedule' })}
             </Link>
           </li>
+          {switchOn(settings, 'concert') && (
+            <li>
+              <Link to="/concert" className={row} data-nav-concert>
+                {t('nav.concert', { ns: 'concerts' })}
+              </Link>
+            </li>
+          )}
+          {switchOn(settings, 'program') && (
+            <li>
+              <Link to="/sub/program" className={row} data-nav-program>
+                {programName}
+              </Link>
+            </li>
+          )}
+          {switchOn(settings, 'kstar') && (
+            <li>
+              <Link to="/sub/kstar" className={row} data-nav-kstar>
+                {kstarName}
+              </Link>
+            </li>
+          )}
         </ul>
       </nav>
       <nav aria-label={ta('nav.account')} className={`mt-2 border-t pt-2 ${rule}`}>
