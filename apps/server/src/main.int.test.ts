@@ -198,7 +198,8 @@ describe('the real process (main.ts)', () => {
 
     const vod = await api<ListSet<VodListItem>>(p, '/v1/pubapi/play_vod_list');
     expect(vod.rslt_cd).toBe(0);
-    expect(vod.rslt_set.data_totalcount).toBe(5);
+    // Five demo replays of the BJs, three of each demo program account (issue 22).
+    expect(vod.rslt_set.data_totalcount).toBe(11);
 
     firstKeys = { live: live.rslt_set.data_list.map((i) => i.vod_key), vod: vod.rslt_set.data_list.map((i) => i.vod_key) };
     member.cookie = await signUp(p, member.id);
@@ -236,7 +237,8 @@ describe('the real process (main.ts)', () => {
     expect(live.rslt_set.data_list.map((i) => i.vod_key)).toEqual(firstKeys.live);
     expect(vod.rslt_set.data_list.map((i) => i.vod_key)).toEqual(firstKeys.vod);
     expect(live.rslt_set.data_totalcount).toBe(4);
-    expect(vod.rslt_set.data_totalcount).toBe(5);
+    // Five demo replays of the BJs, three of each demo program account (issue 22).
+    expect(vod.rslt_set.data_totalcount).toBe(11);
 
     const logs = p.logs();
     const msgs = logs.map((l) => l.msg);

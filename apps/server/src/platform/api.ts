@@ -152,9 +152,8 @@ function sendError(reply: FastifyReply, err: AppError) {
 export function fieldWithNul(value: unknown, name = ''): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? name || 'body' : undefined;
   if (value === null || typeof value !== 'object') return undefined;
-  // Only parsed data is walked: a raw body stream (an uploaded short) is the handler's to read.
-  const proto = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return undefined;
+  // A raw body stream (an uploaded short's bytes) is the handler's to read, not parsed data to walk.
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return undefined;
   for (const [key, inner] of Object.entries(value)) {
     if (key.includes('\u0000')) return name || 'body';
     const found = fieldWithNul(inner, name ? `${name}.${key}` : key);

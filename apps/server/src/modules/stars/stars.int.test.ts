@@ -61,11 +61,12 @@ describe('the directories', () => {
     ] as const) {
       await t.call(editorialEndpoints.adminSiteSwitch, { name, value: 'N' }, { cookie: operator.cookie });
       try {
-        expect((await t.call(ep, {})).body.rslt_cd).toBe(ResultCode.SERVICE_PREPARING);
+        await expect.poll(async () => (await t.call(ep, {})).body.rslt_cd).toBe(ResultCode.SERVICE_PREPARING);
         expect((await t.call(ep, {}, { cookie: operator.cookie })).body.rslt_cd).toBe(0);
       } finally {
         await t.call(editorialEndpoints.adminSiteSwitch, { name, value: 'Y' }, { cookie: operator.cookie });
       }
+      await expect.poll(async () => (await t.call(ep, {})).body.rslt_cd).toBe(0);
     }
     expect((await t.call(e.memberGroupList, {})).body.rslt_cd).toBe(0);
   });
