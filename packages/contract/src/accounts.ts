@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import { endpoint, NoBodySchema } from './endpoints.js';
+import type { ListSet } from './envelope.js';
 import type { Lang } from './lang.js';
 
 /** Login ID (SPEC §5): English letters or digits, this many characters. */
@@ -382,3 +384,174 @@ export const accountsCodes = defineCodes(
     },
   },
 );
+
+/** The longest status memo (`state_memo`, trimmed). */
+export const STATE_MEMO_MAX = 100;
+
+/** POST /user/login_proc as the server takes it: the login, and optionally the lift of the failure limit. */
+export const LoginWithUnlockSchema = LoginSchema.extend({
+  /** A confirmed 'login_unlock' verification of the account's phone, to lift the failure limit. */
+  verify_token: z.string().max(128).optional(),
+});
+
+/** POST /user/user_update_proc: only what is sent changes. */
+export const UserUpdateSchema = z.object({
+  nick: NickSchema.optional(),
+  state_memo: z.string().trim().max(STATE_MEMO_MAX).optional(),
+  current_passwd: z.string().max(64).optional(),
+  passwd: z.string().max(64).optional(),
+  passwd_confirm: z.string().max(64).optional(),
+  /** temp_file_sn of the caller's own profile upload (upload_thum_ajax) to become the profile image. */
+  temp_file_sn: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/** POST /mypage/totp_enable_proc: the authenticator's first code. */
+export const TotpEnableSchema = z.object({ otp: z.string().trim().min(1).max(10) });
+
+/** POST /admin/user_unlock_proc: the login ID whose failure limit is lifted. */
+export const UserUnlockSchema = z.object({ id: z.string().trim().min(1).max(40) });
+
+/** POST /user/find_id_pw_phone_no_proc: a pin to find an ID or reset a password. */
+export const FindSendPinSchema = SendPinSchema.extend({ purpose: z.enum(['find_id', 'find_pw']).default('find_id') });
+
+/** GET /dev/sms_outbox (development only). */
+export const SmsOutboxQuerySchema = z.object({ phone_no: PhoneSchema });
+
+/** Answer of auth_phone_no_proc and find_id_pw_phone_no_proc. */
+export interface SendPinSet {
+  verify_id: string;
+  expire_sec: number;
+  resend_sec: number;
+}
+
+/** An account of the confirmed phone, its ID masked (`fan***`). */
+export interface ConfirmedAccount {
+  user_key: number;
+  id: string;
+  nick: string;
+  reg_date: string;
+}
+
+/** Answer of confirm_pincode: the token for the next step, and for find_id/find_pw the phone's accounts. */
+export interface ConfirmPinSet {
+  verify_token: string;
+  account_list: ConfirmedAccount[];
+}
+
+/** A message the log SMS driver wrote (GET /dev/sms_outbox). */
+export interface SmsOutboxMessage {
+  id: number;
+  phone_country_num: string;
+  phone_no: string;
+  text: string;
+  created_at: string;
+}
+
+/** The accounts calls (docs/api.md, docs/accounts-login.md), declared once for the server, the web and the tests. */
+export const accountsEndpoints = {
+  userCheck: endpoint<{ check_type: 'id' | 'nick'; value: string; available: true }>()({
+    method: 'POST',
+    path: '/user/user_check_proc',
+    request: UserCheckSchema,
+    tags: ['users'],
+    summary: 'Is an ID or nickname available?',
+  }),
+  join: endpoint<{ user_key: number; id: string; nick: string }>()({
+    method: 'POST',
+    path: '/user/user_direct_join_proc',
+    request: JoinSchema,
+    tags: ['users'],
+    summary: 'Join with ID and password after phone verification',
+  }),
+  login: endpoint<{ rtv: 'SUCC'; user_key: number }>()({
+    method: 'POST',
+    path: '/user/login_proc',
+    request: LoginWithUnlockSchema,
+    tags: ['users'],
+    summary: 'Log in with ID and password',
+  }),
+  totpInfo: endpoint<{ enabled_yn: 'Y' | 'N' }>()({
+    method: 'GET',
+    path: '/mypage/totp_info',
+    request: z.object({}),
+    tags: ['users'],
+    summary: "Whether the caller's two-step sign-in is on",
+  }),
+  totpSetup: endpoint<TotpSetupSet>()({
+    method: 'POST',
+    path: '/mypage/totp_setup_proc',
+    request: NoBodySchema,
+    tags: ['users'],
+    summary: 'A new authenticator secret for the caller (operators and GMs), to confirm with a code',
+  }),
+  totpEnable: endpoint<{ rtv: 'SUCC' }>()({
+    method: 'POST',
+    path: '/mypage/totp_enable_proc',
+    request: TotpEnableSchema,
+    tags: ['users'],
+    summary: "Turn two-step sign-in on with the authenticator's first code",
+  }),
+  userUnlock: endpoint<{ user_key: number; id: string; cleared: number }>()({
+    method: 'POST',
+    path: '/admin/user_unlock_proc',
+    request: UserUnlockSchema,
+    tags: ['users'],
+    summary:
+      "Lift an account's login failure limit (operators): for operators and GMs locked out by strangers, who have no phone to verify",
+  }),
+  logout: endpoint<{ rtv: 'SUCC' }>()({
+    method: 'GET',
+    path: '/user/logout_proc',
+    request: z.object({}),
+    tags: ['users'],
+    summary: 'Log out (needs the API headers)',
+  }),
+  /** Logged out: rslt_cd LOGIN_REQUIRED with `{ user_info: null, summary_info: { item_cnt: 0 } }`. */
+  userInfo: endpoint<UserInfoSet>()({
+    method: 'GET',
+    path: '/user/user_info',
+    request: z.object({}),
+    tags: ['users'],
+    summary: 'The logged-in user (SPEC §3)',
+  }),
+  update: endpoint<{ rtv: 'SUCC'; user_info: UserInfo }>()({
+    method: 'POST',
+    path: '/user/user_update_proc',
+    request: UserUpdateSchema,
+    tags: ['users'],
+    summary: 'Change nickname, status memo or password',
+  }),
+} as const;
+
+/** Phone verification (docs/accounts-login.md): pins for joining, recovery, unlocking and identity steps. */
+export const verificationEndpoints = {
+  sendPin: endpoint<SendPinSet>()({
+    method: 'POST',
+    path: '/user/auth_phone_no_proc',
+    request: SendPinSchema,
+    tags: ['verification'],
+    summary: 'Send (or resend) a phone verification pin',
+  }),
+  findSendPin: endpoint<SendPinSet>()({
+    method: 'POST',
+    path: '/user/find_id_pw_phone_no_proc',
+    request: FindSendPinSchema,
+    tags: ['verification'],
+    summary: 'Send a pin to find an ID or reset a password',
+  }),
+  confirmPin: endpoint<ConfirmPinSet>()({
+    method: 'POST',
+    path: '/user/confirm_pincode',
+    request: ConfirmPinSchema,
+    tags: ['verification'],
+    summary: 'Confirm a pin; answers a verification token',
+  }),
+  /** Registered only with the log SMS driver outside production. */
+  devSmsOutbox: endpoint<ListSet<SmsOutboxMessage>>()({
+    method: 'GET',
+    path: '/dev/sms_outbox',
+    request: SmsOutboxQuerySchema,
+    tags: ['dev'],
+    summary: 'Development only: the last 10 messages the log SMS driver wrote for a phone',
+  }),
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoints.js';
+import { endpoint, NoBodySchema } from './endpoints.js';
 import type { ListSet } from './envelope.js';
 import { type AdminPaymentOrder, PAYMENT_METHODS, PAYMENT_STATES, PaymentOrderRefSchema } from './payments.js';
 
@@ -165,11 +165,16 @@ export interface AdminPaymentOrderDetail {
   audit: AdminAuditEntry[];
 }
 
-/**
- * The operator console's read calls, declared once for the server, the web and the tests. /admin/dashboard
- * (a POST without a body) is registered by the server itself.
- */
+/** The operator console's read calls, declared once for the server, the web and the tests. */
 export const adminEndpoints = {
+  /** A POST without a body: the gate of every /admin page. */
+  dashboard: endpoint<AdminDashboard>()({
+    method: 'POST',
+    path: '/admin/dashboard',
+    request: NoBodySchema,
+    tags: ['admin'],
+    summary: "The console's first screen: pending deposits and today's paid orders (operators, GMs)",
+  }),
   orderList: endpoint<ListSet<AdminPaymentOrder>>()({
     method: 'POST',
     path: '/admin/payment_order_list',

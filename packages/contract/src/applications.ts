@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
-import { endpoint } from './endpoints.js';
+import { endpoint, NoBodySchema } from './endpoints.js';
 import type { ListSet } from './envelope.js';
 
 /**
@@ -189,10 +189,25 @@ export interface ListedApplicationView extends ApplicationView {
   applicant_nick: string;
 }
 
-/**
- * The account application calls (docs/accounts-identity.md), declared once for the server, the web and
- * the tests. The SWITCH_CALLS (POST without a body) are registered by the server itself.
- */
+/** Answer of the switch calls: the account the session now acts as. */
+export interface SwitchSet {
+  rtv: 'SUCC';
+  user_key: number;
+  nick: string;
+  type_cd: string;
+  bj_type_cd: string;
+}
+
+const switchEndpoint = (kind: ApplicationKind) =>
+  endpoint<SwitchSet>()({
+    method: 'POST',
+    path: SWITCH_CALLS[kind],
+    request: NoBodySchema,
+    tags: ['applications'],
+    summary: `Switch the session to the owned ${kind} account, or back to the owner`,
+  });
+
+/** The account application calls (docs/accounts-identity.md), declared once for the server, the web and the tests. */
 export const applicationsEndpoints = {
   signupInfo: endpoint<SignupInfo>()({
     method: 'GET',
@@ -229,7 +244,18 @@ export const applicationsEndpoints = {
     tags: ['applications'],
     summary: 'Operators: move an application forward, reject it, or complete it (creates the account)',
   }),
+  /** SPEC §7 switch calls, one per kind (POST without a body). */
+  switchBj: switchEndpoint('bj'),
+  switchKstar: switchEndpoint('kstar'),
+  switchProgram: switchEndpoint('program'),
 } as const;
+
+/** The switch call of each kind. */
+export const SWITCH_ENDPOINTS = {
+  bj: applicationsEndpoints.switchBj,
+  kstar: applicationsEndpoints.switchKstar,
+  program: applicationsEndpoints.switchProgram,
+} as const satisfies Record<ApplicationKind, unknown>;
 
 /** The applications result codes with their messages (`{name}` placeholders are filled from the error's params). */
 export const applicationsCodes = defineCodes(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.js';
 import { type ListSet, PagingSchema } from './envelope.js';
-import { BjReplayMoreSchema } from './play.js';
+import { BjReplayMoreSchema, VodMoreSchema } from './play.js';
 
 /** A live broadcast as lists show it (`/pubapi/play_live_list`). */
 export interface LiveListItem {
@@ -40,7 +40,7 @@ export const LiveListQuerySchema = PagingSchema.extend({
 export const VodListQuerySchema = PagingSchema;
 export const MagazineListQuerySchema = PagingSchema;
 
-/** The public lists' calls (replays, magazine), declared once for the server, the web and the tests. */
+/** The public lists' calls (live list, replays, magazine), declared once for the server, the web and the tests. */
 export const contentEndpoints = {
   vodList: endpoint<ListSet<VodListItem>>()({
     method: 'GET',
@@ -62,5 +62,20 @@ export const contentEndpoints = {
     request: MagazineListQuerySchema,
     tags: ['community'],
     summary: 'Published magazine articles, newest first',
+  }),
+  /** Answered from the in-memory live snapshot, serialised once per page and language. */
+  liveList: endpoint<ListSet<LiveListItem>>()({
+    method: 'GET',
+    path: '/pubapi/play_live_list',
+    request: LiveListQuerySchema,
+    tags: ['live'],
+    summary: 'Broadcasts live now (from the in-memory live snapshot)',
+  }),
+  vodMore: endpoint<ListSet<VodListItem> & { total_count: number }>()({
+    method: 'POST',
+    path: '/broadcast/vod_more',
+    request: VodMoreSchema,
+    tags: ['live'],
+    summary: 'Replays, paginated (SPEC §7; total_count)',
   }),
 } as const;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Envelope } from './envelope.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -36,6 +36,12 @@ export const endpoint =
   <Answer>() =>
   <Req extends z.ZodType>(def: Omit<Endpoint<Req, Answer>, 'answer'>): Endpoint<Req, Answer> =>
     def;
+
+/**
+ * The request of a POST that takes no fields and may come without any body (`request.body` undefined,
+ * which Fastify validates as null): `z.object({})` alone would refuse such a call.
+ */
+export const NoBodySchema = z.object({}).nullish();
 
 /** What a caller sends (before defaults and coercion). */
 export type EndpointInput<E> = E extends Endpoint<infer Req, unknown> ? z.input<Req> : never;

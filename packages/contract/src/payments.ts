@@ -344,8 +344,7 @@ export const TossWebhookSchema = z.object({
 /** The payments result codes with their messages (`{name}` placeholders are filled from the error's params). */
 /**
  * The payment calls under /v1 (docs/payments.md), declared once for the server, the web and the tests.
- * GET /sub/store_payment_success_check/:user_payment_log_sn (a path parameter) and the webhooks outside
- * /v1 are registered by the server itself.
+ * The webhooks outside /v1 are registered by the server itself.
  */
 export const paymentsEndpoints = {
   productList: endpoint<ListSet<PaymentProduct>>()({
@@ -404,6 +403,14 @@ export const paymentsEndpoints = {
     tags: ['payments'],
     summary:
       'Place a card order for a package (pending 30 minutes) and get what the browser needs to open the PG checkout; Idempotency-Key header or idempotency_key field',
+  }),
+  successCheck: endpoint<PaymentSuccessCheck>()({
+    method: 'GET',
+    path: '/sub/store_payment_success_check/:user_payment_log_sn',
+    params: ['user_payment_log_sn'],
+    request: PaymentOrderRefSchema,
+    tags: ['payments'],
+    summary: 'Whether one of your orders is credited, with your balance of its currency now',
   }),
   cardConfirm: endpoint<PaymentOrder>()({
     method: 'POST',

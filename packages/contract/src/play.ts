@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import { endpoint } from './endpoints.js';
 import { PagingSchema } from './envelope.js';
 
 /**
@@ -182,3 +183,50 @@ export const playCodes = defineCodes(
     },
   },
 );
+
+/** The viewer's calls (docs/live-video.md, "Viewer side"), declared once for the server, the web and the tests. */
+export const playEndpoints = {
+  /** Also answers the gate codes (login, adult, …) with the info and without URLs. */
+  info: endpoint<PlayInfo>()({
+    method: 'GET',
+    path: '/pubapi/play_info',
+    request: PlayInfoQuerySchema,
+    tags: ['live'],
+    summary: 'A broadcast for /play/{vod_key}: state, info and (past the gates) playback URLs',
+  }),
+  liveRoom: endpoint<LiveRoomSet>()({
+    method: 'GET',
+    path: '/pubapi/live_room',
+    request: LiveRoomQuerySchema,
+    tags: ['live'],
+    summary: "The BJ's live broadcast now (vod_key, '' off air), from one of their vod_keys or their ID: what an overlay follows",
+  }),
+  vodInfo: endpoint<PlayInfo>()({
+    method: 'GET',
+    path: '/pubapi/vod_info',
+    request: PlayInfoQuerySchema,
+    tags: ['live'],
+    summary: 'A replay for /vod/{vod_key}: info and (past the switch and gates) its playlist',
+  }),
+  heartbeat: endpoint<HeartbeatSet>()({
+    method: 'POST',
+    path: '/pubapi/play_heartbeat',
+    request: PlayHeartbeatSchema,
+    tags: ['live'],
+    summary: 'Still watching: counts the caller as a viewer for 40 s',
+  }),
+  leave: endpoint<Record<string, never>>()({
+    method: 'POST',
+    path: '/pubapi/play_leave',
+    request: PlayHeartbeatSchema,
+    tags: ['live'],
+    summary: 'Stopped watching',
+  }),
+  like: endpoint<LikeSet>()({
+    method: 'POST',
+    path: '/pubapi/play_like',
+    request: PlayLikeSchema,
+    tags: ['live'],
+    summary: 'Likes a broadcast (once per member)',
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import { endpoint } from './endpoints.js';
 import type { FileInfo } from './validators.js';
 
 /**
@@ -174,3 +175,42 @@ export const profileCodes = defineCodes('profile', [[4400, 4499]], {
     'zh-CN': '该账号无法恢复。注销后仅可在{num}天内恢复。',
   },
 });
+
+/** The settings and withdrawal calls (docs/api-profile.md), declared once for the server, the web and the tests. */
+export const profileEndpoints = {
+  settingInfo: endpoint<SettingSet>()({
+    method: 'GET',
+    path: '/mypage/setting_info',
+    request: z.object({}),
+    tags: ['users'],
+    summary: 'The switches of /mypage/setting',
+  }),
+  setting: endpoint<SettingSet>()({
+    method: 'POST',
+    path: '/mypage/setting_proc',
+    request: SettingSchema,
+    tags: ['users'],
+    summary: 'Change adult broadcast, viewer count or translation',
+  }),
+  withdrawInfo: endpoint<WithdrawInfoSet>()({
+    method: 'GET',
+    path: '/mypage/withdraw_info',
+    request: z.object({}),
+    tags: ['users'],
+    summary: 'How the caller confirms a withdrawal',
+  }),
+  withdraw: endpoint<{ rtv: 'SUCC'; restore_until: string }>()({
+    method: 'POST',
+    path: '/mypage/withdraw_proc',
+    request: WithdrawSchema,
+    tags: ['users'],
+    summary: 'Close the account (password or typed nickname); logs out',
+  }),
+  restore: endpoint<{ rtv: 'SUCC'; user_key: number }>()({
+    method: 'POST',
+    path: '/user/restore_proc',
+    request: RestoreSchema,
+    tags: ['users'],
+    summary: 'Restore a closed account within its grace period and log in',
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
+import { endpoint } from './endpoints.js';
 
 /** A verification token answered by confirm_pincode (43 base64url characters; the bound is generous). */
 const VerifyTokenSchema = z.string().trim().min(1).max(128);
@@ -67,3 +68,21 @@ export const recoveryCodes = defineCodes('recovery', [[4600, 4699]], {
     'zh-CN': '通过社交账号注册的账号没有密码，请使用注册时的社交服务登录。',
   },
 });
+
+/** Finding an ID and resetting a forgotten password (docs/api-recovery.md). */
+export const recoveryEndpoints = {
+  accounts: endpoint<RecoveryAccountsSet>()({
+    method: 'POST',
+    path: '/user/find_id_pw_user_proc',
+    request: FindAccountsSchema,
+    tags: ['recovery'],
+    summary: 'The accounts of a phone confirmed for find_id or find_pw (the account chooser)',
+  }),
+  reset: endpoint<ResetPasswordSet>()({
+    method: 'POST',
+    path: '/user/forget_proc',
+    request: ResetPasswordSchema,
+    tags: ['recovery'],
+    summary: 'Set a new password for an account of a phone confirmed for find_pw',
+  }),
+} as const;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoints.js';
+import type { Lang } from './lang.js';
 
 /** Site-wide Y/N switches of SPEC §1. */
 export const SITE_SWITCHES = [
@@ -151,3 +153,26 @@ export function resolveHeadMeta(site: SiteMeta, pages: PageMeta[], path: string)
     twitter_image: site.twitter_image,
   };
 }
+
+/** PUT /user/language/{lang}: the interface language to keep in the `xlang` cookie. */
+export const LanguageSchema = z.object({ lang: z.string().max(10) });
+
+/** The site calls, declared once for the server, the web and the tests. */
+export const siteEndpoints = {
+  /** Every page view asks for this (the web's loaders): each built answer is serialised once. */
+  cacheInfo: endpoint<SiteInfo>()({
+    method: 'GET',
+    path: '/pubapi/api_site_cache_info',
+    request: SiteCacheInfoQuerySchema,
+    tags: ['site'],
+    summary: 'Site info with the head for a page',
+  }),
+  language: endpoint<{ lang: Lang }>()({
+    method: 'PUT',
+    path: '/user/language/:lang',
+    params: ['lang'],
+    request: LanguageSchema,
+    tags: ['site'],
+    summary: 'Set the interface language (xlang cookie)',
+  }),
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NickSchema } from './accounts.js';
 import { defineCodes } from './codes.js';
-import { endpoint } from './endpoints.js';
+import { endpoint, NoBodySchema } from './endpoints.js';
 import type { ListSet } from './envelope.js';
 
 /** Social login providers (SPEC §1: Google, Naver, Apple), in the order the buttons are shown. */
@@ -62,8 +62,8 @@ export interface SocialJoinSet {
 
 /**
  * The social login calls that answer the envelope, declared once for the server, the web and the tests.
- * The redirects (social_login, social_callback), login_result (no body) and the provider's form post are
- * registered by the server itself.
+ * The redirects (social_login, social_callback) and the provider's form post are registered by the server
+ * itself (docs/api.md, "Outside the catalogue").
  */
 export const socialEndpoints = {
   providers: endpoint<ListSet<SocialProviderInfo>>()({
@@ -79,6 +79,14 @@ export const socialEndpoints = {
     request: SocialJoinSchema,
     tags: ['social'],
     summary: 'Create the account of the pending social sign-in',
+  }),
+  /** A POST without a body. */
+  loginResult: endpoint<LoginResultSet>()({
+    method: 'POST',
+    path: '/user/login_result',
+    request: NoBodySchema,
+    tags: ['social'],
+    summary: 'The pending first social sign-in of this browser',
   }),
 } as const;
 

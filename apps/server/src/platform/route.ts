@@ -5,12 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * Registers a catalogued call (packages/contract `endpoint(…)`): method, path, tags, summary and the
  * request schema (the body of POST/PUT/DELETE, the query of GET) come from the one declaration, so the
  * OpenAPI, the web's `call()` and the tests agree. The handler gets the validated input beside the request
- * and answers the envelope of the declared answer type.
+ * and answers the envelope of the declared answer type, or sends it itself and returns the reply (an answer
+ * serialised ahead, as the live list and the site info are).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   ep: E,
-  handler: (request: FastifyRequest, input: EndpointRequest<E>, reply: FastifyReply) => Promise<Envelope<EndpointAnswer<E>>>,
+  handler: (request: FastifyRequest, input: EndpointRequest<E>, reply: FastifyReply) => Promise<Envelope<EndpointAnswer<E>> | FastifyReply>,
 ): void {
   const get = ep.method === 'GET';
   const inPath = ep.params ?? [];

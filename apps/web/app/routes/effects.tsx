@@ -1,4 +1,4 @@
-import { type LiveRoomSet, ResultCode } from '@byeol/contract';
+import { playEndpoints, ResultCode } from '@byeol/contract';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { EffectsStage } from '../features/chat/effects-stage';
@@ -19,7 +19,7 @@ function useFollowedRoom(key: string, enabled: boolean): string | null {
     let stopped = false;
     const ask = async () => {
       try {
-        const res = await api.get<LiveRoomSet>('/pubapi/live_room', { key });
+        const res = await api.call(playEndpoints.liveRoom, { key });
         if (stopped) return;
         if (res.rslt_cd === 0) setVodKey(res.rslt_set.vod_key);
         else if (res.rslt_cd === ResultCode.BROADCAST_NOT_FOUND || res.rslt_cd === ResultCode.INVALID_INPUT) setVodKey('');

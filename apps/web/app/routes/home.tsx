@@ -1,22 +1,24 @@
 import {
   channelsEndpoints,
   contentEndpoints,
-  type ListSet,
-  type LiveListItem,
-  type MagazineListItem,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
   type SubscribeItem,
-  type VodListItem,
 } from '@byeol/contract';
 import { liveFollows } from '../features/channels/channel-rules';
 import { HomePage } from '../features/home/home-page';
-import { callApi } from '../features/site/site.server';
 import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/home';
 
 /** A section's list, or null when it could not be loaded (the section says so; the page still renders). */
-async function section<T>(context: Route.LoaderArgs['context'], path: string): Promise<ListSet<T> | null> {
+async function section<E extends Endpoint>(
+  context: Route.LoaderArgs['context'],
+  ep: E,
+  input: EndpointInput<E>,
+): Promise<EndpointAnswer<E> | null> {
   try {
-    const body = await callApi<ListSet<T>>(context, path);
+    const body = await loadEndpoint(context, ep, input);
     return body.rslt_cd === 0 ? body.rslt_set : null;
   } catch {
     return null;
@@ -39,9 +41,9 @@ async function followedLive(context: Route.LoaderArgs['context']): Promise<Subsc
 export async function loader({ context }: Route.LoaderArgs) {
   const [followed, live, replay, magazine] = await Promise.all([
     followedLive(context),
-    section<LiveListItem>(context, '/v1/pubapi/play_live_list?limit=8'),
-    section<VodListItem>(context, `/v1${contentEndpoints.vodList.path}?limit=8`),
-    section<MagazineListItem>(context, `/v1${contentEndpoints.magazineList.path}?limit=4`),
+    section(context, contentEndpoints.liveList, { limit: 8 }),
+    section(context, contentEndpoints.vodList, { limit: 8 }),
+    section(context, contentEndpoints.magazineList, { limit: 4 }),
   ]);
   return { followedLive: followed, live, replay, magazine };
 }

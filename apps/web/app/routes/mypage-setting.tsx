@@ -1,4 +1,4 @@
-import type { SettingSet } from '@byeol/contract';
+import { profileEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
 import { LoginGate } from '../features/account/login-gate';
@@ -7,7 +7,7 @@ import type { Route } from './+types/mypage-setting';
 
 /** SPEC §2 /mypage/setting. Logged out: the sign-in gate, not a redirect. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await loadSignedIn<SettingSet>(context, '/v1/mypage/setting_info') };
+  return { settings: await loadSignedIn(context, profileEndpoints.settingInfo) };
 }
 
 export default function MypageSetting({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { APPLICATION_KINDS, type ApplicationKind, applicationsEndpoints, type SignupInfo } from '@byeol/contract';
+import { APPLICATION_KINDS, type ApplicationKind, applicationsEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
 import { LoginGate } from '../features/account/login-gate';
@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/+$/, '');
   const kind = path.split('/').pop() as ApplicationKind;
   if (!APPLICATION_KINDS.includes(kind)) throw new Response('Not found', { status: 404 });
-  return { kind, info: await loadSignedIn<SignupInfo>(context, `/v1${applicationsEndpoints.signupInfo.path}?kind=${kind}`) };
+  return { kind, info: await loadSignedIn(context, applicationsEndpoints.signupInfo, { kind }) };
 }
 
 /** Logged out: the sign-in panel opens on this page (LoginGate), not a redirect. */

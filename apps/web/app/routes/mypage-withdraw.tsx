@@ -1,4 +1,4 @@
-import type { WithdrawInfoSet } from '@byeol/contract';
+import { profileEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
 import { LoginGate } from '../features/account/login-gate';
@@ -8,7 +8,7 @@ import type { Route } from './+types/mypage-withdraw';
 
 /** Withdrawal (SPEC §2 screens; the route is ours). Logged out: the sign-in gate, not a redirect. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { info: await loadSignedIn<WithdrawInfoSet>(context, '/v1/mypage/withdraw_info') };
+  return { info: await loadSignedIn(context, profileEndpoints.withdrawInfo) };
 }
 
 export default function MypageWithdraw({ loaderData }: Route.ComponentProps) {

@@ -1,15 +1,14 @@
-import { channelsEndpoints, type UserInfoSet } from '@byeol/contract';
+import { accountsEndpoints, channelsEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { LoginGate } from '../features/account/login-gate';
 import { MyPage } from '../features/account/my-page';
 import { type MyFragments, NO_FRAGMENTS } from '../features/channels/my-fragments';
-import { callApi } from '../features/site/site.server';
 import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/mypage';
 
 /** Needs a signed-in visitor: anyone else gets the sign-in panel on this page (LoginGate), not a redirect. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const body = await callApi<UserInfoSet | null>(context, '/v1/user/user_info');
+  const body = await loadEndpoint(context, accountsEndpoints.userInfo);
   const user = body.rslt_cd === 0 ? (body.rslt_set?.user_info ?? null) : null;
   const fragments = user ? await fragmentsOf(context, user.role === 'bj' || user.type_cd === 'bj') : NO_FRAGMENTS;
   return { user, itemCount: body.rslt_set?.summary_info?.item_cnt ?? 0, fragments };

@@ -1,11 +1,10 @@
-import { concertsEndpoints, type PlayInfo, ResultCode } from '@byeol/contract';
+import { concertsEndpoints, playEndpoints, ResultCode } from '@byeol/contract';
 import { data, redirect } from 'react-router';
 import { ConcertPlay, type ConcertPlayData } from '../features/concerts/concert-play';
 import { CONCERT_MISSING, concertPlayPath, concertSnOf } from '../features/concerts/concert-rules';
 import { ConcertRefusal } from '../features/concerts/concert-ui';
 import { broadcastMeta } from '../features/play/broadcast-meta';
 import { type PlayLoaderData, PlayPage } from '../features/play/play-page';
-import { callApi } from '../features/site/site.server';
 import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/play';
 
@@ -20,7 +19,7 @@ import type { Route } from './+types/play';
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (params.id !== undefined) return concertLoader(context, params.id, params.vod_key);
-  const body = await callApi<PlayInfo>(context, `/v1/pubapi/play_info?vod_key=${encodeURIComponent(params.vod_key)}`);
+  const body = await loadEndpoint(context, playEndpoints.info, { vod_key: params.vod_key });
   const known = body.rslt_set !== null && typeof body.rslt_set === 'object' && 'vod_key' in body.rslt_set;
   const answer: PlayLoaderData & { concert?: ConcertPlayData } = {
     code: body.rslt_cd,

@@ -1,25 +1,35 @@
 import {
+  API_BASE,
   contentEndpoints,
-  type EventItem,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+  editorialEndpoints,
+  endpointPath,
   type ListSet,
-  type LiveListItem,
-  type MagazineListItem,
-  type VodListItem,
 } from '@byeol/contract';
 import type { Route } from './+types/sitemap';
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
 
-async function list<T>(
-  context: Route.LoaderArgs['context'],
-  path: string,
-  init?: { method: 'POST'; body: string; headers: Record<string, string> },
-): Promise<T[]> {
-  const res = await context.api(path, init);
-  if (!res.ok) return [];
-  const body = (await res.json()) as { rslt_cd: number; rslt_set: ListSet<T> };
-  return body.rslt_cd === 0 ? body.rslt_set.data_list : [];
+/** The rows of a catalogued list call's answer. */
+type RowsOf<E> = EndpointAnswer<E> extends ListSet<infer T> ? T[] : never;
+
+/** A catalogued list call's rows; none when it failed (any non-2xx answer or a refusal). */
+async function list<E extends Endpoint>(context: Route.LoaderArgs['context'], ep: E, input: EndpointInput<E>): Promise<RowsOf<E>> {
+  const { path, rest } = endpointPath(ep, input as Record<string, unknown>);
+  const fields = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]));
+  const res =
+    ep.method === 'GET'
+      ? await context.api(`${API_BASE}${path}?${fields}`)
+      : await context.api(`${API_BASE}${path}`, {
+          method: ep.method,
+          body: fields.toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+  const body = res.ok ? ((await res.json()) as { rslt_cd: number; rslt_set: ListSet<unknown> }) : undefined;
+  return (body?.rslt_cd === 0 ? body.rslt_set.data_list : []) as unknown as RowsOf<E>;
 }
 
 /**
@@ -29,15 +39,11 @@ async function list<T>(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   const [live, replays, articles, events] = await Promise.all([
-    list<LiveListItem>(context, '/v1/pubapi/play_live_list?limit=100'),
-    list<VodListItem>(context, `/v1${contentEndpoints.vodList.path}?limit=100`),
+    list(context, contentEndpoints.liveList, { limit: 100 }),
+    list(context, contentEndpoints.vodList, { limit: 100 }),
     // The magazine answers 'service being prepared' while its switch is off: then no article is listed.
-    list<MagazineListItem>(context, `/v1${contentEndpoints.magazineList.path}?limit=100`),
-    list<EventItem>(context, '/v1/sub/event_more', {
-      method: 'POST',
-      body: 'phase=running&limit=100',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    }),
+    list(context, contentEndpoints.magazineList, { limit: 100 }),
+    list(context, editorialEndpoints.eventMore, { phase: 'running', limit: 100 }),
   ]);
   const urls: Array<{ loc: string; lastmod?: string; changefreq: string }> = [
     { loc: '/', changefreq: 'always' },

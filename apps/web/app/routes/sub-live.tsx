@@ -1,14 +1,13 @@
-import type { ListSet, LiveListItem } from '@byeol/contract';
+import { contentEndpoints } from '@byeol/contract';
 import { pageOf } from '../features/play/broadcast-card';
 import { LIVE_PER_PAGE, LiveListPage } from '../features/play/live-list-page';
-import { callApi } from '../features/site/site.server';
+import { loadEndpoint } from '../lib/endpoint.server';
 import type { Route } from './+types/sub-live';
 
 /** SPEC §2 /sub/live: live broadcasts, paginated with `?page=`; the page refreshes the list itself. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageOf(request);
-  const qs = new URLSearchParams({ offset: String((page - 1) * LIVE_PER_PAGE), limit: String(LIVE_PER_PAGE) });
-  const body = await callApi<ListSet<LiveListItem>>(context, `/v1/pubapi/play_live_list?${qs}`);
+  const body = await loadEndpoint(context, contentEndpoints.liveList, { offset: (page - 1) * LIVE_PER_PAGE, limit: LIVE_PER_PAGE });
   return { page, list: body.rslt_cd === 0 ? body.rslt_set : null };
 }
 

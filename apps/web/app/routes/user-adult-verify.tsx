@@ -1,4 +1,4 @@
-import { type IdentityInfo, identityEndpoints } from '@byeol/contract';
+import { identityEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
 import { LoginGate } from '../features/account/login-gate';
@@ -7,7 +7,7 @@ import type { Route } from './+types/user-adult-verify';
 
 /** Needs a signed-in member: anyone else gets the sign-in panel on this page (LoginGate), not a redirect. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { info: await loadSignedIn<IdentityInfo>(context, `/v1${identityEndpoints.info.path}`) };
+  return { info: await loadSignedIn(context, identityEndpoints.info) };
 }
 
 export default function UserAdultVerify({ loaderData }: Route.ComponentProps) {

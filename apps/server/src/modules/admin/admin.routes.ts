@@ -20,15 +20,10 @@ export interface AdminRoutesOptions {
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, site }) => {
   const admin = new AdminService(db, site);
 
-  // A POST without a body: registered here, not catalogued (a request schema would require a body).
-  app.post(
-    '/admin/dashboard',
-    { schema: { tags: ['admin'], summary: "The console's first screen: pending deposits and today's paid orders (operators, GMs)" } },
-    async (request) => {
-      const operator = await requireRole(request);
-      return ok(request, await admin.dashboard(operator));
-    },
-  );
+  route(app, adminEndpoints.dashboard, async (request) => {
+    const operator = await requireRole(request);
+    return ok(request, await admin.dashboard(operator));
+  });
 
   route(app, adminEndpoints.orderList, async (request, body) => {
     await requireRole(request);

@@ -1,4 +1,4 @@
-import { APPLICATION_KINDS, applicationsEndpoints, SWITCH_CALLS } from '@byeol/contract';
+import { APPLICATION_KINDS, applicationsEndpoints, SWITCH_ENDPOINTS } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import { route } from '../../platform/route.js';
@@ -23,13 +23,8 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsDeps> = async
     return okList(request, list, list.length);
   });
 
-  // POSTs without a body: registered here, not catalogued (a request schema would require a body).
   for (const kind of APPLICATION_KINDS) {
-    app.post(
-      SWITCH_CALLS[kind],
-      { schema: { tags: ['applications'], summary: `Switch the session to the owned ${kind} account, or back to the owner` } },
-      async (request, reply) => ok(request, await switchAccount(deps, { request, reply }, kind)),
-    );
+    route(app, SWITCH_ENDPOINTS[kind], async (request, _body, reply) => ok(request, await switchAccount(deps, { request, reply }, kind)));
   }
 
   route(app, E.adminList, async (request, query) => {

@@ -1,4 +1,4 @@
-import { contentEndpoints, LiveListQuerySchema } from '@byeol/contract';
+import { contentEndpoints } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
@@ -21,14 +21,9 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
   await snapshot.start(bus);
   app.addHook('onClose', async () => snapshot.stop());
 
-  app.get(
-    '/pubapi/play_live_list',
-    { schema: { tags: ['live'], summary: 'Broadcasts live now (from the in-memory live snapshot)', querystring: LiveListQuerySchema } },
-    async (request, reply) => {
-      const { order, offset, limit } = request.query;
-      // Serialised once per page and language until the list changes (live.snapshot.ts).
-      return reply.type('application/json; charset=utf-8').send(snapshot.page(order, offset, limit, request.lang));
-    },
+  route(app, contentEndpoints.liveList, async (request, { order, offset, limit }, reply) =>
+    // Serialised once per page and language until the list changes (live.snapshot.ts).
+    reply.type('application/json; charset=utf-8').send(snapshot.page(order, offset, limit, request.lang)),
   );
 
   route(app, contentEndpoints.vodList, async (request, { offset, limit }) => {

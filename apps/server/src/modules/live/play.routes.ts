@@ -1,13 +1,4 @@
-import {
-  contentEndpoints,
-  type HeartbeatSet,
-  type LikeSet,
-  LiveRoomQuerySchema,
-  PlayHeartbeatSchema,
-  PlayInfoQuerySchema,
-  PlayLikeSchema,
-  VodMoreSchema,
-} from '@byeol/contract';
+import { contentEndpoints, playEndpoints } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok, okList } from '../../platform/api.js';
 import { route } from '../../platform/route.js';
@@ -21,78 +12,32 @@ const VIEWER_FLUSH_MS = 5_000;
  * the watching heartbeat, likes, and the replay lists of SPEC §7.
  */
 export const playRoutes: FastifyPluginAsyncZod<{ play: PlayService }> = async (app, { play }) => {
-  app.get(
-    '/pubapi/play_info',
-    {
-      schema: {
-        tags: ['live'],
-        summary: 'A broadcast for /play/{vod_key}: state, info and (past the gates) playback URLs',
-        querystring: PlayInfoQuerySchema,
-      },
-    },
-    async (request) => {
-      const { code, info } = await play.playInfo(request, request.query.vod_key);
-      return envelope(request.lang, info, code);
-    },
-  );
+  const E = playEndpoints;
+  route(app, E.info, async (request, query) => {
+    const { code, info } = await play.playInfo(request, query.vod_key);
+    return envelope(request.lang, info, code);
+  });
 
-  app.get(
-    '/pubapi/live_room',
-    {
-      schema: {
-        tags: ['live'],
-        summary: "The BJ's live broadcast now (vod_key, '' off air), from one of their vod_keys or their ID: what an overlay follows",
-        querystring: LiveRoomQuerySchema,
-      },
-    },
-    async (request) => ok(request, await play.liveRoomOf(request.query.key)),
-  );
+  route(app, E.liveRoom, async (request, query) => ok(request, await play.liveRoomOf(query.key)));
 
-  app.get(
-    '/pubapi/vod_info',
-    {
-      schema: {
-        tags: ['live'],
-        summary: 'A replay for /vod/{vod_key}: info and (past the switch and gates) its playlist',
-        querystring: PlayInfoQuerySchema,
-      },
-    },
-    async (request) => {
-      const { code, info } = await play.vodInfo(request, request.query.vod_key);
-      return envelope(request.lang, info, code);
-    },
-  );
+  route(app, E.vodInfo, async (request, query) => {
+    const { code, info } = await play.vodInfo(request, query.vod_key);
+    return envelope(request.lang, info, code);
+  });
 
-  app.post(
-    '/pubapi/play_heartbeat',
-    { schema: { tags: ['live'], summary: 'Still watching: counts the caller as a viewer for 40 s', body: PlayHeartbeatSchema } },
-    async (request) => ok<HeartbeatSet>(request, await play.heartbeat(request, request.body.vod_key, request.body.viewer_id)),
-  );
+  route(app, E.heartbeat, async (request, body) => ok(request, await play.heartbeat(request, body.vod_key, body.viewer_id)));
 
-  app.post(
-    '/pubapi/play_leave',
-    { schema: { tags: ['live'], summary: 'Stopped watching', body: PlayHeartbeatSchema } },
-    async (request) => {
-      await play.leave(request, request.body.vod_key, request.body.viewer_id);
-      return ok(request, {});
-    },
-  );
+  route(app, E.leave, async (request, body) => {
+    await play.leave(request, body.vod_key, body.viewer_id);
+    return ok(request, {});
+  });
 
-  app.post(
-    '/pubapi/play_like',
-    { schema: { tags: ['live'], summary: 'Likes a broadcast (once per member)', body: PlayLikeSchema } },
-    async (request) => ok<LikeSet>(request, await play.like(request, request.body.vod_key)),
-  );
+  route(app, E.like, async (request, body) => ok(request, await play.like(request, body.vod_key)));
 
-  app.post(
-    '/broadcast/vod_more',
-    { schema: { tags: ['live'], summary: 'Replays, paginated (SPEC §7; total_count)', body: VodMoreSchema } },
-    async (request) => {
-      const { offset, limit, order } = request.body;
-      const { list, total } = await play.replays({ offset, limit, order });
-      return okList(request, list, total, { total_count: total });
-    },
-  );
+  route(app, contentEndpoints.vodMore, async (request, { offset, limit, order }) => {
+    const { list, total } = await play.replays({ offset, limit, order });
+    return okList(request, list, total, { total_count: total });
+  });
 
   route(app, contentEndpoints.bjReplays, async (request, { offset, limit, user_key }) => {
     const { list, total } = await play.replays({ offset, limit, bjUserKey: user_key });

@@ -1,12 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
-import {
-  DepositWebhookSchema,
-  PAYMENT_WEBHOOK_SIGNATURE_HEADER,
-  PaymentOrderRefSchema,
-  paymentsEndpoints,
-  TossWebhookSchema,
-} from '@byeol/contract';
+import { DepositWebhookSchema, PAYMENT_WEBHOOK_SIGNATURE_HEADER, paymentsEndpoints, TossWebhookSchema } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import type { Db } from '../../platform/db.js';
@@ -95,21 +89,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     return ok(request, await cards.confirm(user, body, request.lang));
   });
 
-  // A path parameter: registered here, not catalogued (the catalogue has no path parameters yet).
-  app.get(
-    '/sub/store_payment_success_check/:user_payment_log_sn',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Whether one of your orders is credited, with your balance of its currency now',
-        params: PaymentOrderRefSchema,
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      return ok(request, await cards.successCheck(user, request.params.user_payment_log_sn));
-    },
-  );
+  route(app, E.successCheck, async (request, query) => {
+    const user = await requireUser(request);
+    return ok(request, await cards.successCheck(user, query.user_payment_log_sn));
+  });
 
   route(app, E.adminRefund, async (request, body) => {
     const operator = await requireRole(request);

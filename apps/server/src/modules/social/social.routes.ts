@@ -54,12 +54,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app, deps)
     },
   );
 
-  // A POST without a body: registered here, not catalogued (a request schema would require a body).
-  app.post(
-    '/user/login_result',
-    { schema: { tags: ['social'], summary: 'The pending first social sign-in of this browser' } },
-    async (request) => ok(request, await loginResult(deps, request)),
-  );
+  route(app, socialEndpoints.loginResult, async (request) => ok(request, await loginResult(deps, request)));
 
   route(app, socialEndpoints.join, async (request, body, reply) => ok(request, await joinSocial(deps, { request, reply }, body)));
 };

@@ -64,7 +64,6 @@ const TEN_MINUTES = 10 * 60_000;
 export const LOGIN_LIMITS = { perIp: 30, perId: 10, windowMs: TEN_MINUTES } as const;
 /** Password-change attempts per account (the current password is checked each time). */
 const PASSWORD_CHANGE_LIMIT = { max: 10, windowMs: TEN_MINUTES } as const;
-export const STATE_MEMO_MAX = 100;
 
 // ---- passwords -----------------------------------------------------------------------------------
 

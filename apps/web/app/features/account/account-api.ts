@@ -1,3 +1,4 @@
+import { accountsEndpoints } from '@byeol/contract';
 import { useCallback } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import type { Answer } from '../../lib/answer';
@@ -9,7 +10,7 @@ import { api } from '../../lib/api';
  * else the refusal to show beside the field (`fallback` when the call failed without one).
  */
 export async function checkAvailable(checkType: 'id' | 'nick', value: string, fallback: string): Promise<string | null> {
-  const res = await send(() => api.post<{ available: boolean }>('/user/user_check_proc', { check_type: checkType, value }), fallback);
+  const res = await send(() => api.call(accountsEndpoints.userCheck, { check_type: checkType, value }), fallback);
   if (isOk(res) && res.rslt_set.available) return null;
   return res.rslt_msg || fallback;
 }
@@ -20,7 +21,7 @@ export function useSignOut() {
   const revalidator = useRevalidator();
   return useCallback(
     async (fallback: string): Promise<Answer<unknown>> => {
-      const res = await send(() => api.get<{ rtv: string }>('/user/logout_proc'), fallback);
+      const res = await send(() => api.call(accountsEndpoints.logout), fallback);
       // SPEC §8: only rslt_cd 0 with rtv SUCC is a logout; anything else is a failure, its message logged.
       if (!isOk(res) || res.rslt_set?.rtv !== 'SUCC') {
         console.warn('logout failed:', res.rslt_msg);

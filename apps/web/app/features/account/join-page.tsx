@@ -1,4 +1,4 @@
-import { ID_LENGTH, koreanToday, NICK_LENGTH, needsGuardianConsent, ResultCode } from '@byeol/contract';
+import { accountsEndpoints, ID_LENGTH, koreanToday, NICK_LENGTH, needsGuardianConsent, ResultCode } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
@@ -106,14 +106,15 @@ export function JoinPage() {
     setVerifyAgain(false);
     const res = await send(
       () =>
-        api.post<{ user_key: number; id: string; nick: string }>('/user/user_direct_join_proc', {
+        api.call(accountsEndpoints.join, {
           id: values.id.trim(),
           passwd: values.passwd,
           passwd_confirm: values.passwd_confirm,
           nick: values.nick.trim(),
           verify_token: verifyToken,
           birth_date: values.birth_date,
-          sex: values.sex,
+          // `ready` needs a choice.
+          sex: values.sex as 'M' | 'F',
           email: values.email.trim() || undefined,
           ...agreementFields(agree),
           ...(underGuardianAge ? { guardian_name: guardian.name.trim(), guardian_token: guardian.token } : {}),

@@ -1,4 +1,4 @@
-import { PIN, type VerifyPurpose } from '@byeol/contract';
+import { PIN, type VerifyPurpose, verificationEndpoints } from '@byeol/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldOf, isOk, send } from '../../lib/answer';
@@ -24,7 +24,7 @@ export function formatCountdown(seconds: number): string {
 export function PhoneVerify({
   purpose,
   idPrefix = 'phone',
-  sendPath = '/user/auth_phone_no_proc',
+  sendPath = verificationEndpoints.sendPin.path,
   countryNum = '82',
   countryField,
   onVerified,
@@ -94,7 +94,7 @@ export function PhoneVerify({
     setBusy('confirm');
     setPinError('');
     const res = await send(
-      () => api.post<{ verify_token: string }>('/user/confirm_pincode', { verify_id: sent.verifyId, pincode: pin.trim() }),
+      () => api.call(verificationEndpoints.confirmPin, { verify_id: sent.verifyId, pincode: pin.trim() }),
       t('error.retry'),
     );
     setBusy(null);

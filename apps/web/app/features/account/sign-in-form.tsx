@@ -1,4 +1,4 @@
-import { ResultCode } from '@byeol/contract';
+import { accountsEndpoints, type EndpointInput, ResultCode } from '@byeol/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -47,10 +47,10 @@ export function SignInForm({
     setBusy(true);
     setErrors({});
     setClosed(false);
-    const body: Record<string, string> = { id: id.trim(), passwd };
+    const body: EndpointInput<typeof accountsEndpoints.login> = { id: id.trim(), passwd };
     if (verifyToken) body.verify_token = verifyToken;
     if (needsOtp && otp.trim()) body.otp = otp.trim();
-    const res = await send(() => api.post<{ rtv: string; user_key: number }>('/user/login_proc', body), t('error.retry'));
+    const res = await send(() => api.call(accountsEndpoints.login, body), t('error.retry'));
     if (isOk(res)) {
       await onSignedIn();
       setBusy(false);

@@ -1,4 +1,12 @@
-import { type AdminDashboard, type Endpoint, type EndpointAnswer, type EndpointInput, type ListSet, ResultCode } from '@byeol/contract';
+import {
+  type AdminDashboard,
+  adminEndpoints,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+  type ListSet,
+  ResultCode,
+} from '@byeol/contract';
 import type { AppLoadContext } from 'react-router';
 import { loadEndpoint, postApi } from '../../lib/endpoint.server';
 
@@ -6,7 +14,7 @@ import { loadEndpoint, postApi } from '../../lib/endpoint.server';
 export type AdminGate = { kind: 'signed-out' } | { kind: 'forbidden'; message: string } | { kind: 'ok'; dashboard: AdminDashboard };
 
 export async function loadAdminGate(context: AppLoadContext): Promise<AdminGate> {
-  const answer = await postApi<AdminDashboard>(context, '/v1/admin/dashboard', {});
+  const answer = await loadEndpoint(context, adminEndpoints.dashboard);
   if (answer.rslt_cd === 0) return { kind: 'ok', dashboard: answer.rslt_set };
   if (answer.rslt_cd === ResultCode.LOGIN_REQUIRED) return { kind: 'signed-out' };
   return { kind: 'forbidden', message: answer.rslt_msg };

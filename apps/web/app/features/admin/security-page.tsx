@@ -1,4 +1,4 @@
-import type { TotpSetupSet } from '@byeol/contract';
+import { accountsEndpoints, type TotpSetupSet } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
@@ -24,7 +24,7 @@ export function SecurityPage({ enabled }: { enabled: boolean }) {
   async function start() {
     setBusy(true);
     setError('');
-    const res = await send(() => api.post<TotpSetupSet>('/mypage/totp_setup_proc'), t('error.retry'));
+    const res = await send(() => api.call(accountsEndpoints.totpSetup), t('error.retry'));
     setBusy(false);
     if (isOk(res)) setSetup(res.rslt_set);
     else setError(res.rslt_msg || t('error.retry'));
@@ -35,7 +35,7 @@ export function SecurityPage({ enabled }: { enabled: boolean }) {
     if (busy) return;
     setBusy(true);
     setError('');
-    const res = await send(() => api.post<{ rtv: string }>('/mypage/totp_enable_proc', { otp: code.trim() }), t('error.retry'));
+    const res = await send(() => api.call(accountsEndpoints.totpEnable, { otp: code.trim() }), t('error.retry'));
     setBusy(false);
     if (!isOk(res)) {
       setError(res.rslt_msg || t('error.retry'));

@@ -1,4 +1,4 @@
-import { APPLICATION_KINDS, applicationsEndpoints, type FamilyAccount, type ListSet, SWITCH_CALLS } from '@byeol/contract';
+import { APPLICATION_KINDS, applicationsEndpoints, type FamilyAccount, type ListSet, SWITCH_ENDPOINTS } from '@byeol/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
@@ -37,7 +37,7 @@ export function AccountSwitch() {
     if (kind === 'personal') return;
     setBusy(target.user_key);
     setError('');
-    const res = await send(() => api.post<{ rtv: string }>(SWITCH_CALLS[kind]), t('error.retry'));
+    const res = await send(() => api.call(SWITCH_ENDPOINTS[kind]), t('error.retry'));
     setBusy(null);
     if (!isOk(res)) {
       setError(res.rslt_msg || t('error.retry'));

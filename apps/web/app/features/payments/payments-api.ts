@@ -90,7 +90,7 @@ export function cardConfirm(input: PgReturn, fallback: string): Promise<Answer<P
 
 /** Whether the order's credit landed, and the wallet balance of its currency now (SPEC §7). */
 export function successCheck(userPaymentLogSn: number, fallback: string): Promise<Answer<PaymentSuccessCheck>> {
-  return send(() => api.get<PaymentSuccessCheck>(`/sub/store_payment_success_check/${userPaymentLogSn}`), fallback);
+  return send(() => api.call(paymentsEndpoints.successCheck, { user_payment_log_sn: userPaymentLogSn }), fallback);
 }
 
 /** The PG's receipt (card sales slip) of one of the caller's paid or refunded card orders: its URL. */

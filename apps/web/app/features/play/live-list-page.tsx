@@ -1,4 +1,4 @@
-import { LIVE_LIST_REFRESH_MS, type ListSet, type LiveListItem } from '@byeol/contract';
+import { contentEndpoints, LIVE_LIST_REFRESH_MS, type ListSet, type LiveListItem } from '@byeol/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
@@ -24,7 +24,7 @@ export function LiveListPage({ page, initial }: { page: number; initial: ListSet
   useEffect(() => {
     const timer = setInterval(async () => {
       try {
-        const res = await api.get<ListSet<LiveListItem>>('/pubapi/play_live_list', {
+        const res = await api.call(contentEndpoints.liveList, {
           offset: (page - 1) * LIVE_PER_PAGE,
           limit: LIVE_PER_PAGE,
         });

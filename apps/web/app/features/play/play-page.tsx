@@ -1,4 +1,4 @@
-import { API_HEADERS, HEARTBEAT_EVERY_MS, type HeartbeatSet, type LikeSet, type PlayInfo, ResultCode } from '@byeol/contract';
+import { API_BASE, API_HEADERS, HEARTBEAT_EVERY_MS, type PlayInfo, playEndpoints, ResultCode } from '@byeol/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
@@ -136,7 +136,7 @@ export function LikeButton({ info, onLiked }: { info: PlayInfo; onLiked: (likes:
   const [message, setMessage] = useState('');
   const like = async () => {
     if (!(await signIn.open())) return;
-    const res = await api.post<LikeSet>('/pubapi/play_like', { vod_key: info.vod_key });
+    const res = await api.call(playEndpoints.like, { vod_key: info.vod_key });
     if (res.rslt_cd === 0) onLiked(res.rslt_set.like_cnt);
     if (res.rslt_cd === 0 || res.rslt_cd === ResultCode.ALREADY_LIKED) setLiked(true);
     setMessage(res.rslt_cd === 0 ? t('info.liked') : res.rslt_msg);
@@ -176,7 +176,7 @@ function useWatching(vodKey: string, active: boolean, onCount: (n: number) => vo
     let stopped = false;
     const beat = async () => {
       try {
-        const res = await api.post<HeartbeatSet>('/pubapi/play_heartbeat', { vod_key: vodKey, viewer_id: viewerId });
+        const res = await api.call(playEndpoints.heartbeat, { vod_key: vodKey, viewer_id: viewerId });
         if (stopped) return;
         if (res.rslt_cd === 0) latest.current.onCount(res.rslt_set.viewer_cnt);
         else if (res.rslt_cd === ResultCode.BROADCAST_ENDED || res.rslt_cd === ResultCode.BROADCAST_FROZEN)
@@ -191,7 +191,7 @@ function useWatching(vodKey: string, active: boolean, onCount: (n: number) => vo
       stopped = true;
       clearInterval(timer);
       // keepalive: the request outlives the page when the tab closes.
-      void fetch('/v1/pubapi/play_leave', {
+      void fetch(`${API_BASE}${playEndpoints.leave.path}`, {
         method: 'POST',
         keepalive: true,
         credentials: 'same-origin',

@@ -1,9 +1,12 @@
 import {
+  accountsEndpoints,
+  type EndpointInput,
   type Envelope,
   formatFileInfo,
   NICK_LENGTH,
   PROFILE_IMAGE_SIZE,
   ResultCode,
+  STATE_MEMO_MAX,
   type UploadedFileInfo,
   type UserInfo,
 } from '@byeol/contract';
@@ -22,11 +25,6 @@ import { useLoginRequired } from '../account/login-gate';
 import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from '../account/new-password-fields';
 import { MyPageFrame } from './my-page-frame';
 import { ProfileImage } from './profile-image';
-
-/** Longest status message (the server's STATE_MEMO_MAX). */
-const STATE_MEMO_MAX = 100;
-
-type UpdateAnswer = { rtv: string; user_info: UserInfo };
 
 /**
  * Member info edit (/mypage/info): the profile image (chosen → the crop popup → uploaded with progress →
@@ -105,10 +103,10 @@ function InfoForm({ user }: { user: UserInfo }) {
     if (busy || !changed || !nickOk) return;
     setBusy(true);
     setErrors({});
-    const body: Record<string, string> = { state_memo: memo.trim() };
+    const body: EndpointInput<typeof accountsEndpoints.update> = { state_memo: memo.trim() };
     if (nickChanged) body.nick = nick.trim();
     if (file) body.temp_file_sn = file.temp_file_sn;
-    const res = await send(() => api.post<UpdateAnswer>('/user/user_update_proc', body), t('error.retry'));
+    const res = await send(() => api.call(accountsEndpoints.update, body), t('error.retry'));
     setBusy(false);
     if (loginRequired(res)) return;
     if (isOk(res)) {
@@ -250,7 +248,7 @@ function PasswordForm({ user }: { user: UserInfo }) {
     event.preventDefault();
     if (!ready || busy) return;
     setBusy(true);
-    const res = await send(() => api.post<UpdateAnswer>('/user/user_update_proc', values), t('error.retry'));
+    const res = await send(() => api.call(accountsEndpoints.update, values), t('error.retry'));
     setBusy(false);
     if (loginRequired(res as Envelope)) return;
     if (isOk(res)) {

@@ -1,4 +1,4 @@
-import { WITHDRAWAL_GRACE_DAYS } from '@byeol/contract';
+import { profileEndpoints, WITHDRAWAL_GRACE_DAYS } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOk, send } from '../../lib/answer';
@@ -17,7 +17,7 @@ export function RestoreOffer({ id, passwd, onRestored }: { id: string; passwd: s
   async function restore() {
     setBusy(true);
     setMessage('');
-    const res = await send(() => api.post<{ rtv: string }>('/user/restore_proc', { id: id.trim(), passwd }), t('error.retry'));
+    const res = await send(() => api.call(profileEndpoints.restore, { id: id.trim(), passwd }), t('error.retry'));
     if (isOk(res)) {
       await onRestored();
       return;

@@ -1,4 +1,4 @@
-import { ADULT_VERIFY_PATH, ResultCode, type SettingSet } from '@byeol/contract';
+import { ADULT_VERIFY_PATH, profileEndpoints, ResultCode, type SettingSet } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,7 +30,7 @@ export function SettingsPage({ initial }: { initial: SettingSet }) {
     setBusy(name);
     setErrors({});
     setNeedsVerify(false);
-    const res = await send(() => api.post<SettingSet>('/mypage/setting_proc', { [name]: next }), t('error.retry'));
+    const res = await send(() => api.call(profileEndpoints.setting, { [name]: next }), t('error.retry'));
     setBusy(null);
     if (loginRequired(res)) return;
     if (isOk(res)) {

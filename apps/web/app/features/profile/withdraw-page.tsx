@@ -1,4 +1,4 @@
-import type { UserInfo, WithdrawInfoSet } from '@byeol/contract';
+import { profileEndpoints, type UserInfo, type WithdrawInfoSet } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
@@ -35,10 +35,7 @@ export function WithdrawPage({ info, user }: { info: WithdrawInfoSet; user: User
     if (!(await dialog.confirm(t('withdraw.confirm'), { yesNo: true }))) return;
     setBusy(true);
     setError(null);
-    const res = await send(
-      () => api.post<{ rtv: string }>('/mypage/withdraw_proc', { [field]: byPassword ? secret : secret.trim() }),
-      t('error.retry'),
-    );
+    const res = await send(() => api.call(profileEndpoints.withdraw, { [field]: byPassword ? secret : secret.trim() }), t('error.retry'));
     if (loginRequired(res)) {
       setBusy(false);
       return;

@@ -1,4 +1,4 @@
-import { type ResetPasswordSet, ResultCode } from '@byeol/contract';
+import { ResultCode, recoveryEndpoints } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -47,7 +47,7 @@ export function ForgotPasswdPage() {
     setServerErrors({});
     const res = await send(
       () =>
-        api.post<ResetPasswordSet>('/user/forget_proc', {
+        api.call(recoveryEndpoints.reset, {
           verify_token: verifyToken,
           user_key: account.user_key,
           passwd,

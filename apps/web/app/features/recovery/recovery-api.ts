@@ -1,4 +1,4 @@
-import { type RecoveryAccount, type RecoveryAccountsSet, ResultCode } from '@byeol/contract';
+import { type RecoveryAccount, ResultCode, recoveryEndpoints } from '@byeol/contract';
 import { useEffect, useState } from 'react';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
@@ -17,7 +17,7 @@ export function useRecoveryAccounts(verifyToken: string, fallback: string): Acco
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    void send(() => api.post<RecoveryAccountsSet>('/user/find_id_pw_user_proc', { verify_token: verifyToken }), fallback).then((res) => {
+    void send(() => api.call(recoveryEndpoints.accounts, { verify_token: verifyToken }), fallback).then((res) => {
       if (!live) return;
       if (isOk(res)) setState({ status: 'ready', accounts: res.rslt_set.data_list });
       else if (res.rslt_cd === ResultCode.PHONE_UNREGISTERED) setState({ status: 'none' });

@@ -1,4 +1,4 @@
-import { type RecoveryAccount, ResultCode } from '@byeol/contract';
+import { type RecoveryAccount, ResultCode, verificationEndpoints } from '@byeol/contract';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -89,7 +89,7 @@ export function PhoneStep({
       <PhoneVerify
         purpose={purpose}
         idPrefix={`${idPrefix}-phone`}
-        sendPath="/user/find_id_pw_phone_no_proc"
+        sendPath={verificationEndpoints.findSendPin.path}
         onSendRefused={(code) => setUnregistered(code === ResultCode.PHONE_UNREGISTERED)}
         onVerified={(token) => {
           setUnregistered(false);

@@ -1,4 +1,4 @@
-import { LANGS, type Lang } from '@byeol/contract';
+import { LANGS, type Lang, siteEndpoints } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
@@ -29,7 +29,7 @@ export function LanguageSwitcher({
   async function change(next: Lang) {
     setBusy(true);
     try {
-      const res = await api.put<{ lang: Lang }>(`/user/language/${encodeURIComponent(next)}`);
+      const res = await api.call(siteEndpoints.language, { lang: next });
       if (res.rslt_cd !== 0) {
         dialog.toast(res.rslt_msg);
         return;

@@ -1,5 +1,6 @@
-import { type Envelope, SITE_SEGMENT_MAX, type SiteInfo } from '@byeol/contract';
+import { type Envelope, SITE_SEGMENT_MAX, type SiteInfo, siteEndpoints } from '@byeol/contract';
 import type { AppLoadContext } from 'react-router';
+import { loadEndpoint } from '../../lib/endpoint.server';
 
 /** Calls an API path from a loader and answers its envelope; a transport failure throws a 503 page. */
 export async function callApi<T>(context: AppLoadContext, pathWithQuery: string): Promise<Envelope<T>> {
@@ -16,8 +17,7 @@ export async function loadSiteInfo(context: AppLoadContext, pathname: string): P
     .split('/')
     .filter(Boolean)
     .map((s) => (s.length > SITE_SEGMENT_MAX ? '' : s));
-  const qs = new URLSearchParams({ segment1, segment2 });
-  const body = await callApi<SiteInfo>(context, `/v1/pubapi/api_site_cache_info?${qs}`);
+  const body = await loadEndpoint(context, siteEndpoints.cacheInfo, { segment1, segment2 });
   if (body.rslt_cd !== 0) throw new Response(body.rslt_msg, { status: 503 });
   return body.rslt_set;
 }

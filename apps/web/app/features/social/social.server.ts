@@ -1,13 +1,12 @@
-import type { Envelope, LoginResultSet } from '@byeol/contract';
+import { type LoginResultSet, socialEndpoints } from '@byeol/contract';
 import type { AppLoadContext } from 'react-router';
+import { loadEndpoint } from '../../lib/endpoint.server';
 
 /**
  * The pending first social sign-in of this browser (POST /v1/user/login_result, with the page request's
  * cookie), or null with the server's message (e.g. SOCIAL_SIGNUP_EXPIRED) when there is none.
  */
 export async function loadPendingSignup(context: AppLoadContext): Promise<{ pending: LoginResultSet | null; refusal: string }> {
-  const res = await context.api('/v1/user/login_result', { method: 'POST' });
-  if (!res.ok && res.status >= 500) throw new Response('API unavailable', { status: 503 });
-  const body = (await res.json()) as Envelope<LoginResultSet>;
+  const body = await loadEndpoint(context, socialEndpoints.loginResult);
   return body.rslt_cd === 0 ? { pending: body.rslt_set, refusal: '' } : { pending: null, refusal: body.rslt_msg };
 }
