@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { runPeriodically } from '../../platform/periodic.js';
 import { route } from '../../platform/route.js';
-import { parseRange } from '../media/index.js';
+import { sendFileRange } from '../media/index.js';
 import { requireSwitchOn, type SiteService } from '../site/index.js';
 import { requireUser } from '../users/users.session.js';
 import { CLIPS_PATH, ClipsService, type ClipViewer } from './clips.service.js';
@@ -143,15 +143,6 @@ export const clipFilesRoute: FastifyPluginAsync<{ mediaRoot: string }> = async (
       .header('accept-ranges', 'bytes')
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('access-control-allow-origin', '*');
-    const range = parseRange(request.headers.range, info.size);
-    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${info.size}`).send();
-    if (range) {
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(createReadStream(file, range));
-    }
-    return reply.header('content-length', info.size).send(createReadStream(file));
+    return sendFileRange(reply, file, info.size, request.headers.range);
   });
 };

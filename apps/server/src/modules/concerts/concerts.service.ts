@@ -71,22 +71,26 @@ interface Row extends Record<string, unknown> {
 const when = (d: Date | string) => (d instanceof Date ? d : new Date(d));
 const iso = (d: Date | string | null) => (d === null ? null : when(d).toISOString());
 
+/** A concert's columns with its BJ (`u`) and latest broadcast (`b`, LATEST_BROADCAST), as `Row` names them. */
+const CONCERT_COLUMNS = sql.raw(`c.concert_sn::float8 as concert_sn, c.title, c.poster, c.description, c.notice, c.refund_rule, c.lineup,
+  c.bj_user_key::float8 as bj_user_key, u.id as bj_id, u.nick as bj_nick, u.profile_image as bj_image,
+  c.price, c.doors_at, c.starts_at, c.ends_at, c.replay_days, c.replay_play_max, c.ticket_cnt,
+  c.cancelled_at, c.cancelled_reason,
+  b.vod_key, b.state as b_state, b.replay_yn as b_replay, b.ended_at as b_ended_at,`);
+/** The concert's latest broadcast (its stream, live or kept as the replay). */
+const LATEST_BROADCAST = sql.raw(`left join lateral (
+  select vod_key, state, replay_yn, ended_at from broadcast where concert_sn = c.concert_sn order by started_at desc limit 1
+) b on true`);
+
 /** The SELECT every read shares: the concert, its BJ, its latest broadcast, the viewer's valid ticket. */
 function selectConcerts(viewerKey: number, where: ReturnType<typeof sql>, tail: ReturnType<typeof sql>) {
   return sql`
-    select c.concert_sn::float8 as concert_sn, c.title, c.poster, c.description, c.notice, c.refund_rule, c.lineup,
-           c.bj_user_key::float8 as bj_user_key, u.id as bj_id, u.nick as bj_nick, u.profile_image as bj_image,
-           c.price, c.doors_at, c.starts_at, c.ends_at, c.replay_days, c.replay_play_max, c.ticket_cnt,
-           c.cancelled_at, c.cancelled_reason,
-           b.vod_key, b.state as b_state, b.replay_yn as b_replay, b.ended_at as b_ended_at,
+    select ${CONCERT_COLUMNS}
            t.ticket_sn::float8 as t_sn, t.price as t_price, t.play_cnt as t_play_cnt, t.bought_at as t_bought_at,
            count(*) over ()::int as total
       from concert c
       join users u on u.user_key = c.bj_user_key
-      left join lateral (
-        select vod_key, state, replay_yn, ended_at from broadcast
-         where concert_sn = c.concert_sn order by started_at desc limit 1
-      ) b on true
+      ${LATEST_BROADCAST}
       left join concert_ticket t on t.concert_sn = c.concert_sn and t.user_key = ${viewerKey} and t.state = 'valid'
      where ${where}
      ${tail}`;
@@ -383,21 +387,14 @@ export class ConcertsService {
         t_all_bought: Date;
       } & Record<string, unknown>
     >(sql`
-      select c.concert_sn::float8 as concert_sn, c.title, c.poster, c.description, c.notice, c.refund_rule, c.lineup,
-             c.bj_user_key::float8 as bj_user_key, u.id as bj_id, u.nick as bj_nick, u.profile_image as bj_image,
-             c.price, c.doors_at, c.starts_at, c.ends_at, c.replay_days, c.replay_play_max, c.ticket_cnt,
-             c.cancelled_at, c.cancelled_reason,
-             b.vod_key, b.state as b_state, b.replay_yn as b_replay, b.ended_at as b_ended_at,
+      select ${CONCERT_COLUMNS}
              case when t.state = 'valid' then t.ticket_sn::float8 end as t_sn, t.price as t_price, t.play_cnt as t_play_cnt, t.bought_at as t_bought_at,
              t.ticket_sn::float8 as ticket_sn, t.state as t_state, t.refunded_at as t_refunded_at,
              count(*) over ()::int as total
         from concert_ticket t
         join concert c on c.concert_sn = t.concert_sn
         join users u on u.user_key = c.bj_user_key
-        left join lateral (
-          select vod_key, state, replay_yn, ended_at from broadcast
-           where concert_sn = c.concert_sn order by started_at desc limit 1
-        ) b on true
+        ${LATEST_BROADCAST}
        where t.user_key = ${viewer.userKey}
          ${watchableOnly ? sql`and t.state = 'valid' and c.cancelled_at is null and c.ends_at <= now() and b.replay_yn and b.state = 'ended' and (c.replay_play_max = 0 or t.play_cnt < c.replay_play_max) and greatest(c.ends_at, b.ended_at) + make_interval(days => c.replay_days) > now()` : sql``}
        order by t.bought_at desc, t.ticket_sn desc

@@ -3,5 +3,5 @@
  * module cuts clips from a live room's segments on disk). Everything else in this folder is its own.
  */
 
-export { parseRange } from './media.files.js';
+export { sendFileRange } from './media.files.js';
 export { CLIP_KEEP_SEGMENTS, resolveFfmpeg, resolveFfprobe, SEGMENT_SECONDS } from './packager.js';

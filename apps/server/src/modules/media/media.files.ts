@@ -64,16 +64,7 @@ export const mediaFilesRoutes: FastifyPluginAsync<MediaFilesOptions> = async (ap
     // Gated media (adult, login-required) is per viewer: never kept by shared caches nor read cross-origin.
     if (await gate.gated(vodKey)) reply.header('cache-control', kind.cache.replace('public', 'private')).header('vary', 'cookie');
     else reply.header('cache-control', kind.cache).header('access-control-allow-origin', '*');
-    const range = parseRange(request.headers.range, info.size);
-    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${info.size}`).send();
-    if (range) {
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(createReadStream(file, range));
-    }
-    return reply.header('content-length', info.size).send(createReadStream(file));
+    return sendFileRange(reply, file, info.size, request.headers.range);
   });
 
   app.get('/media/flv/:name', { schema: { hide: true } }, async (request, reply) => {
@@ -90,6 +81,20 @@ export const mediaFilesRoutes: FastifyPluginAsync<MediaFilesOptions> = async (ap
     return proxyFlv(reply, upstream);
   });
 };
+
+/** Sends a file whole, or the one range asked for (206), or 416 for a range past its end. */
+export function sendFileRange(reply: FastifyReply, file: string, size: number, rangeHeader: string | undefined) {
+  const range = parseRange(rangeHeader, size);
+  if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
+  if (range) {
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(createReadStream(file, range));
+  }
+  return reply.header('content-length', size).send(createReadStream(file));
+}
 
 /** A single `bytes=` range (a multi-range request gets the whole file); 'unsatisfiable' answers 416. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
