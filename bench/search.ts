@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chosungOf, SEARCH_LIMITS, searchWords } from '@byeol/contract';
-import { searchAllKinds, searchKind } from '../apps/server/src/modules/search/search.repository.js';
+import { ALL_KINDS, searchAllKinds, searchKind } from '../apps/server/src/modules/search/search.repository.js';
 import { connectExternal } from '../apps/server/src/platform/db.js';
 import { createTestDatabase } from '../apps/server/src/testing/database.js';
 
@@ -155,7 +155,7 @@ for (const [label, list] of Object.entries(terms)) {
   worst = Math.max(
     worst,
     await measure(
-      `search_more kind=all (5 kinds × ${SEARCH_LIMITS.allPerKind}), ${label}`,
+      `search_more kind=all (${ALL_KINDS.length} kinds × ${SEARCH_LIMITS.allPerKind}), ${label}`,
       (i) => searchAllKinds(db, list[i % list.length] as string, viewer, SEARCH_LIMITS.allPerKind),
       QUERIES,
       list,

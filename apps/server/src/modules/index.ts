@@ -171,7 +171,7 @@ export const apiModules: readonly ApiModule[] = [
   { name: 'admin', v1: (v1, c) => v1.register(adminRoutes, { db: c.db, site: c.site }) },
   { name: 'sanctions', v1: (v1, c) => v1.register(sanctionsRoutes, { db: c.db }) },
   { name: 'channels', v1: (v1, c) => v1.register(channelsRoutes, { db: c.db, bus: c.bus, uploadsDir: c.uploadsDir, site: c.site }) },
-  { name: 'search', v1: (v1, c) => v1.register(searchRoutes, { db: c.db, bus: c.bus }) },
+  { name: 'search', v1: (v1, c) => v1.register(searchRoutes, { db: c.db, bus: c.bus, site: c.site }) },
   {
     name: 'rankings',
     v1: (v1, c) => v1.register(rankingsRoutes, { db: c.db, bus: c.bus, refreshSeconds: c.config.RANKING_REFRESH_SECONDS }),

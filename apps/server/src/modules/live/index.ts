@@ -5,7 +5,7 @@
  * The broadcast and stream tables are exported for the media server's admission and gate queries and for
  * chat's room look-up, which read them; only this module writes them.
  */
-export { adultVerifiedAt, findBroadcast, listReplays, recentViews, replaysByKeys } from './live.repository.js';
+export { adultLiveKeys, adultVerifiedAt, findBroadcast, listReplays, recentViews, replaysByKeys } from './live.repository.js';
 export type { LiveRoom, LiveRooms } from './live.rooms.js';
 export { broadcast, streamKey, streamSetting } from './live.tables.js';
 export { broadcastInfo } from './play.service.js';

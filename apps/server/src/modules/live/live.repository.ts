@@ -1,6 +1,6 @@
 import type { LiveListItem, StreamMc, VodListItem } from '@byeol/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import type { Db, Exec } from '../../platform/db.js';
 import { users } from '../users/index.js';
 import { broadcast, broadcastLike, broadcastView } from './live.tables.js';
 
@@ -192,4 +192,14 @@ export async function recentViews(db: Db, userKey: number, limit: number) {
     state: b.state,
     viewed_at: viewedAt.toISOString(),
   }));
+}
+
+/** Which of these live broadcasts are adult broadcasts (one indexed read, none when no key is given). */
+export async function adultLiveKeys(db: Exec, keys: string[]): Promise<Set<string>> {
+  const wanted = [...new Set(keys.filter((k) => k !== ''))];
+  if (wanted.length === 0) return new Set();
+  const { rows } = await db.execute<{ vod_key: string }>(
+    sql`select vod_key from broadcast where vod_key = any(${sql.param(wanted)}::text[]) and adult_yn`,
+  );
+  return new Set(rows.map((r) => r.vod_key));
 }

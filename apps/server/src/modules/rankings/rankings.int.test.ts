@@ -9,7 +9,7 @@ import {
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
-import { type Account, buildBj, buildBroadcast, buildOperator, buildViewer, newKey } from '../../testing/builders.js';
+import { type Account, buildAccount, buildBj, buildBroadcast, buildOperator, buildViewer, newKey } from '../../testing/builders.js';
 import { sql } from '../../testing/members.js';
 import { RankingsService } from './rankings.service.js';
 
@@ -118,16 +118,29 @@ describe('the ranking job', () => {
     });
     expect(day).toMatchObject({ weights: { peak_viewers: 100, likes: 0, fan_growth: 0, star: 0 }, rookie_days: 90 });
     expect(Date.parse(day.period_end) - Date.parse(day.period_start)).toBe(DAY);
-    const firstRanks = new Map(month.data_list.map((r) => [r.bj.user_key, r.rank]));
 
     // Likes alone, then STAR alone: real gifts through the ledger, folded by the job exactly once.
     await weigh({ likes: 100 });
+    // Within the same KST day/week/month a new snapshot keeps the unit's baseline (none yet: no arrows)...
+    await rankings.compute(new Date(), 0);
+    expect((await list('all', 'month')).data_list.filter((x) => keys.includes(x.bj.user_key)).map((r) => r.prev_rank)).toEqual(
+      keys.map(() => null),
+    );
+    // ...and the first snapshot of a new unit moves against the last one of the unit before.
+    await sql(t, `update ranking_run set computed_at = computed_at - interval '40 days'`, []);
+    await sql(t, `update ranking_snapshot set prev_rank = null`, []);
+    const firstOfUnit = new Map((await list('all', 'month')).data_list.map((r) => [r.bj.user_key, r.rank]));
     await rankings.compute(new Date(), 0);
     const byLikes = await list('all', 'month');
     // Every BJ with anything in the window ranks; a tie (no likes) goes to the higher peak.
     expect(mine(byLikes.data_list, keys)).toEqual([pib.userKey, general.userKey, kstar.userKey, program.userKey, veteran.userKey]);
-    // The previous snapshot's rank rides along.
-    for (const r of byLikes.data_list.filter((x) => keys.includes(x.bj.user_key))) expect(r.prev_rank).toBe(firstRanks.get(r.bj.user_key));
+    for (const r of byLikes.data_list.filter((x) => keys.includes(x.bj.user_key))) expect(r.prev_rank).toBe(firstOfUnit.get(r.bj.user_key));
+    // A later run in the same unit keeps that baseline.
+    await rankings.compute(new Date(), 0);
+    for (const r of (await list('all', 'month')).data_list.filter((x) => keys.includes(x.bj.user_key)))
+      expect(r.prev_rank).toBe(firstOfUnit.get(r.bj.user_key));
+    // The periodic job skips when a snapshot is younger than most of its interval (several processes run it).
+    expect((await rankings.compute(new Date(), 0, 60_000)).ran).toBe(false);
 
     const fan1 = await buildViewer(t, { star: 1_000 });
     const fan2 = await buildViewer(t, { star: 1_000 });
@@ -164,6 +177,27 @@ describe('the ranking job', () => {
     await weigh({ fan_growth: 100 });
     await rankings.compute(new Date(), 0);
     expect(mine((await list('all', 'week')).data_list, keys)[0]).toBe(general.userKey);
+  });
+
+  it('links an adult live only for adult-verified viewers and neither lists nor counts a BJ who left', async () => {
+    const adultBj = await buildBj(t);
+    const leaver = await buildBj(t);
+    const adultLive = await buildBroadcast(t.database.db, adultBj.userKey, { peakViewerCnt: 8_000_002, adultYn: true });
+    await buildBroadcast(t.database.db, leaver.userKey, { peakViewerCnt: 8_000_001 });
+    await weigh({ peak_viewers: 100 });
+    await rankings.compute(new Date(), 0);
+    const before = await list('all', 'day');
+    const row = (rows: typeof before.data_list) => rows.find((r) => r.bj.user_key === adultBj.userKey);
+    expect(row(before.data_list)).toMatchObject({ live_vod_key: '' });
+    const verified = await buildAccount(t, { adultVerifiedAt: new Date() });
+    const seen = await t.call(rankingsEndpoints.more, { category: 'all', period: 'day', limit: '100' }, { cookie: verified.cookie });
+    expect(row(seen.body.rslt_set.data_list)).toMatchObject({ live_vod_key: adultLive.vodKey });
+
+    await sql(t, `update users set state = 'closed' where user_key = $1`, [leaver.userKey]);
+    const after = await list('all', 'day');
+    expect(after.data_list.some((r) => r.bj.user_key === leaver.userKey)).toBe(false);
+    expect(after.data_totalcount).toBe(before.data_totalcount - 1);
+    expect(after.data_list).toHaveLength(Math.min(100, after.data_totalcount));
   });
 
   it('lets operators alone change the weights, which must add up to 100', async () => {

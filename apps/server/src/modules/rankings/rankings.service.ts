@@ -13,7 +13,7 @@ import {
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Exec } from '../../platform/db.js';
 import { sponsorListsPrivate } from '../chat/index.js';
-import { broadcast } from '../live/index.js';
+import { adultLiveKeys, broadcast } from '../live/index.js';
 import { users } from '../users/index.js';
 import { fanClub, paidGiftsByHour } from '../wallet/index.js';
 import { rankingCursor, rankingRun, rankingSetting, rankingSettingAudit, rankingSnapshot, rankingStarHour } from './rankings.tables.js';
@@ -73,6 +73,21 @@ const settingOf = (row: typeof rankingSetting.$inferSelect | undefined): Ranking
   star: row?.star ?? RANKING_DEFAULTS.weights.star,
   rookie_days: row?.rookieDays ?? RANKING_DEFAULTS.rookieDays,
 });
+
+const KST_MS = 9 * 3_600_000;
+/**
+ * The KST calendar unit a period's rank moves are measured against: a day ranking moves against the
+ * standing at the end of the previous KST day, a week ranking the previous week (Monday to Sunday), a month
+ * ranking the previous month. Two runs in the same unit share one baseline.
+ */
+export function rankBucket(period: RankingPeriod, at: Date): number {
+  const day = Math.floor((at.getTime() + KST_MS) / 86_400_000);
+  if (period === 'day') return day;
+  // 1970-01-01 was a Thursday: day 4 is the first Monday.
+  if (period === 'week') return Math.floor((day + 3) / 7);
+  const kst = new Date(at.getTime() + KST_MS);
+  return kst.getUTCFullYear() * 12 + kst.getUTCMonth();
+}
 
 export class RankingsService {
   constructor(private readonly db: Db) {}
@@ -184,11 +199,22 @@ export class RankingsService {
    * with several processes: the one holding the advisory lock runs, the others skip. Gifts younger than
    * `settleMs` wait for the next run (paidGiftsByHour).
    */
-  async compute(now: Date = new Date(), settleMs = 5_000): Promise<{ ran: boolean; folded: number; rows: number; ms: number }> {
+  async compute(
+    now: Date = new Date(),
+    settleMs = 5_000,
+    /** Skip when another process computed a snapshot less than this long ago (the periodic job's interval). */
+    minIntervalMs = 0,
+  ): Promise<{ ran: boolean; folded: number; rows: number; ms: number }> {
     const started = Date.now();
     return this.db.transaction(async (tx) => {
       const { rows: lock } = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('byeol:rankings')) as ok`);
       if (!lock[0]?.ok) return { ran: false, folded: 0, rows: 0, ms: Date.now() - started };
+      const runs = await tx
+        .select({ category: rankingRun.category, period: rankingRun.period, at: rankingRun.computedAt })
+        .from(rankingRun);
+      const lastRun = new Map(runs.map((r) => [`${r.category}:${r.period}`, r.at]));
+      const newest = Math.max(0, ...runs.map((r) => r.at.getTime()));
+      if (minIntervalMs > 0 && now.getTime() - newest < minIntervalMs) return { ran: false, folded: 0, rows: 0, ms: Date.now() - started };
       const folded = await this.foldGifts(tx, settleMs);
       const [row] = await tx.select().from(rankingSetting).where(eq(rankingSetting.id, 1));
       const setting = settingOf(row);
@@ -210,10 +236,14 @@ export class RankingsService {
             .slice(0, RANKING_DEFAULTS.keep);
           const where = and(eq(rankingSnapshot.category, category), eq(rankingSnapshot.period, period));
           const previous = await tx
-            .select({ bj: rankingSnapshot.bjUserKey, rank: rankingSnapshot.rank })
+            .select({ bj: rankingSnapshot.bjUserKey, rank: rankingSnapshot.rank, prevRank: rankingSnapshot.prevRank })
             .from(rankingSnapshot)
             .where(where);
-          const prevRank = new Map(previous.map((p) => [p.bj, p.rank]));
+          // The previous snapshot closed the last calendar unit when it was taken in an earlier one: its ranks
+          // become the baseline; within the same unit the baseline it carried rides along.
+          const before = lastRun.get(`${category}:${period}`);
+          const sameUnit = before !== undefined && rankBucket(period, before) === rankBucket(period, now);
+          const prevRank = new Map(previous.map((p) => [p.bj, sameUnit ? p.prevRank : p.rank]));
           await tx.delete(rankingSnapshot).where(where);
           if (list.length > 0) {
             await tx.insert(rankingSnapshot).values(
@@ -254,8 +284,9 @@ export class RankingsService {
   }
 
   /** /sub/ranking_more: one page of the latest snapshot, with the BJs' current names; private lists hide their counts. */
-  async more(category: RankingCategory, period: RankingPeriod, offset: number, limit: number): Promise<RankingMoreSet> {
+  async more(category: RankingCategory, period: RankingPeriod, offset: number, limit: number, adultOk = false): Promise<RankingMoreSet> {
     const where = and(eq(rankingSnapshot.category, category), eq(rankingSnapshot.period, period));
+    const active = and(eq(users.userKey, rankingSnapshot.bjUserKey), eq(users.state, 'active'));
     const [rows, [total], [run]] = await Promise.all([
       this.db
         .select({
@@ -263,12 +294,13 @@ export class RankingsService {
           bj: { user_key: users.userKey, id: users.id, nick: users.nick, profile_image: users.profileImage, bj_type_cd: users.bjTypeCd },
         })
         .from(rankingSnapshot)
-        .innerJoin(users, and(eq(users.userKey, rankingSnapshot.bjUserKey), eq(users.state, 'active')))
+        .innerJoin(users, active)
         .where(where)
         .orderBy(asc(rankingSnapshot.rank))
         .offset(offset)
         .limit(limit),
-      this.db.select({ n: count() }).from(rankingSnapshot).where(where),
+      // Counted as listed: a BJ who left since the snapshot is neither a row nor a count.
+      this.db.select({ n: count() }).from(rankingSnapshot).innerJoin(users, active).where(where),
       this.db
         .select()
         .from(rankingRun)
@@ -278,16 +310,25 @@ export class RankingsService {
     const used: RankingSettingSet = run
       ? { peak_viewers: run.peakViewers, likes: run.likes, fan_growth: run.fanGrowth, star: run.star, rookie_days: run.rookieDays }
       : await this.setting();
-    const hidden = await sponsorListsPrivate(
-      this.db,
-      rows.map((r) => r.bj.user_key),
-    );
+    const [hidden, adultLive] = await Promise.all([
+      sponsorListsPrivate(
+        this.db,
+        rows.map((r) => r.bj.user_key),
+      ),
+      // An adult broadcast is not linked for a viewer who is not adult-verified (search does the same).
+      adultOk
+        ? new Set<string>()
+        : adultLiveKeys(
+            this.db,
+            rows.map((r) => r.s.liveVodKey),
+          ),
+    ]);
     const list: RankingItem[] = rows.map(({ s, bj }) => ({
       rank: s.rank,
       prev_rank: s.prevRank,
       score: s.score,
       bj,
-      live_vod_key: s.liveVodKey,
+      live_vod_key: adultLive.has(s.liveVodKey) ? '' : s.liveVodKey,
       peak_viewer_cnt: s.peakViewerCnt,
       like_cnt: s.likeCnt,
       fan_growth_cnt: hidden.has(bj.user_key) ? null : s.fanGrowthCnt,

@@ -109,6 +109,9 @@ describe('search_more', () => {
     const kinds = two.rslt_set.data_list.map((h) => h.kind);
     expect(kinds.indexOf('live')).toBeLessThan(kinds.indexOf('replay'));
 
+    // Two initial consonants, as a fan types 'ㅈㄱ' for 정국.
+    const twoCho = (await search([...nick.slice(1, 3)].map((c) => chosungOf(c)).join(''), 'bj')).body.rslt_set;
+    expect(twoCho.data_list.map((h) => (h as SearchBjHit).user_key)).toContain(bj.userKey);
     const choRes = (await search([...nick].map((c) => chosungOf(c)).join(''), 'bj')).body;
     expect(choRes, JSON.stringify(choRes)).toMatchObject({ rslt_cd: 0 });
     const cho = choRes.rslt_set;
@@ -194,6 +197,11 @@ describe('search_more', () => {
     expect(await liveKeys(adultViewer)).toEqual([adult.vodKey]);
     const replays = ((await search(stem, 'replay')).body.rslt_set.data_list as SearchReplayHit[]).map((h) => h.vod_key);
     expect(replays).toEqual([kept.vodKey]);
+    // The BJ is found by everyone, but their adult live is named only to the verified.
+    const bjLive = async (who: Account | null) =>
+      ((await search(stem, 'bj', who)).body.rslt_set.data_list as SearchBjHit[]).find((h) => h.user_key === bj.userKey)?.live_vod_key;
+    expect(await bjLive(viewer)).toBe('');
+    expect(await bjLive(adultViewer)).toBe(adult.vodKey);
 
     // A block hides the BJ and everything of theirs from the blocker only.
     expect((await t.call(channelsEndpoints.blockingProc, { id: bj.id, block_yn: 'Y' }, as(viewer))).body.rslt_cd).toBe(0);

@@ -11,6 +11,7 @@ import {
 } from '@byeol/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Exec } from '../../platform/db.js';
+import { adultLiveKeys } from '../live/index.js';
 
 /** What one kind's query is: the document kind and, for broadcasters, which BJ kinds. */
 const KIND_FILTER: Record<SearchHitKind | 'mc', { doc: 'bj' | 'live' | 'replay' | 'short'; bjTypes?: SQL }> = {
@@ -370,6 +371,13 @@ export async function searchKind(
     });
     return { total, capped, hits: { kind, rows: list } };
   }
+  // A BJ's document names their live broadcast whatever it is; an adult one is not named to the unverified.
+  const hidden = viewer.adultOk
+    ? new Set<string>()
+    : await adultLiveKeys(
+        db,
+        rows.map((r) => r.live_vod_key),
+      );
   return {
     total,
     capped,
@@ -383,7 +391,7 @@ export async function searchKind(
         profile_image: r.profile_image,
         bj_type_cd: r.bj_type_cd,
         follower_cnt: r.follower_cnt,
-        live_vod_key: r.live_vod_key,
+        live_vod_key: hidden.has(r.live_vod_key) ? '' : r.live_vod_key,
       })),
     },
   };
@@ -393,9 +401,15 @@ export async function searchKind(
 export const ALL_KINDS = ['bj', 'kstar', 'program', 'live', 'replay', 'short'] as const;
 
 /** A few hits of every kind with each kind's total (kind `all`: the /search page, the header box). */
-export async function searchAllKinds(db: Db, term: string, viewer: SearchViewer, perKind: number) {
+export async function searchAllKinds(
+  db: Db,
+  term: string,
+  viewer: SearchViewer,
+  perKind: number,
+  kinds: readonly (typeof ALL_KINDS)[number][] = ALL_KINDS,
+) {
   const exact = await exactBjs(db, term);
-  return Promise.all(ALL_KINDS.map((k) => searchKind(db, k, term, viewer, 0, perKind, exact)));
+  return Promise.all(kinds.map((k) => searchKind(db, k, term, viewer, 0, perKind, exact)));
 }
 
 /** The MC picker: broadcasters of every kind. */

@@ -13,7 +13,8 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
 import { blockedKeysOf } from '../chat/index.js';
-import { type SearchViewer, searchAllKinds, searchKind, searchMc } from './search.repository.js';
+import type { SiteService } from '../site/index.js';
+import { ALL_KINDS, type SearchViewer, searchAllKinds, searchKind, searchMc } from './search.repository.js';
 
 /** Searches a client may send: the header box asks as the member types (debounced), a page at most a few. */
 const SEARCH_LIMIT = { max: 120, windowMs: 60_000 };
@@ -31,7 +32,19 @@ export class PostgresSearch implements SearchPort {
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
+    /** The site's switches: with kstar_yn or program_yn off, those kinds are not searched (operators still see them). */
+    private readonly site?: SiteService,
   ) {}
+
+  /** The broadcaster kinds whose site switch is off, for this viewer (operators see everything). */
+  private async switchedOff(request: FastifyRequest): Promise<Set<SearchHitKind>> {
+    const off = new Set<SearchHitKind>();
+    if (!this.site) return off;
+    const setting = (await this.site.info('ko')).site_setting;
+    for (const kind of ['kstar', 'program'] as const) if (setting[`${kind}_yn`] !== 'Y') off.add(kind);
+    if (off.size > 0 && (await request.currentUser())?.role === 'operator') off.clear();
+    return off;
+  }
 
   /** Adult documents only for an adult-verified member; never the documents of a BJ the member blocked. */
   private async viewer(request: FastifyRequest): Promise<SearchViewer> {
@@ -51,7 +64,9 @@ export class PostgresSearch implements SearchPort {
   async more(request: FastifyRequest, kind: SearchKind, keyword: string, offset: number, limit: number): Promise<SearchMoreSet> {
     const term = PostgresSearch.term(keyword);
     const viewer = await this.viewer(request);
+    const off = await this.switchedOff(request);
     if (kind !== 'all') {
+      if (off.has(kind)) throw new AppError('SERVICE_PREPARING');
       const { hits, total, capped } = await searchKind(this.db, kind, term, viewer, offset, limit);
       return {
         kind,
@@ -63,7 +78,13 @@ export class PostgresSearch implements SearchPort {
       };
     }
     const perKind = Math.min(limit, SEARCH_LIMITS.allPerKind);
-    const found = await searchAllKinds(this.db, term, viewer, perKind);
+    const found = await searchAllKinds(
+      this.db,
+      term,
+      viewer,
+      perKind,
+      ALL_KINDS.filter((k) => !off.has(k)),
+    );
     const kindTotals: Partial<Record<SearchHitKind, number>> = {};
     const list: SearchHit[] = [];
     const capped: SearchHitKind[] = [];

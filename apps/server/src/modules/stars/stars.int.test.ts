@@ -1,4 +1,4 @@
-import { editorialEndpoints, ResultCode, starsEndpoints } from '@byeol/contract';
+import { editorialEndpoints, ResultCode, searchEndpoints, starsEndpoints } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { buildBroadcast, buildOperator } from '../../testing/builders.js';
@@ -63,6 +63,13 @@ describe('the directories', () => {
       try {
         await expect.poll(async () => (await t.call(ep, {})).body.rslt_cd).toBe(ResultCode.SERVICE_PREPARING);
         expect((await t.call(ep, {}, { cookie: operator.cookie })).body.rslt_cd).toBe(0);
+        // Search leaves the kind out too: its own page answers the same, the all-kinds page has no such section.
+        const find = (kind: string, cookie?: string) => t.call(searchEndpoints.more, { kind, keyword: '별빛' }, cookie ? { cookie } : {});
+        expect((await find(name)).body.rslt_cd).toBe(ResultCode.SERVICE_PREPARING);
+        expect((await find(name, operator.cookie)).body.rslt_cd).toBe(0);
+        const all = (await find('all')).body.rslt_set;
+        expect(Object.keys(all.kind_totals)).not.toContain(name);
+        expect(Object.keys(all.kind_totals)).toContain('bj');
       } finally {
         await t.call(editorialEndpoints.adminSiteSwitch, { name, value: 'Y' }, { cookie: operator.cookie });
       }
