@@ -139,7 +139,7 @@ export interface ChatUserInfo {
   fan_no?: number;
   /** 1 when the user follows the BJ's channel; absent otherwise. */
   is_follower?: 0 | 1;
-  /** 1..VIP_COUNT among the BJ's top givers of STAR (열혈팬; 1 is the 회장) at the join; absent otherwise. */
+  /** 1..VIP_COUNT among the BJ's top givers of STAR (열혈팬; 1 is the 회장), refreshed after gifts; absent otherwise. */
   vip_rank?: number;
   /** 1 when the user is a current paying supporter of the BJ (docs/supporters.md); absent otherwise. */
   is_supporter?: 0 | 1;
@@ -246,6 +246,11 @@ export interface RoomJoinAnswer {
   user_info?: ChatUserInfo;
   user_total_count?: number;
   room?: ChatRoomState;
+  /**
+   * A member's own block list (the user keys of chat_user_block, the list `/mypage/blocking` shows): the
+   * client hides these users' lines from the join on; a 230 'self' push replaces it later. [] for guests.
+   */
+  blocked?: number[];
 }
 
 /**
@@ -384,6 +389,18 @@ export interface ChatRoomBusEvent {
   kind: 'event';
   push: OutsideMsgPush;
   to_user_key?: number;
+}
+
+/**
+ * `data` of a 230 'self' push: the member's own block list changed (in chat, or on `/mypage/blocking`, which
+ * sends it to that member's sockets in every room on CHAT_ALL_ROOMS_CHANNEL with `to_user_key`).
+ */
+export interface SelfBlockChatEventData {
+  scope: 'self';
+  /** 1: `target` was unblocked. */
+  off: 0 | 1;
+  /** The whole list after the change. */
+  blocked: number[];
 }
 
 // ---------------------------------------------------------------------------------------------------

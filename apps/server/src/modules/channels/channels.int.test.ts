@@ -269,6 +269,27 @@ describe('channel comments', () => {
 });
 
 describe('the block list', () => {
+  it("keeps a blocked member's comments on any channel from the blocker, older ones too, and from nobody else", async () => {
+    const bj = await buildBj(t);
+    const [reader, pest, other] = [await buildViewer(t), await buildViewer(t), await buildViewer(t)];
+    await comment(pest, bj.id, '예전 댓글');
+    await comment(other, bj.id, '다른 댓글');
+    await comment(pest, bj.id, '최근 댓글');
+    const shown = async (who: Account | null, paging: Record<string, string> = {}) => {
+      const set = (await t.call(channelsEndpoints.comments, { id: bj.id, ...paging }, as(who))).body.rslt_set;
+      return { total: set.data_totalcount, contents: set.data_list.map((c) => c.content) };
+    };
+    expect(await shown(reader)).toEqual({ total: 3, contents: ['최근 댓글', '다른 댓글', '예전 댓글'] });
+    await block(reader, pest.id);
+    expect(await shown(reader)).toEqual({ total: 1, contents: ['다른 댓글'] });
+    // Paging counts what the reader sees.
+    expect(await shown(reader, { offset: '1', limit: '1' })).toEqual({ total: 1, contents: [] });
+    expect(await shown(other)).toEqual({ total: 3, contents: ['최근 댓글', '다른 댓글', '예전 댓글'] });
+    expect((await shown(null)).total).toBe(3);
+    await block(reader, pest.id, 'N');
+    expect((await shown(reader)).total).toBe(3);
+  });
+
   it('adds and removes members, never oneself, and pages', async () => {
     const me = await buildViewer(t);
     const [a, b] = [await buildViewer(t), await buildViewer(t)];
@@ -336,11 +357,16 @@ describe('the message box', () => {
     expect((await t.call(channelsEndpoints.messageDelete, { box: 'sent', message_sn: sn }, as(fan))).body.rslt_cd).toBe(0);
     expect(await sql(t, 'select 1 from user_message where message_sn = $1', [sn])).toHaveLength(0);
 
-    // A member the recipient blocked is refused with SPEC §8 'blocked'; nothing is delivered.
+    // A member the recipient blocked is refused with SPEC §8 'blocked'; nothing is delivered, and what
+    // they sent before the block is out of the blocker's box (and its unread count) while the block stands.
     await block(bj, pest.id);
     const refused = await send(pest, bj.id, '또 왔어요');
     expect(refused.body).toMatchObject({ rslt_cd: ResultCode.CHANNEL_BLOCKED, rslt_msg: '차단되었습니다.' });
-    expect((await box(bj, 'received')).body.rslt_set.data_totalcount).toBe(1);
+    expect((await box(bj, 'received')).body.rslt_set).toMatchObject({ data_totalcount: 0, unread_cnt: 0, data_list: [] });
+    expect((await t.call(channelsEndpoints.messageUnread, {}, as(bj))).body.rslt_set.unread_cnt).toBe(0);
+    expect((await box(pest, 'sent')).body.rslt_set.data_list.map((m) => m.content)).toEqual(['두 번째 메시지']);
+    await block(bj, pest.id, 'N');
+    expect((await box(bj, 'received')).body.rslt_set).toMatchObject({ data_totalcount: 1, unread_cnt: 1 });
   });
 
   it('limits how many messages a member sends in a window', async () => {
@@ -393,9 +419,13 @@ describe('the feed', () => {
     expect((await post(bj, '가'.repeat(CHANNEL_LIMITS.feedMax + 1))).body.rslt_cd).toBe(ResultCode.CHANNEL_FEED_LENGTH);
     const first = await post(bj, '오늘 밤 9시 방송합니다!\n신청곡 받아요');
     await post(bj, '<b>공지</b> 다음 주 휴방');
+    // The channel's banned words (the BJ's chat settings) are masked in posts as in comments.
+    await sql(t, "insert into chat_setting (bj_user_key, banned_words) values ($1, array['바보'])", [bj.userKey]);
+    await post(bj, '바보같은 날씨');
     const feed = await t.call(channelsEndpoints.feed, { id: bj.id }, as(fan));
-    expect(feed.body.rslt_set).toMatchObject({ data_totalcount: 2, total_count: 2 });
+    expect(feed.body.rslt_set).toMatchObject({ data_totalcount: 3, total_count: 3 });
     expect(feed.body.rslt_set.data_list.map((p) => [p.content, p.can_delete_yn])).toEqual([
+      ['***같은 날씨', 'N'],
       ['<b>공지</b> 다음 주 휴방', 'N'],
       ['오늘 밤 9시 방송합니다!\n신청곡 받아요', 'N'],
     ]);
@@ -406,7 +436,7 @@ describe('the feed', () => {
     expect((await del(fan)).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
     expect((await del(operator)).body.rslt_cd).toBe(0);
     expect((await del(bj)).body.rslt_cd).toBe(ResultCode.CHANNEL_FEED_NOT_FOUND);
-    expect((await t.call(channelsEndpoints.feed, { id: bj.id })).body.rslt_set.total_count).toBe(1);
+    expect((await t.call(channelsEndpoints.feed, { id: bj.id })).body.rslt_set.total_count).toBe(2);
   });
 });
 

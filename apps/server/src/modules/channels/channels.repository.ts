@@ -1,7 +1,9 @@
 import type { ChannelBroadcast, ChannelImageKind, ChannelImagesSet, ChannelProfile, FanItem, MessageBox } from '@byeol/contract';
 import { VIP_COUNT } from '@byeol/contract';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, notExists, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Exec } from '../../platform/db.js';
+import { chatUserBlock } from '../chat/index.js';
 import { broadcast } from '../live/index.js';
 import { users } from '../users/index.js';
 import { bjFan, fanClub, fanClubCounter } from '../wallet/index.js';
@@ -332,8 +334,24 @@ export async function myFanClubs(db: Db, userKey: number, offset: number, limit:
 
 // ---- comments ----------------------------------------------------------------------------------------
 
-export async function commentPage(db: Db, bjUserKey: number, offset: number, limit: number) {
-  const where = and(eq(channelComment.bjUserKey, bjUserKey), isNull(channelComment.deletedAt));
+/**
+ * Leaves out what `readerKey` blocked (their own block list, the chat's): a blocked member's comments and
+ * messages never reach the blocker, not even those written before the block. No reader (a guest): nothing.
+ */
+function notBlockedBy(readerKey: number | null, author: AnyPgColumn): SQL | undefined {
+  if (!readerKey) return undefined;
+  return notExists(
+    sql`(select 1 from ${chatUserBlock} where ${chatUserBlock.userKey} = ${readerKey} and ${chatUserBlock.blockedUserKey} = ${author})`,
+  );
+}
+
+/** A page of a channel's comments, newest first, without those of members the reader blocked. */
+export async function commentPage(db: Db, bjUserKey: number, readerKey: number | null, offset: number, limit: number) {
+  const where = and(
+    eq(channelComment.bjUserKey, bjUserKey),
+    isNull(channelComment.deletedAt),
+    notBlockedBy(readerKey, channelComment.userKey),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -385,17 +403,21 @@ const boxWhere = (box: MessageBox, userKey: number) =>
     ? and(eq(userMessage.toUserKey, userKey), isNull(userMessage.recipientDeletedAt))
     : and(eq(userMessage.fromUserKey, userKey), isNull(userMessage.senderDeletedAt));
 
+/** A box as its owner reads it: received messages from members the owner blocked are left out. */
+const shownWhere = (box: MessageBox, userKey: number) =>
+  box === 'received' ? and(boxWhere(box, userKey), notBlockedBy(userKey, userMessage.fromUserKey)) : boxWhere(box, userKey);
+
 export async function unreadCnt(db: Db, userKey: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(userMessage)
-    .where(and(boxWhere('received', userKey), isNull(userMessage.readAt)));
+    .where(and(shownWhere('received', userKey), isNull(userMessage.readAt)));
   return row?.n ?? 0;
 }
 
 export async function messagePage(db: Db, box: MessageBox, userKey: number, offset: number, limit: number) {
   const other = box === 'received' ? userMessage.fromUserKey : userMessage.toUserKey;
-  const where = boxWhere(box, userKey);
+  const where = shownWhere(box, userKey);
   const [rows, [total], unread] = await Promise.all([
     db
       .select({

@@ -21,6 +21,7 @@ import {
   type NamecardSet,
   type OutsideMsgPush,
   type RecentVodHtmlSet,
+  type SelfBlockChatEventData,
   type SubscribeItem,
   type SubscribeVodHtmlSet,
 } from '@byeol/contract';
@@ -33,8 +34,10 @@ import { broadcasterProfile } from '../applications/index.js';
 import {
   bannedWordsOf,
   bannedWordsPattern,
+  blockedKeysOf,
   hasSelfBlocked,
   isChatManager,
+  publishMemberEvent,
   publishRoomEvent,
   selfBlocks,
   setSelfBlock,
@@ -309,7 +312,8 @@ export class ChannelsService {
 
   async comments(viewer: Viewer | null, id: string, offset: number, limit: number): Promise<{ list: ChannelComment[]; total: number }> {
     const bj = await this.requireChannel(id);
-    const { rows, total } = await commentPage(this.db, bj.userKey, offset, limit);
+    // What the reader blocked is left out, comments written before the block too.
+    const { rows, total } = await commentPage(this.db, bj.userKey, viewer?.userKey ?? null, offset, limit);
     const canModerate = await this.moderates(viewer, bj);
     const fanNos = await fanNosOf(
       this.db,
@@ -417,13 +421,13 @@ export class ChannelsService {
     return { list, total };
   }
 
-  /** A post on the caller's own channel feed: the session must be a BJ account. */
+  /** A post on the caller's own channel feed: the session must be a BJ account; the channel's banned words are masked. */
   async writeFeed(viewer: Viewer & { isBj: boolean }, content: string): Promise<number> {
     if (!viewer.isBj) throw new AppError('CHANNEL_FEED_BJ_ONLY');
     await enforceLimits(this.bus, [
       { key: `channel-feed:${viewer.userKey}`, max: CHANNEL_LIMITS.commentRate, windowMs: CHANNEL_LIMITS.commentWindowMs },
     ]);
-    const text = cleanText(content, []);
+    const text = cleanText(content, await bannedWordsOf(this.db, viewer.userKey));
     if (text === '') throw new AppError('CHANNEL_CONTENT_REQUIRED', { field: 'content' });
     return insertFeed(this.db, viewer.userKey, viewer.userKey, text);
   }
@@ -508,8 +512,36 @@ export class ChannelsService {
         throw new AppError('BLOCK_LIMIT', { max: CHANNEL_LIMITS.blockMax });
       }
     }
-    await setSelfBlock(this.db, viewer.userKey, target.userKey, on);
+    if (await setSelfBlock(this.db, viewer.userKey, target.userKey, on)) await this.announceBlock(viewer, target, on);
     return { blocked_yn: yn(on) };
+  }
+
+  /**
+   * A change of the block list reaches the member's open chat sockets on every node at once (230 'self'
+   * with the whole list, publishMemberEvent): whispers from a blocked member are refused there and the web
+   * hides their lines. Fire and forget: the block stands either way, and the next join reads it.
+   */
+  private async announceBlock(viewer: Viewer, target: MemberRow, on: boolean): Promise<void> {
+    const blocked = (await blockedKeysOf(this.db, viewer.userKey)).sort((a, b) => a - b);
+    const info = (userKey: number, id: string, nick: string): ChatUserInfo => ({
+      user_key: userKey,
+      id,
+      nick,
+      is_bj: 0,
+      is_manager: 0,
+      is_operator: 0,
+      is_guest: 0,
+    });
+    const data: SelfBlockChatEventData = { scope: 'self', off: on ? 0 : 1, blocked };
+    const push: OutsideMsgPush = {
+      code: ChatEvent.CHAT_BLOCK_UPDATE,
+      ts: Date.now(),
+      // Each chat node puts in the member and the target as its room shows them.
+      by: info(viewer.userKey, viewer.id ?? '', viewer.nick ?? ''),
+      target: info(target.userKey, target.id, target.nick),
+      data: { ...data },
+    };
+    await publishMemberEvent(this.bus, viewer.userKey, push).catch(() => undefined);
   }
 
   async blocks(viewer: Viewer, offset: number, limit: number): Promise<{ list: BlockedItem[]; total: number }> {

@@ -16,3 +16,13 @@ export async function publishAllRoomsEvent(bus: Bus, push: OutsideMsgPush): Prom
   const event: ChatRoomBusEvent = { kind: 'event', push };
   await bus.publish(CHAT_ALL_ROOMS_CHANNEL, event);
 }
+
+/**
+ * An OUTSIDE_MSG to one member's sockets in every room of every chat node (CHAT_ALL_ROOMS_CHANNEL with
+ * `to_user_key`): what changed about the member outside any room, e.g. their own block list edited on
+ * /mypage/blocking (230 'self', which also updates the list the node checks whispers against).
+ */
+export async function publishMemberEvent(bus: Bus, userKey: number, push: OutsideMsgPush): Promise<void> {
+  const event: ChatRoomBusEvent = { kind: 'event', push, to_user_key: userKey };
+  await bus.publish(CHAT_ALL_ROOMS_CHANNEL, event);
+}

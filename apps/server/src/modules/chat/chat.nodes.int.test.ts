@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAT_NODES_SET, ChatEvent, ChatEventDetail, chatEndpoints, ResultCode } from '@byeol/contract';
+import { CHAT_NODES_SET, ChatEvent, ChatEventDetail, channelsEndpoints, chatEndpoints, ResultCode } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { buildBroadcast } from '../../testing/builders.js';
@@ -188,6 +188,33 @@ describe('two chat nodes', () => {
     await uc.waitFor(isOutside(ChatEvent.FORCED_EXIT));
     await expect.poll(async () => (await uc.send('x')).code).toBe(ResultCode.CHAT_NOT_JOINED);
     expect((await uc.join(await chatToken(api, vk, u.cookie), vk)).code).toBe(ResultCode.CHAT_FORCED_OUT);
+  });
+
+  it("a block made on /mypage/blocking reaches the member's sockets on both nodes at once", async () => {
+    const [one, two] = [await newRoom(), await newRoom()];
+    const me = await buildAccount(api);
+    const pest = await buildAccount(api);
+    const mine = [await joinedOn(a, one.vk, me), await joinedOn(b, two.vk, me)];
+    const pests = [await joinedOn(b, one.vk, pest), await joinedOn(a, two.vk, pest)];
+    const marks = mine.map((c) => c.mark());
+    const res = await api.call(channelsEndpoints.blockingProc, { id: pest.id, block_yn: 'Y' }, { cookie: me.cookie });
+    expect(res.body.rslt_set).toEqual({ blocked_yn: 'Y' });
+    for (const [i, c] of mine.entries()) {
+      const pushed = await c.waitFor(isOutside(ChatEvent.CHAT_BLOCK_UPDATE), { from: marks[i] });
+      expect(pushed.param).toMatchObject({ by: { user_key: me.userKey }, data: { scope: 'self', off: 0, blocked: [pest.userKey] } });
+    }
+    // The pest, on the other node of each room, is refused at once.
+    for (const p of pests)
+      expect(await p.send('psst', { T: ChatEvent.WHISPER_SENDER, target: me.userKey })).toMatchObject({
+        result: 0,
+        code: ResultCode.CHAT_WHISPER_REFUSED,
+      });
+    // The pest's whisper from the member's own node is checked against the list that node now holds.
+    const pestBeside = await joinedOn(a, one.vk, pest);
+    expect(await pestBeside.send('psst', { T: ChatEvent.WHISPER_SENDER, target: me.userKey })).toMatchObject({
+      result: 0,
+      code: ResultCode.CHAT_WHISPER_REFUSED,
+    });
   });
 
   it('a killed node: its clients are back in the room through the monitor on the other node within 5 s', async () => {

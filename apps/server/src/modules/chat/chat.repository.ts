@@ -160,6 +160,7 @@ const VIP_TTL_MS = 30_000;
 /** The ChatStore of the engine over PostgreSQL. */
 export function createChatStore(db: Db): ChatStore {
   const vips = new TtlCache<number, Map<number, number>>(VIP_TTL_MS);
+  const vipRanks = (bjUserKey: number): Promise<Map<number, number>> => vips.get(bjUserKey, () => vipRanksOf(db, bjUserKey));
   return {
     async loadRoom(vk) {
       if (typeof vk !== 'string' || vk.length === 0 || vk.length > 100) return null;
@@ -181,12 +182,12 @@ export function createChatStore(db: Db): ChatStore {
 
     async loadStanding(room, userKey) {
       if (!Number.isSafeInteger(userKey) || userKey <= 0) return { ...EMPTY_STANDING, blocks: [] };
-      const [[row], vipRanks] = await Promise.all([
+      const [[row], ranks] = await Promise.all([
         statementsOf(db).standing.execute({ bj: room.bjUserKey, vk: room.vk, user: userKey }),
-        vips.get(room.bjUserKey, () => vipRanksOf(db, room.bjUserKey)),
+        vipRanks(room.bjUserKey),
       ]);
       if (!row) return { ...EMPTY_STANDING, blocks: [] };
-      const vipRank = vipRanks.get(userKey);
+      const vipRank = ranks.get(userKey);
       return {
         isManager: row.isManager,
         roomBlocked: row.roomBlocked,
@@ -207,6 +208,12 @@ export function createChatStore(db: Db): ChatStore {
       const [row] = await statementsOf(db).user.execute({ bj: room.bjUserKey, user: userKey });
       if (!row) return null;
       return chatUserInfo(room, row);
+    },
+
+    vipRanks,
+
+    forgetVips(bjUserKey) {
+      vips.delete(bjUserKey);
     },
   };
 }

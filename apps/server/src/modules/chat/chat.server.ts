@@ -67,6 +67,12 @@ export const PEER_TTL_MS = 5_000;
 /** Frames a busy socket (a join or action in flight) may queue before further frames are refused. */
 const QUEUE_MAX = 16;
 const ROOM_KEY_MAX = 100;
+/**
+ * A star gift moves the BJ's VIP ranks once its fan row is written, just after the ledger commits
+ * (docs/wallet-ledger.md#fans-and-rankings): the room's ranks are read again this long after a gift, and
+ * once more while gifts keep coming (one read per room per interval at most).
+ */
+export const VIP_REFRESH_MS = 1000;
 
 /** Messages chat nodes exchange on chatRoomChannel(vk); `o` is the origin node, which ignores its own echo. */
 type NodeMessage = { kind: 'node'; o: string } & (
@@ -193,6 +199,8 @@ export class ChatEngine {
   private readonly loading = new Map<string, Promise<Room | RoomContext | null>>();
   private readonly unsubscribers = new Map<Room, Promise<() => Promise<void>>>();
   private readonly globalUnsubscribers: Array<() => Promise<void>> = [];
+  /** Rooms whose VIP ranks are to be read again (after a star gift): the pending timer and the last gift's time. */
+  private readonly vipRefreshes = new Map<Room, { timer: NodeJS.Timeout | null; giftAt: number }>();
   private readonly registry: NodeRegistry;
   /** With Redis, rooms are shared with other nodes over the bus; in memory there is only this node. */
   private readonly shared: boolean;
@@ -247,6 +255,8 @@ export class ChatEngine {
     this.closing = true;
     clearInterval(this.pingTimer);
     clearInterval(this.tickTimer);
+    for (const r of this.vipRefreshes.values()) if (r.timer) clearTimeout(r.timer);
+    this.vipRefreshes.clear();
     this.server?.off('upgrade', this.onUpgrade);
     await this.registry.stop();
     const closed = [...this.conns].map(
@@ -499,6 +509,9 @@ export class ChatEngine {
     if (room.disposed) return;
     room.disposed = true;
     if (this.rooms.get(room.vk) === room) this.rooms.delete(room.vk);
+    const vips = this.vipRefreshes.get(room);
+    if (vips?.timer) clearTimeout(vips.timer);
+    this.vipRefreshes.delete(room);
     this.publish(room, { t: 'bye' });
     const unsub = this.unsubscribers.get(room);
     this.unsubscribers.delete(room);
@@ -611,6 +624,8 @@ export class ChatEngine {
       user_info: user,
       user_total_count: room.total(),
       room: room.state(),
+      // The member's own block list: a reloaded page hides those users' lines from the start.
+      blocked: standing.blocks,
     };
     this.answer(conn, ChatService.ROOM_JOIN, answer);
     const ts = Date.now();
@@ -874,23 +889,126 @@ export class ChatEngine {
   /** An event another module published (ChatRoomBusEvent): delivered on this node only (every node gets it). */
   private deliverEvent(room: Room, push: unknown, toUserKey: unknown) {
     if (!isObject(push) || !Number.isSafeInteger(push.code)) return;
-    const json = outside(push as unknown as OutsideMsgPush);
-    if (typeof toUserKey === 'number' && toUserKey > 0) room.sendToMember(toUserKey, [json]);
-    else room.broadcast(json);
-    // A star gift (20–23) makes its giver a fan of the BJ: their next messages carry the fan badge.
     const code = push.code as number;
+    const to = typeof toUserKey === 'number' && Number.isSafeInteger(toUserKey) && toUserKey > 0 ? toUserKey : undefined;
+    if (code === ChatEvent.CHAT_BLOCK_UPDATE && to !== undefined && isObject(push.data) && push.data.scope === 'self')
+      return this.selfBlockUpdate(room, push, push.data, to);
+    const json = outside(push as unknown as OutsideMsgPush);
+    if (to !== undefined) room.sendToMember(to, [json]);
+    else room.broadcast(json);
+    this.memberFlags(room, code, push);
+  }
+
+  /**
+   * The flags a platform event changes on a member's sockets here, so their next messages, the user list and
+   * a freeze that lets the fan club or the followers talk see them without a rejoin: a star gift (20–23)
+   * makes the giver a fan (with their fan number) and may move the BJ's VIP ranks; a follow (211) or an
+   * unfollow (212) sets or clears is_follower; a supporter join (220) sets is_supporter.
+   */
+  private memberFlags(room: Room, code: number, push: Record<string, unknown>) {
     const by = isObject(push.by) ? push.by : undefined;
-    if (code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST && by?.is_fan === 1 && typeof by.user_key === 'number') {
-      const data = isObject(push.data) ? push.data : {};
-      const fanNo = typeof data.fan_no === 'number' && Number.isSafeInteger(data.fan_no) ? data.fan_no : undefined;
-      for (const c of room.connsOf(by.user_key)) {
-        if (c.user && (c.user.is_fan !== 1 || (fanNo !== undefined && c.user.fan_no !== fanNo))) {
-          c.user = { ...c.user, is_fan: 1, ...(fanNo !== undefined ? { fan_no: fanNo } : {}) };
-          c.standing = c.standing ? { ...c.standing, isFan: true, ...(fanNo !== undefined ? { fanNo } : {}) } : c.standing;
-          room.touchList();
-        }
+    const byKey = by && Number.isSafeInteger(by.user_key) ? (by.user_key as number) : 0;
+    const data = isObject(push.data) ? push.data : {};
+    if (code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST) {
+      if (by?.is_fan === 1) {
+        const fanNo = typeof data.fan_no === 'number' && Number.isSafeInteger(data.fan_no) ? data.fan_no : undefined;
+        this.patchMember(room, byKey, (u) => ({ ...u, is_fan: 1, ...(fanNo !== undefined ? { fan_no: fanNo } : {}) }), {
+          isFan: true,
+          ...(fanNo !== undefined ? { fanNo } : {}),
+        });
       }
+      this.refreshVips(room);
+    } else if (code === ChatEvent.CHANNEL_JOIN || code === ChatEvent.CHANNEL_LEAVE) {
+      const on = code === ChatEvent.CHANNEL_JOIN;
+      this.patchMember(room, byKey, (u) => withFlag(u, 'is_follower', on ? 1 : undefined), { follower: on });
+    } else if (code === ChatEvent.SUPPORTER_JOIN) {
+      const key = byKey || (typeof data.user_key === 'number' && Number.isSafeInteger(data.user_key) ? data.user_key : 0);
+      this.patchMember(room, key, (u) => withFlag(u, 'is_supporter', 1), { supporter: true });
     }
+  }
+
+  /** Changes a member's user info and standing on each of their sockets here; the user list is told when it changed. */
+  private patchMember(room: Room, userKey: number, user: (u: ChatUserInfo) => ChatUserInfo, standing: Partial<MemberStanding>) {
+    if (userKey <= 0) return;
+    let changed = false;
+    for (const c of room.connsOf(userKey)) {
+      if (!c.user) continue;
+      const next = user(c.user);
+      if (!sameFlags(next, c.user)) {
+        c.user = next;
+        changed = true;
+      }
+      if (c.standing) c.standing = { ...c.standing, ...standing };
+    }
+    if (changed) room.touchList();
+  }
+
+  /**
+   * After a star gift: the room's VIP ranks are read again (the chat store forgets the BJ's kept ranks first)
+   * VIP_REFRESH_MS later, and the members here whose rank moved get the new one. Gifts meanwhile share
+   * the read; a gift that came too late for it gets one more.
+   */
+  private refreshVips(room: Room) {
+    const pending = this.vipRefreshes.get(room);
+    if (pending) {
+      pending.giftAt = Date.now();
+      return;
+    }
+    const state: { timer: NodeJS.Timeout | null; giftAt: number } = { timer: null, giftAt: Date.now() };
+    this.vipRefreshes.set(room, state);
+    const run = async () => {
+      state.timer = null;
+      const started = Date.now();
+      try {
+        if (room.disposed) return;
+        this.opts.store.forgetVips(room.ctx.bjUserKey);
+        const ranks = await this.opts.store.vipRanks(room.ctx.bjUserKey);
+        if (!room.disposed) this.applyVips(room, ranks);
+      } finally {
+        if (room.disposed || this.closing || state.giftAt <= started - VIP_REFRESH_MS) {
+          if (this.vipRefreshes.get(room) === state) this.vipRefreshes.delete(room);
+        } else schedule();
+      }
+    };
+    const schedule = () => {
+      state.timer = setTimeout(() => this.guard('vip refresh', run), VIP_REFRESH_MS);
+      state.timer.unref();
+    };
+    schedule();
+  }
+
+  private applyVips(room: Room, ranks: ReadonlyMap<number, number>) {
+    let changed = false;
+    for (const c of room.conns) {
+      const u = c.user;
+      if (!u || u.user_key === 0) continue;
+      const rank = ranks.get(u.user_key);
+      if (u.vip_rank === rank) continue;
+      c.user = withFlag(u, 'vip_rank', rank);
+      if (c.standing) c.standing = { ...c.standing, vipRank: rank };
+      changed = true;
+    }
+    if (changed) room.touchList();
+  }
+
+  /**
+   * A member's own block list changed outside the room (/mypage/blocking, publishMemberEvent): their sockets
+   * here check whispers against the new list at once, and get the 230 push with `by` (the member) and
+   * `target` as this room shows them.
+   */
+  private selfBlockUpdate(room: Room, push: Record<string, unknown>, data: Record<string, unknown>, userKey: number) {
+    const conns = room.connsOf(userKey);
+    const me = conns[0]?.user;
+    if (!me || !Array.isArray(data.blocked)) return;
+    const blocks = data.blocked.filter((k): k is number => Number.isSafeInteger(k) && (k as number) > 0);
+    for (const c of conns) if (c.standing) c.standing = { ...c.standing, blocks };
+    const about = isObject(push.target) ? push.target : undefined;
+    const targetKey = about && Number.isSafeInteger(about.user_key) ? (about.user_key as number) : 0;
+    const elsewhere = targetKey > 0 ? room.peerUser(targetKey) : null;
+    const target = room.connsOf(targetKey)[0]?.user ?? (elsewhere && elsewhere !== 'maybe' ? elsewhere : about);
+    room.sendToMember(userKey, [
+      outside({ ...(push as unknown as OutsideMsgPush), by: me, ...(target ? { target: target as unknown as ChatUserInfo } : {}) }),
+    ]);
   }
 
   private onAllRooms(message: unknown) {
@@ -978,6 +1096,17 @@ export class ChatEngine {
 }
 
 const outside = (push: OutsideMsgPush) => frameJson(ChatPush.OUTSIDE_MSG, push);
+
+type MemberFlag = 'is_fan' | 'fan_no' | 'is_follower' | 'vip_rank' | 'is_supporter';
+const MEMBER_FLAGS: readonly MemberFlag[] = ['is_fan', 'fan_no', 'is_follower', 'vip_rank', 'is_supporter'];
+
+/** The user info with one flag set, or taken out (flags are absent when not held, ChatUserInfo). */
+function withFlag<K extends MemberFlag>(user: ChatUserInfo, key: K, value: ChatUserInfo[K] | undefined): ChatUserInfo {
+  const { [key]: _, ...rest } = user;
+  return (value === undefined ? rest : { ...rest, [key]: value }) as ChatUserInfo;
+}
+
+const sameFlags = (a: ChatUserInfo, b: ChatUserInfo) => MEMBER_FLAGS.every((k) => a[k] === b[k]);
 
 function onPong(this: ChatSocket) {
   const conn = this[CONN];

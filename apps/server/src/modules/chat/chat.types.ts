@@ -98,4 +98,8 @@ export interface ChatStore {
   loadStanding(room: RoomContext, userKey: number): Promise<MemberStanding>;
   /** A member as the chat shows them in this room (is_bj/is_manager/is_operator from the database), or null. */
   lookupUser(room: Pick<RoomContext, 'bjUserKey' | 'bjOwnerUserKey'>, userKey: number): Promise<ChatUserInfo | null>;
+  /** The BJ's VIP ranks (user_key → 1..VIP_COUNT), as joins read them (kept a while per process). */
+  vipRanks(bjUserKey: number): Promise<Map<number, number>>;
+  /** Forgets the BJ's kept VIP ranks: the next read (a join, or the refresh after a gift) reads them anew. */
+  forgetVips(bjUserKey: number): void;
 }

@@ -2,7 +2,7 @@
  * The chat module's public surface: what other modules may use. Everything else in this folder is the
  * module's own (lint refuses another module's import of a repository, tables or routes file).
  */
-export { publishRoomEvent } from './chat.events.js';
+export { publishMemberEvent, publishRoomEvent } from './chat.events.js';
 export {
   bannedWordsOf,
   blockedKeysOf,
@@ -16,3 +16,5 @@ export {
   sponsorListsPrivate,
 } from './chat.repository.js';
 export { bannedWordsPattern } from './chat.room.js';
+/** Read by the channels' message box and guest book, which leave out what the reader blocked. */
+export { chatUserBlock } from './chat.tables.js';

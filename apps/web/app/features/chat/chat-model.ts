@@ -58,7 +58,7 @@ export interface ChatModel {
   room: ChatRoomState | null;
   userCount: number;
   standing: ChatStanding;
-  /** Users I blocked for myself (230 'self'): their lines are not shown to me. */
+  /** Users I blocked for myself (the join answer's `blocked`, then 230 'self'): their lines are not shown to me. */
   myBlocks: number[];
   /** Users seen in this room by user_key (messages, presence, user lists), newest info wins. */
   known: Record<number, ChatUserInfo>;
@@ -223,6 +223,8 @@ export function chatReducer(model: ChatModel, action: ChatModelAction): ChatMode
         room: answer.room ?? model.room,
         userCount: answer.user_total_count ?? model.userCount,
         standing: { frozen: false, forcedOut: false, blocked: false },
+        // My own block list as the server knows it at the join (a reload keeps hiding those users' lines).
+        myBlocks: Array.isArray(answer.blocked) ? answer.blocked.map(Number) : [],
         closed: null,
       };
       next = remember(next, answer.user_info);
