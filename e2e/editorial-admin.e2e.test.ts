@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   ADMIN_PAGE_SIZE,
   type AdminMagazine,
@@ -13,15 +16,18 @@ import {
   type MagazineListSet,
   ResultCode,
   resultMessage,
+  type UploadedVideoInfo,
+  VIDEO_UPLOAD_PATH,
 } from '@byeol/contract';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { resolveFfmpeg } from '../apps/server/src/modules/media/index.js';
 import routes from '../apps/web/app/routes.js';
 import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
-import { API_HEADERS, apiClient, call, joinByApi } from './support/members.js';
+import { API_HEADERS, apiClient, call, digits, joinByApi, outboxCount, readPin } from './support/members.js';
 
 /**
  * The editorial console in Chromium (issue 21). An operator writes an article in /admin/magazine with a
@@ -31,8 +37,8 @@ import { API_HEADERS, apiClient, call, joinByApi } from './support/members.js';
  * is not listed for readers. An event created in /admin/events (a period ending before it starts refused
  * under the end date) is listed for readers. Turning the magazine off in /admin/site makes the readers' list
  * answer SERVICE_PREPARING, and turning it on restores it (always, in a finally). A member's audition
- * application (a broadcaster application with a performance video) shows in /admin/applications with its video
- * link; the operator moves it to in progress, then completes it, and the member's account list holds the new
+ * application (a broadcaster application with a performance video link and an uploaded one, and a contact phone
+ * verified by its pin) shows in /admin/applications with the link, the phone and the video playing; the operator moves it to in progress, then completes it, and the member's account list holds the new
  * BJ account; a second operator page still showing it open is refused with APPLICATION_STATE. The audit log
  * names the editorial actions. The operator is a member made operator in the database.
  *
@@ -371,13 +377,39 @@ describe('editorial console', { timeout: 180_000 }, () => {
     // A verified identity (adult verification records it; no page of this test goes through it).
     await sql(`update users set ci = $1 where lower(id) = lower($2)`, [`e2e-ci-${run}-${randomBytes(8).toString('hex')}`, member.id]);
     const videoUrl = `https://video.example.com/stage-${run}`;
+    // From /audition's calls: a contact phone verified by its pin, and a 1 s video uploaded as the body.
+    const contact = `010${digits(8)}`;
+    const earlier = await outboxCount(memberPage.request, contact);
+    const sent = await call<{ verify_id: string }>(memberPage.request, '/user/auth_phone_no_proc', {
+      phone_no: contact,
+      purpose: 'contact',
+    });
+    const { verify_token } = await call<{ verify_token: string }>(memberPage.request, '/user/confirm_pincode', {
+      verify_id: sent.verify_id,
+      pincode: await readPin(memberPage.request, contact, earlier),
+    });
+    const clip = path.join(os.tmpdir(), `byeol-stage-${run}.mp4`);
+    await promisify(execFile)(resolveFfmpeg().path, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine'],
+      ...['-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', clip],
+    ]);
+    const uploadRes = await memberPage.request.post(`/v1${VIDEO_UPLOAD_PATH}?purpose=audition`, {
+      data: await readFile(clip),
+      headers: { ...API_HEADERS, 'content-type': 'video/mp4' },
+    });
+    await rm(clip, { force: true });
+    const upload = (await uploadRes.json()) as Envelope<UploadedVideoInfo>;
+    expect(upload.rslt_cd, upload.rslt_msg).toBe(0);
     const app = await call<ListedApplicationView>(memberPage.request, '/mypage/signup_proc', {
       kind: 'bj',
+      audition_yn: 'Y',
       activity_name_ko: `하늘별${run}`,
       activity_name_en: `Haneul ${run}`,
       intro: '노래와 춤을 좋아하는 연습생입니다.',
       operating_plan: '매주 두 번 커버 무대를 방송합니다.',
       video_url: videoUrl,
+      video_file_sn: upload.rslt_set.temp_file_sn,
+      verify_token,
     });
     expect(app.state).toBe('received');
 
@@ -397,6 +429,14 @@ describe('editorial console', { timeout: 180_000 }, () => {
     expect(await video.getAttribute('href')).toBe(videoUrl);
     expect(await video.getAttribute('target')).toBe('_blank');
     expect(await video.getAttribute('rel')).toContain('noopener');
+    // The verified contact phone, and the uploaded video playing for the operator.
+    expect(await card.locator('[data-form-field="contact_phone"]').textContent()).toContain(
+      `${contact.slice(0, 3)}-${contact.slice(3, 7)}-${contact.slice(7)}`,
+    );
+    const player = card.locator('[data-application-video] video');
+    expect(await player.getAttribute('src')).toBe(upload.rslt_set.temp_file_path_nm);
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+    expect(await card.locator('[data-application-video-download]').getAttribute('href')).toBe(upload.rslt_set.temp_file_path_nm);
 
     // A second console page of the operator still shows it as received.
     const stale = await op.context().newPage();

@@ -1,8 +1,14 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { EDITORIAL_LIMITS, ResultCode, resultMessage } from '@byeol/contract';
 import type { APIRequestContext, Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { resolveFfmpeg } from '../apps/server/src/modules/media/index.js';
 import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
 import { API_HEADERS, apiClient, call, digits, joinByApi, type Member, verifyPhoneOn } from './support/members.js';
@@ -18,8 +24,10 @@ import { API_HEADERS, apiClient, call, digits, joinByApi, type Member, verifyPho
  *   section, the header no link, and /magazine says the service is being prepared;
  * - a member replies to an event (the refusals shown before sending, the reply shown as plain text) and
  *   deletes the reply after the confirm; an ended event takes no reply;
- * - a guest is told /audition needs an account; a member is sent to identity verification, verifies, applies
- *   (with the video link) and sees the application received; a second try answers 'already applied'.
+ * - a guest is told /audition needs an account; a member is sent to identity verification, verifies, uploads a
+ *   generated 2 s video (its progress shown on a throttled upload), verifies a contact phone by its pin, applies
+ *   and sees the application received with the phone and the video playing; a second try (a video link and
+ *   another phone) answers 'already applied'.
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
@@ -367,6 +375,40 @@ describe('events', { timeout: 120_000 }, () => {
     });
     expect(((await res.json()) as { rslt_cd: number }).rslt_cd).toBe(ResultCode.EVENT_ENDED);
   });
+
+  it("the schedule's event strip adds later events with 'more events' and moves the focus to the first one added", async () => {
+    const save = (title: string, from: number, to: number) =>
+      call<{ event_sn: number }>(operator, '/admin/event_save_proc', {
+        title,
+        content_html: '<p>함께해요</p>',
+        start_date: iso(from),
+        end_date: iso(to),
+        state: 'published',
+      });
+    const now = await save(`이번 주 이벤트 ${run}`, -hour, 3 * 24 * hour);
+    // Past the schedule's week and month: only "more events" reaches it.
+    const later = await save(`다음 시즌 이벤트 ${run}`, 60 * 24 * hour, 70 * 24 * hour);
+    await page.goto('/sub/schedule');
+    const strip = page.locator('[data-schedule-events]');
+    expect(await strip.locator(`[data-schedule-event="${now.event_sn}"]`).count()).toBe(1);
+    const far = strip.locator(`[data-schedule-event="${later.event_sn}"]`);
+    expect(await far.count()).toBe(0);
+    const more = strip.getByRole('button', { name: '이벤트 더 보기' });
+    const before = Number(await strip.getAttribute('data-schedule-events'));
+    await more.click();
+    await expect.poll(async () => Number(await strip.getAttribute('data-schedule-events'))).toBeGreaterThan(before);
+    // The first event added has the focus (a keyboard or screen reader user goes on from there).
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-schedule-event'))).toBe(true);
+    for (let i = 0; i < 10 && (await far.count()) === 0 && (await more.count()) === 1; i++) {
+      const shown = Number(await strip.getAttribute('data-schedule-events'));
+      await more.click();
+      await expect
+        .poll(async () => Number(await strip.getAttribute('data-schedule-events')) > shown || (await more.count()) === 0)
+        .toBe(true);
+    }
+    expect(await far.count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
 });
 
 describe('the audition', { timeout: 180_000 }, () => {
@@ -379,13 +421,23 @@ describe('the audition', { timeout: 180_000 }, () => {
     await scope.getByRole('button', { name: '본인인증 완료' }).click();
   }
 
-  /** Fills the application's fields on `page` (the required ones and the video link). */
-  async function fillApplication(page: Page, name: string) {
+  /** Fills the application's fields on `page`: the required ones and, when given, the video link. */
+  async function fillApplication(page: Page, name: string, videoLink = '') {
     await page.getByLabel('활동명(한글)').fill(name);
     await page.getByLabel('활동명(영문)').fill('Audition Star');
     await page.getByLabel('소개').fill('커버 댄스와 보컬 커버를 합니다.');
     await page.getByLabel('운영 계획').fill('매주 화·금 저녁 9시 라이브');
-    await page.getByLabel('공연 영상 링크').fill('https://video.example/stage-1');
+    if (videoLink) await page.getByLabel('공연 영상 링크').fill(videoLink);
+  }
+
+  /** A 2 s test picture and tone (H.264/AAC MP4, ~170 KB), made with ffmpeg. */
+  async function stageVideo(): Promise<string> {
+    const file = path.join(os.tmpdir(), `byeol-audition-${run}.mp4`);
+    await promisify(execFile)(resolveFfmpeg().path, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine'],
+      ...['-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', file],
+    ]);
+    return file;
   }
 
   it('a guest reads the open call and is told to sign in', async () => {
@@ -402,7 +454,9 @@ describe('the audition', { timeout: 180_000 }, () => {
     expect(await axeProblems(page)).toEqual([]);
   });
 
-  it('a member verifies their identity, applies with a video link, and a second try answers already applied', async () => {
+  it('a member verifies their identity, uploads a video and verifies a contact phone, applies, and a second try answers already applied', async () => {
+    const videoFile = await stageVideo();
+    onTestFinished(() => rm(videoFile, { force: true }));
     const page = await newPhonePage();
     await joinByApi(page.request, { id: `edau${run}`, nick: `지원자${run}` });
     await page.goto('/audition');
@@ -426,17 +480,63 @@ describe('the audition', { timeout: 180_000 }, () => {
     expect(await page.locator('[data-application-panel]').getByText('아직 신청한 내역이 없습니다.').count()).toBe(1);
     expect(await axeProblems(page)).toEqual([]);
     await fillApplication(page, `오디션별${run}`);
+    // Neither a video nor a verified phone yet: nothing to send.
+    const submit = page.getByRole('button', { name: '신청하기' });
+    expect(await submit.isDisabled()).toBe(true);
+
+    // The video, uploaded at once: on an upload throttled to 64 KB/s the bar shows it on its way.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[data-upload-progress]');
+        if (bar) seen.push(Number(bar.getAttribute('data-upload-progress')));
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-upload-progress'] });
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const throttle = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput });
+    await throttle(64 * 1024);
+    await page.locator('[data-audition-file]').setInputFiles(videoFile);
+    const uploaded = page.locator('[data-audition-uploaded]');
+    await expect.poll(() => uploaded.count(), { timeout: 20_000 }).toBe(1);
+    await throttle(-1);
+    await cdp.detach();
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+    expect(
+      seen.some((percent) => percent > 0 && percent < 100),
+      `progress seen: ${seen.join(', ')}`,
+    ).toBe(true);
+    const mb = ((await stat(videoFile)).size / 1024 / 1024).toFixed(1);
+    expect(await uploaded.textContent()).toBe(`올린 영상: byeol-audition-${run}.mp4 (${mb}MB, 2초)`);
+    expect(await submit.isDisabled()).toBe(true);
+
+    // The contact phone, verified by the pin the test SMS outbox holds.
+    const contact = `010${digits(8)}`;
+    await verifyPhoneOn(page.locator('[data-audition-phone]'), page.request, contact);
+    await expect.poll(() => page.locator('[data-contact-verified]').textContent()).toContain('인증 완료');
+    // The whole form fits the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const applied = page.waitForResponse((r) => r.url().endsWith('/v1/mypage/signup_proc'));
-    await page.getByRole('button', { name: '신청하기' }).click();
+    await submit.click();
     expect(((await (await applied).json()) as { rslt_cd: number }).rslt_cd).toBe(0);
     const state = page.locator('[data-application-state]');
     await expect.poll(() => state.textContent()).toBe('접수');
     expect(await page.locator('[data-application] [role="status"]').textContent()).toBe('신청이 접수되었습니다.');
-    expect(await page.locator('[data-application] dl').textContent()).toContain('https://video.example/stage-1');
+    expect(await page.locator('[data-application-contact]').textContent()).toContain(
+      `${contact.slice(0, 3)}-${contact.slice(3, 7)}-${contact.slice(7)}`,
+    );
+    // The uploaded video plays for its applicant (the file is theirs: served to them and operators only).
+    const player = page.locator('[data-application-video] video');
+    expect(await player.getAttribute('src')).toMatch(/^\/files\/audition\/\d{4}\/\d{2}\/[0-9a-f]{32}\.mp4$/);
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+    expect(Math.round(await player.evaluate((v: HTMLVideoElement) => v.duration))).toBe(2);
     expect(await page.locator('[data-applied-at]').textContent()).toMatch(/^신청일 \d{4}년 \d{1,2}월 \d{1,2}일$/);
 
-    // The stale form is answered 'already applied', and shows the application the server holds.
-    await fillApplication(late, `늦은지원${run}`);
+    // The stale form (a video link, another phone) is answered 'already applied', and shows the application the server holds.
+    await fillApplication(late, `늦은지원${run}`, 'https://video.example/stage-1');
+    await verifyPhoneOn(late.locator('[data-audition-phone]'), late.request, `010${digits(8)}`);
     await late.getByRole('button', { name: '신청하기' }).click();
     const already = resultMessage('ALREADY_APPLIED', 'ko');
     await expect.poll(() => late.locator('[data-already-applied]').textContent()).toBe(already);

@@ -124,8 +124,11 @@ export const PhoneCountrySchema = z
   .pipe(z.string().regex(/^\d{1,4}$/))
   .default('82');
 
-/** What a phone verification is for; a confirmed one can only be spent on that purpose. */
-export const VERIFY_PURPOSES = ['join', 'find_id', 'find_pw', 'login_unlock', 'guardian', 'adult'] as const;
+/**
+ * What a phone verification is for; a confirmed one can only be spent on that purpose. `contact`: the contact
+ * phone of an audition application (issue 21).
+ */
+export const VERIFY_PURPOSES = ['join', 'find_id', 'find_pw', 'login_unlock', 'guardian', 'adult', 'contact'] as const;
 export type VerifyPurpose = (typeof VERIFY_PURPOSES)[number];
 
 /** POST /user/auth_phone_no_proc: send (or resend) a pin code. */

@@ -128,6 +128,15 @@ export const ApplySchema = z.object({
   company_name: text('company_name'),
   representative: text('representative'),
   business_no: text('business_no'),
+  /**
+   * Y: sent from /audition (issue 21, kind bj only). An audition needs a performance video (`video_url` or an
+   * uploaded `video_file_sn`) and a contact phone verified with the phone step (`verify_token`).
+   */
+  audition_yn: z.enum(['Y', 'N']).default('N'),
+  /** A temporary upload of purpose `audition` (POST /upload/video_upload_proc), the caller's own; 0: none. */
+  video_file_sn: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  /** The token of a phone verification of purpose `contact` (confirm_pincode), spent by the application. */
+  verify_token: z.string().trim().max(200).default(''),
 });
 export type ApplyReq = z.infer<typeof ApplySchema>;
 
@@ -142,6 +151,16 @@ export interface ApplicationView {
   /** The account created on completion. */
   account_user_key: number | null;
   operator_memo: string;
+  /** Sent from /audition (issue 21). */
+  audition: boolean;
+  /** The contact phone verified with the application ('' for both when none was given). */
+  contact_phone_country_num: string;
+  contact_phone_no: string;
+  /**
+   * The uploaded performance video (`/files/audition/…`, served to its applicant and operators only) and its
+   * type, or null. It is kept as uploaded: the browser plays it when it knows the codec.
+   */
+  video_file: { url: string; mime: string } | null;
   created_at: string;
   updated_at: string;
 }
@@ -296,6 +315,14 @@ export const applicationsCodes = defineCodes(
       en: 'There is no account to switch to.',
       ja: '切り替えるアカウントがありません。',
       'zh-CN': '没有可切换的账号。',
+    },
+    /** An audition needs a performance video: a link or an uploaded file. */
+    AUDITION_VIDEO_REQUIRED: {
+      code: 4705,
+      ko: '공연 영상 링크를 입력하거나 영상 파일을 올려 주세요.',
+      en: 'Enter a link to your performance video or upload a video file.',
+      ja: 'パフォーマンス動画のリンクを入力するか、動画ファイルをアップロードしてください。',
+      'zh-CN': '请输入表演视频链接或上传视频文件。',
     },
     /** SPEC §8 'already applied'. */
     ALREADY_APPLIED: {

@@ -41,6 +41,31 @@ export const UPLOAD_SIZES: Record<UploadPurpose, { width: number; height: number
   concert: { width: 1200, height: 1600, fit: 'inside' },
 };
 
+/**
+ * POST /upload/video_upload_proc?purpose=: a video whose bytes are the request body (video/* or
+ * application/octet-stream), so a browser's XMLHttpRequest shows the upload's progress. Checked by its content
+ * (ffprobe: a video stream in MP4, MOV, WebM or Matroska) and kept as uploaded, as a temporary upload a form
+ * claims (an audition application's `video_file_sn`).
+ */
+export const VIDEO_UPLOAD_PATH = '/upload/video_upload_proc';
+export const VIDEO_UPLOAD_PURPOSES = ['audition'] as const;
+export type VideoUploadPurpose = (typeof VIDEO_UPLOAD_PURPOSES)[number];
+/** The largest video accepted, in bytes. */
+export const VIDEO_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
+export const VideoUploadQuerySchema = z.object({ purpose: z.enum(VIDEO_UPLOAD_PURPOSES) });
+/** What video_upload_proc answers: the temporary upload and what ffprobe read. */
+export interface UploadedVideoInfo {
+  temp_file_sn: string;
+  /** Its URL (`/files/<purpose>/…`), served to its uploader and operators only. */
+  temp_file_path_nm: string;
+  temp_type: VideoUploadPurpose;
+  mime: string;
+  bytes: number;
+  duration_sec: number;
+  width: number;
+  height: number;
+}
+
 /** POST /upload/upload_thum_ajax (multipart): the file plus the echo fields of SPEC §3 file info. */
 export const UploadThumbSchema = z.object({
   /** The image file (JPEG, PNG, WebP or GIF, recognised by its content). */

@@ -107,8 +107,8 @@ export const apiModules: readonly ApiModule[] = [
   {
     name: 'uploads',
     v1: (v1, c) => v1.register(uploadsRoutes, { db: c.db, bus: c.bus, uploadsDir: c.uploadsDir }),
-    // Uploaded files (profile images) are public, outside /v1; see docs/accounts-profile.md.
-    root: (app, c) => app.register(uploadedFilesRoute, { uploadsDir: c.uploadsDir }),
+    // Uploaded files, outside /v1: images public (docs/accounts-profile.md), audition videos to their uploader and operators.
+    root: (app, c) => app.register(uploadedFilesRoute, { uploadsDir: c.uploadsDir, db: c.db }),
   },
   {
     name: 'social',

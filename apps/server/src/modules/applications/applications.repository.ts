@@ -39,10 +39,7 @@ export async function lockApplicant(tx: Tx, userKey: number, kind: ApplicationKi
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`apply:${userKey}:${kind}`}))`);
 }
 
-export async function insertApplication(
-  db: Exec,
-  values: { userKey: number; kind: ApplicationKind; form: Record<string, string> },
-): Promise<ApplicationRow> {
+export async function insertApplication(db: Exec, values: typeof accountApplication.$inferInsert): Promise<ApplicationRow> {
   const [row] = await db.insert(accountApplication).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;

@@ -20,8 +20,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
+import { claimVideo, videoMimeOf } from '../uploads/index.js';
 import { idTaken, insertUser, nickTaken, type UserRow, uniqueViolation } from '../users/index.js';
 import { requireAccount, requireRole, startSession } from '../users/users.session.js';
+import { consumeVerification } from '../verification/verification.service.js';
 import {
   type ApplicationRow,
   activePersonalAccount,
@@ -49,6 +51,10 @@ export function toView(row: ApplicationRow): ApplicationView {
     form: row.form,
     account_user_key: row.accountUserKey ?? null,
     operator_memo: row.operatorMemo,
+    audition: row.audition,
+    contact_phone_country_num: row.contactPhoneCountryNum,
+    contact_phone_no: row.contactPhoneNo,
+    video_file: row.videoFile ? { url: row.videoFile, mime: videoMimeOf(row.videoFile) } : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -84,18 +90,51 @@ function formOf(input: ApplyReq): Record<string, string> {
  * signup_proc: a personal account with a verified identity applies for a separate account of a kind.
  * One application per kind at a time: an open or completed one answers ALREADY_APPLIED (a rejected one
  * may be followed by a new application).
+ *
+ * An audition (`audition_yn` Y, kind bj, issue 21) also needs a performance video, a link or the caller's own
+ * uploaded video (AUDITION_VIDEO_REQUIRED), and a contact phone verified with the phone step (a `contact`
+ * verification token; VERIFY_REQUIRED). Any BJ application may carry them. The upload is claimed and the token
+ * spent in the application's transaction: a refusal (ALREADY_APPLIED included) spends neither.
  */
 export async function apply(db: Db, request: FastifyRequest, input: ApplyReq): Promise<ApplicationView> {
   const row = await requireAccount(request);
   if (!isPersonal(row)) throw new AppError('APPLY_PERSONAL_ONLY');
   if (row.ci === '') throw new AppError('APPLY_IDENTITY_REQUIRED');
+  const audition = input.audition_yn === 'Y';
+  const bj = input.kind === 'bj';
+  if (!bj && audition) throw invalid('audition_yn');
+  if (!bj && input.video_file_sn !== 0) throw invalid('video_file_sn');
   const form = formOf(input);
+  if (audition && form.video_url === undefined && input.video_file_sn === 0)
+    throw new AppError('AUDITION_VIDEO_REQUIRED', { field: 'video_url' });
+  if (audition && input.verify_token === '') throw new AppError('VERIFY_REQUIRED', { field: 'verify_token' });
   const created = await db.transaction(async (tx) => {
     await lockApplicant(tx, row.userKey, input.kind);
     if (await blockingApplication(tx, row.userKey, input.kind)) throw new AppError('ALREADY_APPLIED');
-    return insertApplication(tx, { userKey: row.userKey, kind: input.kind, form });
+    const video = input.video_file_sn === 0 ? null : await claimVideo(tx, row.userKey, input.video_file_sn, 'audition', 'video_file_sn');
+    const phone = input.verify_token === '' ? null : await spendContactPhone(db, input.verify_token, tx);
+    return insertApplication(tx, {
+      userKey: row.userKey,
+      kind: input.kind,
+      form,
+      audition,
+      contactPhoneCountryNum: phone?.phoneCountryNum ?? '',
+      contactPhoneNo: phone?.phoneNo ?? '',
+      videoFileSn: video ? input.video_file_sn : null,
+      videoFile: video?.url ?? '',
+    });
   });
   return toView(created);
+}
+
+/** Spends a `contact` phone verification inside the application's transaction; VERIFY_REQUIRED names the field. */
+async function spendContactPhone(db: Db, token: string, tx: Tx): Promise<{ phoneCountryNum: string; phoneNo: string }> {
+  try {
+    return await consumeVerification(db, token, 'contact', tx);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'VERIFY_REQUIRED') throw new AppError('VERIFY_REQUIRED', { field: 'verify_token' });
+    throw err;
+  }
 }
 
 /** Operators: applications, oldest first, optionally of one state or kind. */
@@ -134,7 +173,8 @@ const accountId = (kind: ApplicationKind, appSn: number) =>
 
 /**
  * The separate account of a completed application, owned by the applicant: type bj, the kind's BJ
- * variant, role bj, no password, the applicant's phone and verified identity (same person).
+ * variant, role bj, no password, the applicant's phone (or, when the applicant has none, the contact phone
+ * verified with the application) and verified identity (same person).
  */
 async function createOwnedAccount(tx: Tx, app: ApplicationRow, owner: UserRow): Promise<UserRow> {
   for (const nick of nickCandidates(app.form.activity_name_ko ?? '', app.appSn)) {
@@ -152,8 +192,9 @@ async function createOwnedAccount(tx: Tx, app: ApplicationRow, owner: UserRow): 
           role: 'bj',
           passwordHash: null,
           ownerUserKey: owner.userKey,
-          phoneCountryNum: owner.phoneCountryNum,
-          phoneNo: owner.phoneNo,
+          ...(owner.phoneNo === '' && app.contactPhoneNo !== ''
+            ? { phoneCountryNum: app.contactPhoneCountryNum, phoneNo: app.contactPhoneNo }
+            : { phoneCountryNum: owner.phoneCountryNum, phoneNo: owner.phoneNo }),
           sex: owner.sex,
           birthDate: owner.birthDate,
           countryCd: owner.countryCd,

@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { uploadFile } from '../uploads/uploads.tables.js';
 import { users } from '../users/users.tables.js';
 
 /** /mypage/signup/bj, /kstar, /program. */
@@ -26,6 +27,14 @@ export const accountApplication = pgTable(
     /** The separate account created on completion. */
     accountUserKey: bigint('account_user_key', { mode: 'number' }).references(() => users.userKey),
     operatorMemo: text('operator_memo').notNull().default(''),
+    /** Sent from /audition (issue 21): a BJ application with a performance video and a verified contact phone. */
+    audition: boolean('audition').notNull().default(false),
+    /** The contact phone verified with the application (a `contact` phone verification), '' when none. */
+    contactPhoneCountryNum: text('contact_phone_country_num').notNull().default(''),
+    contactPhoneNo: text('contact_phone_no').notNull().default(''),
+    /** The uploaded performance video (purpose `audition`) and its URL ('' when none). */
+    videoFileSn: bigint('video_file_sn', { mode: 'number' }).references(() => uploadFile.fileSn, { onDelete: 'set null' }),
+    videoFile: text('video_file').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -117,6 +117,8 @@ export const editorialRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; site: Si
       );
       return changed.after;
     });
+    // This process's cache first, so the operator's next call already sees the switch; the others over the bus.
+    site.invalidate();
     await bus.publish(SITE_CHANGED, {});
     request.log.info({ actor: actor.userKey, name, value }, 'site switch changed');
     return ok(request, { name, value, site_setting: after as Record<string, string> });

@@ -123,6 +123,23 @@ describe('POST /upload/upload_thum_ajax', () => {
     expect(await storedFiles()).toBe(before);
   });
 
+  it('refuses a board attachment by its content: a text file named .png and sent as image/png keeps nothing', async () => {
+    const me = await buildMember(t);
+    const before = await storedFiles();
+    const text = new TextEncoder().encode('게시판에 올리는 글 파일입니다.\nnot an image at all\n');
+    const res = await upload(me, form(text, 'stage.png', 'image/png', { purpose: 'board' }));
+    expect(res.body).toEqual({
+      rslt_cd: ResultCode.IMAGE_UPLOAD_FAILED,
+      rslt_set: { field: 'file' },
+      rslt_msg: resultMessages.IMAGE_UPLOAD_FAILED.ko,
+    });
+    expect(await rowsOf(me)).toEqual([]);
+    expect(await storedFiles()).toBe(before);
+    // The same purpose takes a real PNG (the refusal was the content, not the purpose or the name).
+    const real = await upload(me, form(await photo('png'), 'stage.png', 'image/png', { purpose: 'board' }));
+    expect(real.body).toMatchObject({ rslt_cd: 0, rslt_set: { temp_type: 'board' } });
+  });
+
   it(`refuses an image over ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB`, async () => {
     const me = await buildMember(t);
     const res = await upload(me, form(new Uint8Array(IMAGE_UPLOAD_MAX_BYTES + 1), 'huge.png', 'image/png'));

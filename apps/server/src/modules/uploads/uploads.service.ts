@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   FILES_PATH,
@@ -9,7 +9,9 @@ import {
   UPLOAD_RATE,
   UPLOAD_SIZES,
   type UploadedFileInfo,
+  type UploadedVideoInfo,
   type UploadPurpose,
+  type VideoUploadPurpose,
 } from '@byeol/contract';
 import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +21,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
+import { probe } from '../clips/clips.media.js';
 import { users } from '../users/index.js';
 import { requireUser } from '../users/users.session.js';
 import { uploadFile } from './uploads.tables.js';
@@ -38,6 +41,14 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** Stored names: `<purpose>/<yyyy>/<mm>/<32 hex>.webp`; nothing else is ever served. */
 export const STORED_PATH =
   /^(profile|channel_banner|channel_main|board|qna|magazine|event|concert)\/(\d{4})\/(\d{2})\/([0-9a-f]{32})\.webp$/;
+
+/**
+ * Stored videos: `<purpose>/<yyyy>/<mm>/<32 hex>.mp4|webm`, served only to their uploader and operators
+ * (uploadedFilesRoute).
+ */
+export const VIDEO_PATH = /^(audition)\/(\d{4})\/(\d{2})\/([0-9a-f]{32})\.(mp4|webm)$/;
+/** A name the upload calls generate (an image or a video): nothing else is served or removed. */
+const isStoredName = (rel: string) => STORED_PATH.test(rel) || VIDEO_PATH.test(rel);
 
 /** The public URL of a stored file. */
 export const publicUrl = (relPath: string) => `${FILES_PATH}/${relPath}`;
@@ -150,6 +161,99 @@ export async function uploadImage(deps: UploadsDeps, request: FastifyRequest, in
   };
 }
 
+/** ffprobe's format names of the containers a video upload may be, with how it is stored and served. */
+const VIDEO_CONTAINERS: readonly { formats: RegExp; ext: 'mp4' | 'webm'; mime: string }[] = [
+  { formats: /(^|,)(mov|mp4|m4a|3gp|3g2|mj2)(,|$)/, ext: 'mp4', mime: 'video/mp4' },
+  { formats: /(^|,)(matroska|webm)(,|$)/, ext: 'webm', mime: 'video/webm' },
+];
+/** The type a stored video is served with, by its name. */
+export const videoMimeOf = (rel: string) => (rel.endsWith('.webm') ? 'video/webm' : 'video/mp4');
+
+/**
+ * video_upload_proc: a member's video (already on disk at `file`, `bytes` long), checked by its content with
+ * the clips' ffprobe (a video stream in MP4, MOV, WebM or Matroska, with a duration; else SHORT_NOT_VIDEO),
+ * moved under the uploads folder and recorded as a temporary upload of `purpose` until a form claims it.
+ * The caller removes `file` afterwards if it is still there (a refusal).
+ */
+export async function uploadVideo(
+  deps: UploadsDeps,
+  user: { userKey: number },
+  input: { file: string; bytes: number; purpose: VideoUploadPurpose },
+): Promise<UploadedVideoInfo> {
+  await enforceLimits(deps.bus, [{ key: `upload:user:${user.userKey}`, ...UPLOAD_RATE }]);
+  const p = await probe(input.file);
+  const container = p?.hasVideo && p.durationSec > 0 ? VIDEO_CONTAINERS.find((c) => c.formats.test(p.formatName)) : undefined;
+  if (!p || !container) throw new AppError('SHORT_NOT_VIDEO', { field: 'file' });
+
+  const now = new Date();
+  const name = `${randomBytes(16).toString('hex')}.${container.ext}`;
+  const rel = `${input.purpose}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${name}`;
+  const target = path.join(deps.uploadsDir, rel);
+  await mkdir(path.dirname(target), { recursive: true });
+  await rename(input.file, target);
+  try {
+    const [row] = await deps.db
+      .insert(uploadFile)
+      .values({
+        userKey: user.userKey,
+        path: rel,
+        mime: container.mime,
+        bytes: input.bytes,
+        width: p.width,
+        height: p.height,
+        purpose: input.purpose,
+      })
+      .returning({ fileSn: uploadFile.fileSn });
+    if (!row) throw new Error('insert returned no row');
+    return {
+      temp_file_sn: String(row.fileSn),
+      temp_file_path_nm: publicUrl(rel),
+      temp_type: input.purpose,
+      mime: container.mime,
+      bytes: input.bytes,
+      duration_sec: Math.round(p.durationSec * 10) / 10,
+      width: p.width,
+      height: p.height,
+    };
+  } catch (err) {
+    await rm(target, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Makes the caller's own temporary video upload of `purpose` used, inside the caller's transaction (their
+ * other videos stay: an earlier application keeps its own). Answers its public URL and type.
+ * UPLOAD_NOT_FOUND naming `field` for an unknown sn, another account's file, another purpose's, or one
+ * already used or removed.
+ */
+export async function claimVideo(
+  tx: Tx,
+  userKey: number,
+  fileSn: number,
+  purpose: VideoUploadPurpose,
+  field: string,
+): Promise<{ url: string; mime: string }> {
+  const [claimed] = await tx
+    .update(uploadFile)
+    .set({ state: 'used' })
+    .where(
+      and(eq(uploadFile.fileSn, fileSn), eq(uploadFile.userKey, userKey), eq(uploadFile.state, 'temp'), eq(uploadFile.purpose, purpose)),
+    )
+    .returning({ path: uploadFile.path, mime: uploadFile.mime });
+  if (!claimed || !VIDEO_PATH.test(claimed.path)) throw new AppError('UPLOAD_NOT_FOUND', { field });
+  return { url: publicUrl(claimed.path), mime: claimed.mime };
+}
+
+/** Who uploaded the stored video at `rel` (undefined for a name no row holds, or a removed file). */
+export async function videoUploader(db: Db, rel: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ userKey: uploadFile.userKey })
+    .from(uploadFile)
+    .where(and(eq(uploadFile.path, rel), ne(uploadFile.state, 'deleted')));
+  return row?.userKey;
+}
+
 /**
  * Makes the caller's own temporary profile upload their profile image, inside the caller's transaction:
  * the file becomes used, the previous profile files are marked deleted and `users.profile_image` becomes
@@ -232,7 +336,7 @@ export async function releaseUploads(tx: Tx, fileSns: readonly number[]): Promis
 
 /** Removes stored files (missing ones are fine: removal is repeatable). */
 export async function removeStored(uploadsDir: string, relPaths: string[]): Promise<void> {
-  await Promise.allSettled(relPaths.filter((p) => STORED_PATH.test(p)).map((p) => rm(path.join(uploadsDir, p), { force: true })));
+  await Promise.allSettled(relPaths.filter(isStoredName).map((p) => rm(path.join(uploadsDir, p), { force: true })));
 }
 
 /**

@@ -5,6 +5,7 @@ import { Form, useNavigate, useNavigation } from 'react-router';
 import { kstDate } from '../../lib/format';
 import { useDialog } from '../../ui/dialogs';
 import { secondaryButton } from '../../ui/fields';
+import { formatPhone } from '../applications/audition-fields';
 import type { AdminList } from './admin.server';
 import {
   ActionDialog,
@@ -181,7 +182,8 @@ function ApplicationCard({
 }) {
   const { t } = useTranslation('admin');
   const lines = applicationFormLines(app.form);
-  const audition = app.kind === 'bj' && Boolean(app.form.video_url);
+  // Sent from /audition; older audition applications are the BJ ones with a performance video link.
+  const audition = app.audition || (app.kind === 'bj' && Boolean(app.form.video_url));
   return (
     <li
       className="rounded-xl border border-neutral-200 bg-white p-4"
@@ -230,7 +232,37 @@ function ApplicationCard({
             </dd>
           </div>
         ))}
+        {app.contact_phone_no && (
+          <div className="contents" data-form-field="contact_phone">
+            <dt className="font-semibold text-neutral-500">{t('applications.contactPhone')}</dt>
+            <dd className="-mt-1 min-w-0 text-neutral-900 tabular-nums sm:mt-0">
+              <a
+                href={`tel:+${app.contact_phone_country_num}${app.contact_phone_no.replace(/^0/, '')}`}
+                className="underline underline-offset-2"
+              >
+                {formatPhone(app.contact_phone_country_num, app.contact_phone_no)}
+              </a>
+            </dd>
+          </div>
+        )}
       </dl>
+      {app.video_file && (
+        <figure className="mt-3 space-y-1" data-application-video>
+          {/* biome-ignore lint/a11y/useMediaCaption: an applicant's performance video, uploaded without captions */}
+          <video controls preload="metadata" src={app.video_file.url} className="max-h-80 w-full rounded-lg bg-black" />
+          <figcaption className="text-xs text-neutral-600">
+            {t('applications.video')} · {t('applications.videoHint')}{' '}
+            <a
+              href={app.video_file.url}
+              download
+              className="font-semibold text-brand-dark underline underline-offset-2"
+              data-application-video-download
+            >
+              {t('applications.videoDownload')}
+            </a>
+          </figcaption>
+        </figure>
+      )}
       {app.operator_memo && (
         <p className="mt-3 rounded-lg bg-neutral-50 px-3 py-2 text-sm text-neutral-700" data-application-memo>
           {t('applications.memo', { memo: app.operator_memo })}

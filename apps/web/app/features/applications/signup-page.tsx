@@ -17,6 +17,7 @@ import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLang, useSite } from '../../lib/use-site';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';
+import { type AuditionUpload, AuditionVideo, ContactPhone, formatPhone } from './audition-fields';
 
 const STEPS: readonly ApplicationState[] = ['received', 'waiting', 'in_progress', 'complete'];
 
@@ -82,6 +83,27 @@ function ApplicationStatus({ application, onApplyAgain }: { application: Applica
             <dd className="col-span-2 whitespace-pre-wrap break-words">{value}</dd>
           </div>
         ))}
+        {application.contact_phone_no && (
+          <div className="grid grid-cols-3 gap-2" data-application-contact>
+            <dt className="font-semibold text-neutral-500">{t('apply.audition.contact')}</dt>
+            <dd className="col-span-2 tabular-nums">{formatPhone(application.contact_phone_country_num, application.contact_phone_no)}</dd>
+          </div>
+        )}
+        {application.video_file && (
+          <div className="space-y-2" data-application-video>
+            <dt className="font-semibold text-neutral-500">{t('apply.audition.video')}</dt>
+            <dd className="space-y-1">
+              {/* biome-ignore lint/a11y/useMediaCaption: the applicant's own performance video, uploaded without captions */}
+              <video controls preload="metadata" src={application.video_file.url} className="max-h-80 w-full rounded-lg bg-black" />
+              <p className="text-xs text-neutral-500">
+                {t('apply.audition.playHint')}{' '}
+                <a href={application.video_file.url} download className="font-semibold text-brand-dark underline underline-offset-2">
+                  {t('apply.audition.download')}
+                </a>
+              </p>
+            </dd>
+          </div>
+        )}
       </dl>
       {application.state === 'rejected' && (
         <button type="button" className={secondaryButton} onClick={onApplyAgain}>
@@ -107,19 +129,39 @@ export function SignupPage({ info }: { info: SignupInfo }) {
   );
 }
 
+/** Fields of a refusal the audition's parts show (beside the form's own). */
+type AuditionField = 'video_file_sn' | 'verify_token';
+
 /**
  * The application of a kind for a signed-in member (my page's signup pages and the audition, issue 21): the
  * current application and its state with its dates, or the form. A member without a verified identity is sent
  * to the verification page; an answer of ALREADY_APPLIED (another tab applied first) shows the message over
  * the application the server holds. `showAlreadyApplied` says so at once when one is open or complete.
+ * `audition` (a BJ application from /audition) asks for the performance video (a link or an upload, one of
+ * them) and a contact phone verified with the phone step.
  */
-export function ApplicationPanel({ info, showAlreadyApplied = false }: { info: SignupInfo; showAlreadyApplied?: boolean }) {
+export function ApplicationPanel({
+  info,
+  showAlreadyApplied = false,
+  audition = false,
+}: {
+  info: SignupInfo;
+  showAlreadyApplied?: boolean;
+  audition?: boolean;
+}) {
   const { t } = useTranslation('identity');
   const lang = useLang();
   const kind: ApplicationKind = info.kind;
   const today = new Date(useSite()?.now ?? Date.now()).toISOString().slice(0, 10);
   const spec = APPLICATION_FORM[kind];
+  const withAudition = audition && kind === 'bj';
   const fields = [...spec.required, ...spec.optional];
+  // The audition shows the video link in its own block, beside the upload.
+  const plainFields = withAudition ? fields.filter((f) => f !== 'video_url') : fields;
+  const [upload, setUpload] = useState<AuditionUpload | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [contact, setContact] = useState<{ token: string; phone: string } | null>(null);
+  const [auditionErrors, setAuditionErrors] = useState<Partial<Record<AuditionField, string>>>({});
   const [application, setApplication] = useState<ApplicationView | null>(info.application);
   const [showForm, setShowForm] = useState(info.application === null || info.application.state === 'rejected');
   const [values, setValues] = useState<Partial<Record<ApplicationField, string>>>(() =>
@@ -135,7 +177,9 @@ export function ApplicationPanel({ info, showAlreadyApplied = false }: { info: S
   const [identityRefusal, setIdentityRefusal] = useState('');
   const identityMissing = !info.identity_verified || identityRefusal !== '';
 
-  const ready = spec.required.every((f) => (values[f] ?? '').trim() !== '');
+  const ready =
+    spec.required.every((f) => (values[f] ?? '').trim() !== '') &&
+    (!withAudition || (((values.video_url ?? '').trim() !== '' || upload !== null) && contact !== null && !uploading));
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -143,8 +187,10 @@ export function ApplicationPanel({ info, showAlreadyApplied = false }: { info: S
     setBusy(true);
     setFormError('');
     setErrors({});
+    setAuditionErrors({});
     const body = Object.fromEntries(fields.map((f) => [f, (values[f] ?? '').trim()]).filter(([, v]) => v !== ''));
-    const res = await send(() => api.call(applicationsEndpoints.apply, { kind, ...body }), t('error.retry'));
+    const extra = withAudition ? { audition_yn: 'Y' as const, video_file_sn: upload?.sn ?? 0, verify_token: contact?.token ?? '' } : {};
+    const res = await send(() => api.call(applicationsEndpoints.apply, { kind, ...body, ...extra }), t('error.retry'));
     setBusy(false);
     if (isOk(res)) {
       setApplication(res.rslt_set as ApplicationView);
@@ -166,8 +212,13 @@ export function ApplicationPanel({ info, showAlreadyApplied = false }: { info: S
       setIdentityRefusal(message);
       return;
     }
-    const field = fieldOf(res) as ApplicationField | undefined;
-    if (field && fields.includes(field)) setErrors({ [field]: message });
+    const field = fieldOf(res);
+    if (withAudition && (field === 'verify_token' || field === 'video_file_sn')) {
+      // A spent or expired phone token, or an upload gone meanwhile: that part is done again.
+      if (field === 'verify_token') setContact(null);
+      else setUpload(null);
+      setAuditionErrors({ [field]: message });
+    } else if (field && (fields as readonly string[]).includes(field)) setErrors({ [field as ApplicationField]: message });
     else setFormError(message);
   }
 
@@ -200,7 +251,7 @@ export function ApplicationPanel({ info, showAlreadyApplied = false }: { info: S
       {showForm && info.personal && !identityMissing && (
         <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-busy={busy} noValidate>
           {application === null && <p className="text-sm text-neutral-500">{t('apply.noApplication')}</p>}
-          {fields.map((field) => {
+          {plainFields.map((field) => {
             const required = spec.required.includes(field);
             const label = (
               <>
@@ -251,6 +302,34 @@ export function ApplicationPanel({ info, showAlreadyApplied = false }: { info: S
               />
             );
           })}
+          {withAudition && (
+            <>
+              <AuditionVideo
+                link={values.video_url ?? ''}
+                onLink={(value) => {
+                  setValues((v) => ({ ...v, video_url: value }));
+                  setErrors((e) => ({ ...e, video_url: undefined }));
+                }}
+                linkError={errors.video_url ?? ''}
+                upload={upload}
+                onUpload={(next) => {
+                  setUpload(next);
+                  setErrors((e) => ({ ...e, video_url: undefined }));
+                  setAuditionErrors((e) => ({ ...e, video_file_sn: undefined }));
+                }}
+                uploadError={auditionErrors.video_file_sn ?? ''}
+                onBusy={setUploading}
+              />
+              <ContactPhone
+                phone={contact?.phone ?? null}
+                onVerified={(verified) => {
+                  setContact(verified);
+                  if (verified) setAuditionErrors((e) => ({ ...e, verify_token: undefined }));
+                }}
+                error={auditionErrors.verify_token ?? ''}
+              />
+            </>
+          )}
           <FormError message={formError} />
           <button type="submit" className={`${primaryButton} w-full`} disabled={!ready || busy}>
             {busy ? t('apply.submitting') : t('apply.submit')}

@@ -22,8 +22,9 @@ const STEPS = ['apply', 'review', 'open'] as const;
 
 /**
  * /audition (issue 21): the open call (what we look for and how it goes), then the broadcaster application of
- * the applications domain (kind bj, with the performance video link): a member's current application and
- * its state with its dates, or the form; a guest is told to sign in.
+ * the applications domain (kind bj, marked as an audition: a performance video, a link or an upload with its
+ * progress, and a contact phone verified with the phone step): a member's current application and its state
+ * with its dates, or the form; a guest is told to sign in.
  */
 export function AuditionPage({ data }: { data: AuditionData }) {
   const { t } = useTranslation('editorial');
@@ -96,7 +97,7 @@ export function AuditionPage({ data }: { data: AuditionData }) {
         {data.guest ? (
           <GuestNotice />
         ) : data.info ? (
-          <ApplicationPanel info={data.info} showAlreadyApplied />
+          <ApplicationPanel info={data.info} showAlreadyApplied audition />
         ) : (
           <LoadFailed message={data.message || t('loadFailed')} />
         )}

@@ -15,6 +15,14 @@ export function scheduleDay(day: string, kind: ScheduleKind, fallback: string) {
   return send(() => api.call(editorialEndpoints.scheduleDetail, { day, bj_kind: kind }), fallback);
 }
 
+/** Events per "more events" page of the schedule's strip. */
+export const EVENT_PAGE_SIZE = 10;
+
+/** POST /sub/schedule_event_more: running and upcoming events, soonest first, a page from `offset`. */
+export function scheduleEventMore(offset: number, fallback: string) {
+  return send(() => api.call(editorialEndpoints.scheduleEventMore, { offset, limit: EVENT_PAGE_SIZE }), fallback);
+}
+
 /** GET /mypage/schedule_html without an ID: the signed-in BJ's own upcoming slots. */
 export function mySchedule(fallback: string) {
   return send(() => api.call(editorialEndpoints.scheduleHtml, { id: '' }), fallback);

@@ -69,7 +69,7 @@ export function SchedulePage({ data }: { data: ScheduleData }) {
         <LoadFailed message={message || t('loadFailed')} />
       ) : (
         <>
-          <EventsStrip events={set.event_list} />
+          <EventsStrip key={`${set.from}:${set.days}`} events={set.event_list} />
           {query.view === 'week' ? (
             <WeekView days={daysOf(rangeOf(query))} items={set.data_list} today={today} />
           ) : (

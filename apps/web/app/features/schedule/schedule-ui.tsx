@@ -1,10 +1,13 @@
 import type { ScheduleEventItem, ScheduleItem } from '@byeol/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isOk } from '../../lib/answer';
 import { channelPath, playPath } from '../../lib/links';
 import { useBjTerm, useSiteTerm } from '../../lib/use-site';
+import { MoreButton } from '../../ui/more-button';
 import { Avatar, LiveBadge } from '../channels/channel-ui';
+import { scheduleEventMore } from './schedule-api';
 import { eventPath, kstDay, kstTime, partsOf, type ScheduleKind, slotEndTime } from './schedule-rules';
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -128,18 +131,71 @@ export function SlotCard({
   );
 }
 
-/** The events running in the range, in a strip that scrolls sideways inside itself (to /sub/event/{sn}). */
+/** How many pages one "more events" press reads at most, looking past events the strip already shows. */
+const MORE_EVENT_PAGES = 5;
+
+/**
+ * The events running in the range, in a strip that scrolls sideways inside itself (to /sub/event/{sn}), and
+ * "more events": the next running and upcoming events (POST /sub/schedule_event_more, soonest first) added at
+ * its end, skipping those already shown; focus moves to the first one added. Read to its end, the button gives
+ * way to a note. A new range is a new strip (the page keys it).
+ */
 export function EventsStrip({ events }: { events: readonly ScheduleEventItem[] }) {
   const { t } = useTranslation('schedule');
   const labels = useDateLabels();
+  const [more, setMore] = useState<ScheduleEventItem[]>([]);
+  const [offset, setOffset] = useState(0);
+  const [total, setTotal] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [focusSn, setFocusSn] = useState<number | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (focusSn === null) return;
+    const link = listRef.current?.querySelector<HTMLAnchorElement>(`[data-schedule-event="${focusSn}"]`);
+    link?.focus({ preventScroll: true });
+    link?.scrollIntoView({ block: 'nearest', inline: 'start', behavior: 'smooth' });
+  }, [focusSn]);
+
   if (events.length === 0) return null;
+  const shown = [...events, ...more];
+  const done = total !== null && offset >= total;
+
+  async function loadMore() {
+    setBusy(true);
+    setError('');
+    const seen = new Set(shown.map((e) => e.event_sn));
+    let next = offset;
+    let all = total;
+    let found: ScheduleEventItem[] = [];
+    // The range's events are among the first of that list: pages holding only those are read past.
+    for (let page = 0; page < MORE_EVENT_PAGES && found.length === 0 && (all === null || next < all); page++) {
+      const res = await scheduleEventMore(next, t('events.failed'));
+      if (!isOk(res)) {
+        setError(res.rslt_msg || t('events.failed'));
+        break;
+      }
+      all = res.rslt_set.data_totalcount;
+      next = res.rslt_set.data_list.length === 0 ? all : next + res.rslt_set.data_list.length;
+      found = res.rslt_set.data_list.filter((e) => !seen.has(e.event_sn));
+    }
+    setOffset(next);
+    setTotal(all);
+    setBusy(false);
+    if (found.length > 0) {
+      setMore((m) => [...m, ...found]);
+      setFocusSn(found[0]?.event_sn ?? null);
+    }
+  }
+
   return (
-    <section aria-labelledby="schedule-events" className="mt-5" data-schedule-events={events.length}>
+    <section aria-labelledby="schedule-events" className="mt-5" data-schedule-events={shown.length}>
       <h2 id="schedule-events" className="text-sm font-bold text-neutral-700">
         {t('events.title')}
       </h2>
-      <ul className="-mx-4 mt-2 flex snap-x gap-2 overflow-x-auto px-4 pb-1">
-        {events.map((event) => (
+      <ul ref={listRef} className="-mx-4 mt-2 flex snap-x gap-2 overflow-x-auto px-4 pb-1">
+        {shown.map((event) => (
           <li key={event.event_sn} className="w-64 max-w-[80%] shrink-0 snap-start">
             <Link
               to={eventPath(event.event_sn)}
@@ -174,6 +230,13 @@ export function EventsStrip({ events }: { events: readonly ScheduleEventItem[] }
           </li>
         ))}
       </ul>
+      {done ? (
+        <p role="status" className="mt-2 text-center text-xs text-neutral-500" data-schedule-events-end>
+          {t('events.none')}
+        </p>
+      ) : (
+        <MoreButton onMore={() => void loadMore()} busy={busy} error={error} label={t('events.more')} busyLabel={t('events.loading')} />
+      )}
     </section>
   );
 }

@@ -57,7 +57,14 @@ export const schedule = {
       channel: '{{nick}} 채널로 가기',
       list: '{{day}} 방송 일정',
     },
-    events: { title: '진행 중인 이벤트', period: '{{from}} ~ {{to}}' },
+    events: {
+      title: '진행 중인 이벤트',
+      period: '{{from}} ~ {{to}}',
+      more: '이벤트 더 보기',
+      loading: '불러오는 중…',
+      none: '더 볼 이벤트가 없습니다.',
+      failed: '이벤트를 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    },
     month: {
       caption: '{{month}} 방송 일정 달력',
       more: '외 {{n}}개',
@@ -168,7 +175,14 @@ export const schedule = {
       channel: "Go to {{nick}}'s channel",
       list: 'Broadcasts on {{day}}',
     },
-    events: { title: 'Running events', period: '{{from}} – {{to}}' },
+    events: {
+      title: 'Running events',
+      period: '{{from}} – {{to}}',
+      more: 'More events',
+      loading: 'Loading…',
+      none: 'There are no more events.',
+      failed: 'We could not load the events. Please try again in a moment.',
+    },
     month: {
       caption: 'Broadcast calendar, {{month}}',
       more: '+{{n}} more',
@@ -279,7 +293,14 @@ export const schedule = {
       channel: '{{nick}}さんのチャンネルへ',
       list: '{{day}}の配信予定',
     },
-    events: { title: '開催中のイベント', period: '{{from}}〜{{to}}' },
+    events: {
+      title: '開催中のイベント',
+      period: '{{from}}〜{{to}}',
+      more: 'イベントをもっと見る',
+      loading: '読み込み中…',
+      none: 'これ以上のイベントはありません。',
+      failed: 'イベントを読み込めませんでした。しばらくしてからもう一度お試しください。',
+    },
     month: {
       caption: '{{month}}の配信カレンダー',
       more: 'ほか{{n}}件',
@@ -390,7 +411,14 @@ export const schedule = {
       channel: '前往{{nick}}的频道',
       list: '{{day}}的直播日程',
     },
-    events: { title: '进行中的活动', period: '{{from}} ~ {{to}}' },
+    events: {
+      title: '进行中的活动',
+      period: '{{from}} ~ {{to}}',
+      more: '查看更多活动',
+      loading: '加载中…',
+      none: '没有更多活动了。',
+      failed: '无法加载活动，请稍后重试。',
+    },
     month: {
       caption: '{{month}}直播日历',
       more: '另有{{n}}场',
