@@ -15,7 +15,10 @@ import { API_HEADERS, apiClient, call, joinByApi, type Member } from './support/
  * then removes it; the main image stands in on the home tab of a channel with nothing on air; a replay's
  * bookmark button shows the member's real state after a reload (disabled, never "bookmark", until known);
  * the header's message box shows the unread count, follows a focus, drops as messages are read, says 99+
- * above 99 and fits a 360 px phone in every language.
+ * above 99 and fits a 360 px phone in every language; the chat namecard (namecard_broadcast) shows a BJ's
+ * followers with the follow button (a guest reads that it needs a login), a fan's number and 회장 in the BJ
+ * view with the moderation tools, and reports a chat line on a prefilled form; a BJ reaches their channel and
+ * its profile editor from my page and /mypage/stream.
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
@@ -380,6 +383,155 @@ describe('the gift box and the chat badges', { timeout: 120_000 }, () => {
     expect(await listed.locator('[data-supporter-badge]').count()).toBe(1);
     expect(await listed.locator('[data-fan-badge]').count()).toBe(1);
     expect(await fanPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
+
+describe('the chat namecard', { timeout: 120_000 }, () => {
+  it("shows the room's standing and follow state from namecard_broadcast in the BJ or user view, and reports a chat line", async () => {
+    // A second BJ on air with a status message; the fan's first STAR gift makes them fan No.1 and 회장 there.
+    const hostPage = await newPage();
+    const host = await joinByApi(hostPage.request, { id: `cmnc${run}`, nick: `명함방장${run}` });
+    await sql(`update users set type_cd = 'bj', role = 'bj', bj_type_cd = 'general', state_memo = $2 where lower(id) = lower($1)`, [
+      host.id,
+      `매일 밤 9시 ${run}`,
+    ]);
+    const [hostKey, fanKey] = [await userKeyOf(host), await userKeyOf(fan)];
+    const vodKey = `nc${run}`;
+    await liveBroadcast(hostKey, vodKey, `명함 방송 ${run}`);
+    await grantStar(fan.id, 100);
+    const res = await fanPage.request.post('/v1/star/user_star_use_proc', {
+      form: { vod_key: vodKey, star_cnt: '100' },
+      headers: { ...API_HEADERS, 'Idempotency-Key': `e2e-${randomUUID()}` },
+    });
+    const gift = (await res.json()) as { rslt_cd: number; rslt_msg: string };
+    expect(gift.rslt_cd, gift.rslt_msg).toBe(0);
+
+    // Both in the room on a phone; each writes a line.
+    for (const page of [hostPage, fanPage]) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/play/${vodKey}`);
+      await chatJoined(page);
+    }
+    const hostLine = `오늘 방송은 여기까지! ${run}`;
+    await hostPage.locator('[data-chat-input]').fill(hostLine);
+    await hostPage.locator('[data-chat-input]').press('Enter');
+    await fanPage.locator('[data-chat-input]').fill(`회장 출석 ${run}`);
+    await fanPage.locator('[data-chat-input]').press('Enter');
+
+    // The fan opens the BJ's card from the BJ's line: the user view, with the status message, 0 followers and
+    // the follow button; following makes it 팔로잉 with 1 follower.
+    const hostLineOnFan = chatOf(fanPage).locator(`[data-chat-line="message"][data-user-key="${hostKey}"]`).filter({ hasText: hostLine });
+    await hostLineOnFan.locator('[data-chat-nick]').click();
+    const hostCard = fanPage.locator(`[data-chat-namecard="${hostKey}"]`);
+    await expect.poll(() => hostCard.getAttribute('data-namecard-state')).toBe('ok');
+    expect(await hostCard.getAttribute('data-namecard-view')).toBe('user');
+    expect(await hostCard.locator('[data-namecard-memo]').textContent()).toBe(`매일 밤 9시 ${run}`);
+    expect(await hostCard.locator('[data-namecard-followers]').textContent()).toBe('팔로워 0');
+    expect(await hostCard.getByRole('button', { name: '강제퇴장' }).count()).toBe(0);
+    expect(await hostCard.locator('[data-namecard-channel]').getAttribute('href')).toBe(`/channel/bj/${host.id}`);
+    const follow = hostCard.locator('[data-namecard-follow-button]');
+    expect(await follow.textContent()).toBe('팔로우');
+    await follow.click();
+    await expect.poll(() => follow.textContent()).toBe('팔로잉');
+    expect(await follow.getAttribute('aria-pressed')).toBe('true');
+    expect(await hostCard.locator('[data-namecard-followers]').textContent()).toBe('팔로워 1');
+    expect(await fanPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // Opened from a line, the card reports that line: the form opens beside the room with the author and the
+    // line filled in, and the report lists the quoted line.
+    const reportChat = hostCard.locator('[data-namecard-report-chat]');
+    expect(await reportChat.textContent()).toBe('이 채팅 신고');
+    const [form] = await Promise.all([fanPage.context().waitForEvent('page'), reportChat.click()]);
+    await form.waitForLoadState();
+    expect(new URL(form.url()).pathname).toBe('/cs/report/form');
+    await form.locator('[data-report-fixed-target="chat"]').waitFor();
+    expect(await form.locator('[data-report-fixed-target="chat"]').textContent()).toContain(host.id);
+    expect(await form.locator('[data-report-fixed-quote]').textContent()).toBe(hostLine);
+    expect(await form.locator('#report-quote').count()).toBe(0);
+    await form.locator('select[data-report-type]').selectOption('abuse');
+    await form.locator('textarea[data-report-content]').fill(`채팅으로 시청자를 조롱합니다. ${run}`);
+    await form.locator('[data-report-submit]').click();
+    await form.waitForURL('**/cs/report');
+    const sent = form.locator('[data-report]').first();
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain(hostLine);
+    await form.close();
+
+    // The BJ opens the fan's card from the fan's line: the BJ view, with fan No.1, 회장 and the moderation tools.
+    const fanLineOnHost = chatOf(hostPage).locator(`[data-chat-line="message"][data-user-key="${fanKey}"]`).first();
+    await fanLineOnHost.locator('[data-chat-nick]').click();
+    const fanCard = hostPage.locator(`[data-chat-namecard="${fanKey}"]`);
+    await expect.poll(() => fanCard.getAttribute('data-namecard-state')).toBe('ok');
+    expect(await fanCard.getAttribute('data-namecard-view')).toBe('bj');
+    expect(await fanCard.locator('[data-fan-no]').textContent()).toBe('팬 No.1');
+    expect(await fanCard.locator('[data-vip-rank="1"]').textContent()).toBe('회장');
+    expect(await fanCard.getByRole('button', { name: '강제퇴장', exact: true }).count()).toBe(1);
+    // Not a BJ: no followers row and no channel link.
+    expect(await fanCard.locator('[data-namecard-follow]').count()).toBe(0);
+    expect(await fanCard.locator('[data-namecard-channel]').count()).toBe(0);
+    expect(await hostPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await hostPage.keyboard.press('Escape');
+    await fanCard.waitFor({ state: 'detached' });
+
+    // A guest sees the BJ's followers and, in place of the button, that following needs a login.
+    const guest = await newPage();
+    await guest.setViewportSize({ width: 390, height: 844 });
+    await guest.goto(`/play/${vodKey}`);
+    await chatJoined(guest);
+    await fanPage.locator('[data-chat-input]').fill(`손님 보이나요 ${run}`);
+    await fanPage.locator('[data-chat-input]').press('Enter');
+    await chatOf(guest).locator(`[data-chat-line="message"][data-user-key="${fanKey}"] [data-chat-nick]`).first().waitFor();
+    await hostPage.locator('[data-chat-input]').fill(`손님 환영해요 ${run}`);
+    await hostPage.locator('[data-chat-input]').press('Enter');
+    const hostLineOnGuest = chatOf(guest)
+      .locator(`[data-chat-line="message"][data-user-key="${hostKey}"]`)
+      .filter({ hasText: `손님 환영해요 ${run}` });
+    await hostLineOnGuest.locator('[data-chat-nick]').click();
+    const guestCard = guest.locator(`[data-chat-namecard="${hostKey}"]`);
+    await expect.poll(() => guestCard.getAttribute('data-namecard-state')).toBe('ok');
+    expect(await guestCard.locator('[data-namecard-followers]').textContent()).toBe('팔로워 1');
+    expect(await guestCard.locator('[data-namecard-login-required]').textContent()).toBe('로그인이 필요한 서비스입니다.');
+    expect(await guestCard.locator('[data-namecard-follow-button]').count()).toBe(0);
+    // Reporting the line is offered too: the form asks a guest to sign in first.
+    const guestReport = new URL((await guestCard.locator('[data-namecard-report-chat]').getAttribute('href')) ?? '', baseUrl);
+    expect(guestReport.searchParams.get('target_type')).toBe('chat');
+    expect(guestReport.searchParams.get('quote')).toBe(`손님 환영해요 ${run}`);
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
+
+describe("a broadcaster's own channel", () => {
+  it('is linked from my page and /mypage/stream, and the profile link opens the profile tab in edit mode', async () => {
+    await bjPage.setViewportSize({ width: 390, height: 844 });
+    await bjPage.goto('/mypage');
+    const links = bjPage.getByRole('navigation', { name: '계정 관리' });
+    expect(await links.getByRole('link', { name: '내 채널' }).getAttribute('href')).toBe(`/channel/bj/${bj.id}`);
+    await links.getByRole('link', { name: '채널 프로필 편집' }).click();
+    await bjPage.waitForURL(`**/channel/bj/${bj.id}/profile?edit=1`);
+    // The editor is open: the profile form's save button, not the edit button.
+    await bjPage.locator('[data-profile-save]').waitFor();
+    expect(await bjPage.locator('[data-profile-edit]').count()).toBe(0);
+    expect(await bjPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // Someone else's channel is not theirs to edit: the same link shows the profile without the editor.
+    await fanPage.goto(`/channel/bj/${bj.id}/profile?edit=1`);
+    await fanPage.locator('[data-channel-profile]').waitFor();
+    expect(await fanPage.locator('[data-profile-save]').count()).toBe(0);
+    expect(await fanPage.locator('[data-profile-edit]').count()).toBe(0);
+    // A member who is not a broadcaster has neither link.
+    await fanPage.goto('/mypage');
+    expect(await fanPage.getByRole('link', { name: '내 채널' }).count()).toBe(0);
+
+    await bjPage.goto('/mypage/stream');
+    const shortcuts = bjPage.locator('[data-my-channel-links]');
+    expect(await shortcuts.getByRole('link', { name: '내 채널' }).getAttribute('href')).toBe(`/channel/bj/${bj.id}`);
+    expect(await shortcuts.getByRole('link', { name: '채널 프로필 편집' }).getAttribute('href')).toBe(
+      `/channel/bj/${bj.id}/profile?edit=1`,
+    );
+    await shortcuts.getByRole('link', { name: '내 채널' }).click();
+    await bjPage.waitForURL(`**/channel/bj/${bj.id}`);
+    expect(await bjPage.locator('[data-channel-nick]').textContent()).toBe(bj.nick);
+    expect(await bjPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });
 

@@ -9,24 +9,26 @@ import {
 } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
+import { useRevalidator, useSearchParams } from 'react-router';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLang } from '../../lib/use-site';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { ChannelImagesEditor, ChannelMainImage } from './channel-images';
 import { useChannel } from './channel-layout';
-import { type ProfileField, safeHref, shownProfileFields } from './channel-rules';
+import { type ProfileField, safeHref, shownProfileFields, wantsProfileEdit } from './channel-rules';
 import { EmptyState } from './channel-ui';
 
 /**
  * The channel's profile tab: the main image, then the broadcaster profile of SPEC §3 as approved; empty
- * fields are left out. The owner's edit mode holds the banner and main image pickers and the profile form.
+ * fields are left out. The owner's edit mode holds the banner and main image pickers and the profile form;
+ * my page's "edit channel profile" link opens the tab in it (`?edit=1`, channelProfileEditPath).
  */
 export function ChannelProfileTab() {
   const { t } = useTranslation('channels');
   const { profile, viewer, images, bj } = useChannel();
-  const [editing, setEditing] = useState(false);
+  const [search] = useSearchParams();
+  const [editing, setEditing] = useState(() => viewer?.is_owner === 'Y' && wantsProfileEdit(search.get('edit')));
   const fields = shownProfileFields(profile);
   const tags = profile.tags.filter((tag) => tag.trim() !== '');
   const label: Record<ProfileField, string> = {

@@ -184,7 +184,8 @@ export function ChatLineView({
   dimmed: boolean;
   bjUserKey: number;
   meKey: number;
-  onNick: (user: ChatUserInfo) => void;
+  /** A nick was pressed: its user and this line's text (the namecard can report the line). */
+  onNick: (user: ChatUserInfo, quote?: string) => void;
 }) {
   const { t } = useTranslation('chat');
   if (line.kind === 'closed') {
@@ -211,7 +212,7 @@ export function ChatLineView({
   const nickButton = (who: ChatUserInfo) => (
     <button
       type="button"
-      onClick={() => onNick(who)}
+      onClick={() => onNick(who, line.text)}
       className={`font-semibold hover:underline ${who.user_key === meKey ? 'text-violet-300' : 'text-sky-300'}`}
       data-chat-nick={who.user_key}
     >

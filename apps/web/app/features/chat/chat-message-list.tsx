@@ -25,7 +25,8 @@ export function ChatMessageList({
   added: number;
   bjUserKey: number;
   meKey: number;
-  onNick: (user: ChatUserInfo) => void;
+  /** A nick was pressed: its user, and the text of the line it sits on (for a report of that line). */
+  onNick: (user: ChatUserInfo, quote?: string) => void;
 }) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -1,11 +1,26 @@
-import { ChatEvent, ChatEventDetail, type ChatPlugins, type ChatUserInfo, channelsEndpoints, isChatModerator } from '@byeol/contract';
+import {
+  ChatEvent,
+  ChatEventDetail,
+  type ChatPlugins,
+  type ChatUserInfo,
+  channelsEndpoints,
+  isChatModerator,
+  type NamecardSet,
+  resultMessage,
+} from '@byeol/contract';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
 import { channelPath, messageComposePath } from '../../lib/links';
+import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
+import { vipTitle } from '../channels/channel-rules';
+import { Avatar, FanNoBadge, VipBadge } from '../channels/channel-ui';
+import { subscribe } from '../channels/channels-api';
+import { reportFormPath } from '../cs/cs-links';
 import { RoleBadge } from './chat-lines';
 import { myRole, roleOf } from './chat-model';
 import type { ChatRoom } from './chat-room';
@@ -49,62 +64,154 @@ function ActionButton({ children, onClick, danger, busy }: { children: ReactNode
 
 const linkClass =
   'inline-flex min-h-11 items-center rounded px-3 text-sm font-semibold bg-violet-600 text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400';
+const quietLinkClass = linkClass.replace(
+  'bg-violet-600 text-white hover:bg-violet-500',
+  'bg-neutral-200 text-neutral-900 hover:bg-neutral-300',
+);
+
+/** What POST /popup/namecard_broadcast answered for the card: loading, the card, or nothing (the chat's data stands). */
+type CardState = { state: 'loading' } | { state: 'ok'; card: NamecardSet } | { state: 'failed' };
 
 /**
- * The namecard's ways out of the room (issue 17): the member's channel when they are a BJ, and a message
- * to them (the compose form, which asks a guest to sign in). Following the link closes the namecard.
+ * The member's namecard in this room (issue 17): follower count and follow state, status memo, their fan
+ * number and VIP rank with the room's BJ, and the view the viewer's room role gets (SPEC §2/§6). Asked again
+ * when the card opens for someone else.
  */
-function NamecardLinks({ target, isBj, me, close }: { target: ChatUserInfo; isBj: boolean; me: number; close: () => void }) {
-  const { t } = useTranslation('channels');
-  const member = target.user_key !== 0 && target.is_guest !== 1 && target.id !== '';
-  const writable = member && target.user_key !== me;
-  // The chat knows the room's BJ; whether another member has a channel, their namecard says (/popup/namecard).
-  const [hasChannel, setHasChannel] = useState(isBj);
+function useRoomNamecard(vodKey: string, userKey: number): [CardState, (card: NamecardSet) => void] {
+  const [card, setCard] = useState<CardState>({ state: 'loading' });
   useEffect(() => {
-    if (isBj || !member) return;
     let gone = false;
-    void send(() => api.call(channelsEndpoints.namecard, { user_key: target.user_key }), '').then((res) => {
-      if (!gone && isOk(res) && res.rslt_set.is_bj === 1) setHasChannel(true);
+    setCard({ state: 'loading' });
+    void send(() => api.call(channelsEndpoints.namecardBroadcast, { user_key: userKey, vod_key: vodKey }), '').then((res) => {
+      if (gone) return;
+      setCard(isOk(res) ? { state: 'ok', card: res.rslt_set } : { state: 'failed' });
     });
     return () => {
       gone = true;
     };
-  }, [isBj, member, target.user_key]);
-  if (!(member && hasChannel) && !writable) return null;
+  }, [vodKey, userKey]);
+  return [card, (next) => setCard({ state: 'ok', card: next })];
+}
+
+/**
+ * A BJ's followers and the follow button (a member other than the BJ), or for a guest the SPEC §6
+ * login-required message in its place. The press answers the new count.
+ */
+function FollowRow({
+  card,
+  signedIn,
+  self,
+  onChange,
+}: {
+  card: NamecardSet;
+  signedIn: boolean;
+  self: boolean;
+  onChange: (card: NamecardSet) => void;
+}) {
+  const { t } = useTranslation('channels');
+  const lang = useLang();
+  const dialog = useDialog();
+  const [busy, setBusy] = useState(false);
+  const following = card.subscribed_yn === 'Y';
+
+  async function toggle() {
+    setBusy(true);
+    const res = await subscribe(card.id, !following, t('error.retry'));
+    setBusy(false);
+    if (!isOk(res)) {
+      dialog.toast(res.rslt_msg || t('error.retry'));
+      return;
+    }
+    onChange({ ...card, subscribed_yn: res.rslt_set.subscribed_yn, follower_cnt: res.rslt_set.follower_cnt });
+    dialog.toast(
+      res.rslt_set.subscribed_yn === 'Y' ? t('header.followed', { nick: card.nick }) : t('header.unfollowed', { nick: card.nick }),
+    );
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-namecard-follow={following ? 'on' : 'off'}>
+      <span className="text-sm text-neutral-600" data-namecard-followers={card.follower_cnt}>
+        {t('header.followers')} <b className="tabular-nums text-neutral-900">{formatNumber(card.follower_cnt, lang)}</b>
+      </span>
+      {self ? null : signedIn ? (
+        <button
+          type="button"
+          onClick={() => void toggle()}
+          disabled={busy}
+          aria-pressed={following}
+          className={`min-h-11 rounded px-4 text-sm font-semibold disabled:opacity-50 ${
+            following ? 'bg-neutral-200 text-neutral-900 hover:bg-neutral-300' : 'bg-brand text-white hover:bg-brand-dark'
+          }`}
+          data-namecard-follow-button
+        >
+          {following ? t('header.following') : t('header.follow')}
+        </button>
+      ) : (
+        <p className="w-full text-sm font-semibold text-amber-700" role="note" data-namecard-login-required>
+          {resultMessage('LOGIN_REQUIRED', lang)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The namecard's ways out of the room (issue 17): the member's channel when they are a BJ, a message to them
+ * (the compose form, which asks a guest to sign in), and reports (issue 19): of the member, and of the chat
+ * line the card was opened from, its author and text filled in on the form. Following a link closes the card.
+ */
+function NamecardLinks({
+  target,
+  channelUrl,
+  me,
+  quote,
+  close,
+}: {
+  target: ChatUserInfo;
+  channelUrl: string;
+  me: number;
+  quote: string;
+  close: () => void;
+}) {
+  const { t } = useTranslation('channels');
+  const member = target.user_key !== 0 && target.is_guest !== 1 && target.id !== '';
+  const writable = member && target.user_key !== me;
+  if (!(member && channelUrl) && !writable) return null;
   return (
     <div className="flex flex-wrap gap-2" data-namecard-links>
-      {member && hasChannel && (
-        <Link to={channelPath(target.id)} onClick={close} className={linkClass} data-namecard-channel={target.id}>
+      {member && channelUrl && (
+        <Link to={channelUrl} onClick={close} className={linkClass} data-namecard-channel={target.id}>
           {t('namecard.channel')}
         </Link>
       )}
       {writable && (
-        <Link
-          to={messageComposePath(target.id)}
-          onClick={close}
-          className={linkClass.replace(
-            'bg-violet-600 text-white hover:bg-violet-500',
-            'bg-neutral-200 text-neutral-900 hover:bg-neutral-300',
-          )}
-          data-namecard-message={target.id}
-        >
+        <Link to={messageComposePath(target.id)} onClick={close} className={quietLinkClass} data-namecard-message={target.id}>
           {t('namecard.message')}
         </Link>
       )}
       {writable && (
         // The report form opens beside the room, so the stream keeps playing (issue 19).
         <a
-          href={`/cs/report/form?target_type=member&target_key=${encodeURIComponent(target.id)}`}
+          href={reportFormPath({ type: 'member', key: target.id })}
           target="_blank"
           rel="noopener"
           onClick={close}
-          className={linkClass.replace(
-            'bg-violet-600 text-white hover:bg-violet-500',
-            'bg-neutral-200 text-neutral-900 hover:bg-neutral-300',
-          )}
+          className={quietLinkClass}
           data-namecard-report={target.id}
         >
           {t('namecard.report')}
+        </a>
+      )}
+      {writable && quote !== '' && (
+        <a
+          href={reportFormPath({ type: 'chat', key: target.id, quote })}
+          target="_blank"
+          rel="noopener"
+          onClick={close}
+          className={quietLinkClass}
+          data-namecard-report-chat={target.id}
+        >
+          {t('namecard.reportChat')}
         </a>
       )}
     </div>
@@ -112,17 +219,25 @@ function NamecardLinks({ target, isBj, me, close }: { target: ChatUserInfo; isBj
 }
 
 /**
- * The user namecard of the chat (SPEC §2 on-demand panel, with the viewer's room role, §6): nick and ID,
- * whisper, block for myself, and the moderation the viewer's role allows. Destructive actions confirm first.
+ * The user namecard of the chat (SPEC §2 on-demand panel; the viewer's room role, §6): the member's picture,
+ * nick and ID, status memo, fan number and VIP rank with this room's BJ, and a BJ's followers with the follow
+ * button, from POST /popup/namecard_broadcast; then the panel of the view it answers: the BJ view (the room's
+ * BJ, managers, operators) with the moderation the viewer's role allows, the user view with the ways out and
+ * whisper and block. Opened from a chat line, it can report that line. Destructive actions confirm first.
  */
 export function ChatNamecard({
   room,
+  vodKey,
   user,
+  quote = '',
   onWhisper,
   close,
 }: {
   room: ChatRoom;
+  vodKey: string;
   user: ChatUserInfo;
+  /** The chat line the card was opened from ('' from the user list). */
+  quote?: string;
   onWhisper: (user: ChatUserInfo) => void;
   close: () => void;
 }) {
@@ -139,6 +254,14 @@ export function ChatNamecard({
   const hidden = model.room?.hide_users.includes(target.user_key) ?? false;
   const blockedByMe = model.myBlocks.includes(target.user_key);
   const nick = target.nick;
+  const [loaded, setCard] = useRoomNamecard(vodKey, target.user_key);
+  const card = loaded.state === 'ok' ? loaded.card : null;
+  // The server's view once it answered; until then (or if it cannot) the room role the chat knows.
+  const view: NamecardSet['view'] = card ? card.view : isChatModerator(role) ? 'bj' : 'user';
+  const meKey = model.me?.user_key ?? 0;
+  const signedIn = model.me !== null && meKey !== 0 && model.me.is_guest !== 1;
+  const isBj = card ? card.is_bj === 1 : target.is_bj === 1 || targetRole === 'bj';
+  const channelUrl = card ? card.channel_url : isBj && target.id ? channelPath(target.id) : '';
 
   const act = async (plugins: ChatPlugins, confirmText?: string) => {
     if (confirmText && !(await dialog.confirm(confirmText))) return;
@@ -152,17 +275,38 @@ export function ChatNamecard({
   };
 
   return (
-    <div className="space-y-4 p-5 text-neutral-900" data-chat-namecard={target.user_key}>
-      <div>
-        <p className="text-lg font-bold">
-          <RoleBadge role={targetRole} />
-          {nick}
-        </p>
-        <p className="text-sm text-neutral-500">
-          {t('namecard.id')}: {target.id}
-        </p>
+    <div
+      className="space-y-4 p-5 text-neutral-900"
+      data-chat-namecard={target.user_key}
+      data-namecard-view={view}
+      data-namecard-state={loaded.state}
+      aria-busy={loaded.state === 'loading'}
+    >
+      <div className="flex min-w-0 gap-3">
+        <Avatar src={card?.profile_image ?? ''} nick={nick} />
+        <div className="min-w-0 flex-1">
+          <p className="break-all text-lg font-bold">
+            <RoleBadge role={targetRole} />
+            {nick}
+          </p>
+          <p className="break-all text-sm text-neutral-500">
+            {t('namecard.id')}: {target.id}
+          </p>
+          {card?.state_memo ? (
+            <p className="mt-1 whitespace-pre-line break-words text-sm text-neutral-700" data-namecard-memo>
+              {card.state_memo}
+            </p>
+          ) : null}
+          {card && (card.fan_no || vipTitle(card.vip_rank)) ? (
+            <p className="mt-2 flex flex-wrap gap-1.5" data-namecard-standing>
+              {card.fan_no ? <FanNoBadge n={card.fan_no} /> : null}
+              <VipBadge rank={card.vip_rank} />
+            </p>
+          ) : null}
+        </div>
       </div>
-      <NamecardLinks target={target} isBj={target.is_bj === 1 || targetRole === 'bj'} me={model.me?.user_key ?? 0} close={close} />
+      {card?.is_bj === 1 && <FollowRow card={card} signedIn={signedIn} self={card.user_key === meKey} onChange={setCard} />}
+      <NamecardLinks target={target} channelUrl={channelUrl} me={meKey} quote={quote} close={close} />
       {(powers.whisper || powers.blockSelf) && (
         <div className="flex flex-wrap gap-2">
           {powers.whisper && (
@@ -191,7 +335,7 @@ export function ChatNamecard({
             ))}
         </div>
       )}
-      {(powers.sanction || powers.lift || powers.managers) && (
+      {view === 'bj' && (powers.sanction || powers.lift || powers.managers) && (
         <section aria-label={t('namecard.moderation')} className="space-y-2 border-t border-neutral-200 pt-3">
           <h3 className="text-sm font-semibold text-neutral-600">{t('namecard.moderation')}</h3>
           <div className="flex flex-wrap gap-2">

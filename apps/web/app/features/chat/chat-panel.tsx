@@ -267,13 +267,14 @@ export function ChatPanel({ vodKey, onTitle, onClosed }: ChatPanelProps) {
   }, [closed]);
 
   const openNamecard = useCallback(
-    (target: ChatUserInfo) => {
+    (target: ChatUserInfo, quote?: string) => {
       if (!room || target.user_key === 0) return;
-      void dialog.layer<void>((close) => <ChatNamecard room={room} user={target} onWhisper={setWhisperTo} close={() => close()} />, {
-        title: t('namecard.title'),
-      });
+      void dialog.layer<void>(
+        (close) => <ChatNamecard room={room} vodKey={vodKey} user={target} quote={quote} onWhisper={setWhisperTo} close={() => close()} />,
+        { title: t('namecard.title') },
+      );
     },
-    [dialog, room, t],
+    [dialog, room, t, vodKey],
   );
 
   const openSettings = () => {

@@ -32,8 +32,13 @@ export const CS_PATHS = {
 } as const;
 export type CsTab = keyof typeof CS_PATHS;
 
-/** The report form (`/cs/report/form`), about `target` when given (`?target_type=&target_key=`). */
-export function reportFormPath(target?: { type: ReportTarget; key: string | number }): string {
+/**
+ * The report form (`/cs/report/form`), about `target` when given (`?target_type=&target_key=`); a chat line's
+ * report names its author's login ID and quotes the line (`&quote=`).
+ */
+export function reportFormPath(target?: { type: ReportTarget; key: string | number; quote?: string }): string {
   if (!target) return CS_PATHS.reportForm;
-  return `${CS_PATHS.reportForm}?${new URLSearchParams({ target_type: target.type, target_key: String(target.key) })}`;
+  const query = new URLSearchParams({ target_type: target.type, target_key: String(target.key) });
+  if (target.type === 'chat' && target.quote) query.set('quote', target.quote);
+  return `${CS_PATHS.reportForm}?${query}`;
 }

@@ -1,6 +1,17 @@
+import { CS_LIMITS } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
 import { policyPath, policyVersionPath, reportFormPath, serviceGuidePath, versionPathOf } from './cs-links';
-import { faqCategoryOf, faqKeywordOf, isBarePath, pageOf, pagesAround, qnaRefusals, reportTargetOf, targetKeyRefusal } from './cs-rules';
+import {
+  faqCategoryOf,
+  faqKeywordOf,
+  isBarePath,
+  pageOf,
+  pagesAround,
+  qnaRefusals,
+  reportQuoteOf,
+  reportTargetOf,
+  targetKeyRefusal,
+} from './cs-rules';
 
 describe('customer centre rules', () => {
   it('reads ?page= as a whole number from 1', () => {
@@ -21,6 +32,13 @@ describe('customer centre rules', () => {
     expect(faqKeywordOf(`  ${'가'.repeat(60)} `)).toHaveLength(50);
     expect(reportTargetOf('member')).toBe('member');
     expect(reportTargetOf('user')).toBeNull();
+  });
+
+  it("reads a chat report's quote trimmed and cut to the contract's length, in characters", () => {
+    expect(reportQuoteOf('  욕설 채팅 <b>굵게</b> ')).toBe('욕설 채팅 <b>굵게</b>');
+    expect(reportQuoteOf(null)).toBe('');
+    const long = reportQuoteOf('😀'.repeat(CS_LIMITS.quoteMax + 20));
+    expect([...long]).toHaveLength(CS_LIMITS.quoteMax);
   });
 
   it("refuses a question's fields with the contract's codes", () => {
@@ -49,6 +67,14 @@ describe('customer centre rules', () => {
     expect(versionPathOf('service', 4, 2)).toBe('/sub/terms/4?ver=2');
     expect(versionPathOf('policy', 1, 2)).toBe('/sub/policy/1/old/2');
     expect(reportFormPath({ type: 'member', key: 'star01' })).toBe('/cs/report/form?target_type=member&target_key=star01');
+    const chat = new URL(reportFormPath({ type: 'chat', key: 'star01', quote: '바보 & 멍청이?' }), 'http://x');
+    expect([...chat.searchParams]).toEqual([
+      ['target_type', 'chat'],
+      ['target_key', 'star01'],
+      ['quote', '바보 & 멍청이?'],
+    ]);
+    // Only a chat report quotes.
+    expect(reportFormPath({ type: 'member', key: 'star01', quote: '무시' })).not.toContain('quote');
   });
 
   it('never asks for consent on OBS overlays and popups', () => {

@@ -1,6 +1,7 @@
 import {
   BOARD_LIMITS,
   type CommunityRefusal,
+  CS_LIMITS,
   FAQ_CATEGORIES,
   type FaqCategory,
   isCommunityRefusal,
@@ -51,6 +52,14 @@ export function faqKeywordOf(value: string | null | undefined): string {
 /** `?target_type=` of the report form: one of REPORT_TARGETS, or null. */
 export function reportTargetOf(value: string | null | undefined): ReportTarget | null {
   return (REPORT_TARGETS as readonly string[]).includes(value ?? '') ? (value as ReportTarget) : null;
+}
+
+/**
+ * `?quote=` of the report form: the chat line a chat report quotes, trimmed and cut to the contract's
+ * CS_LIMITS.quoteMax characters (a real line is shorter: only a hand-made link is cut).
+ */
+export function reportQuoteOf(value: string | null | undefined): string {
+  return [...(value ?? '').trim()].slice(0, CS_LIMITS.quoteMax).join('').trim();
 }
 
 export type QnaField = 'category' | 'title' | 'content';

@@ -13,11 +13,14 @@ import { CsHeading } from './cs-ui';
 export interface ReportFormTarget {
   type: ReportTarget;
   key: string;
+  /** A chat report's line, as the chat showed it ('' when the link quoted none). */
+  quote: string;
 }
 
 /**
- * /cs/report/form: what is reported (fixed by `?target_type=&target_key=` when a link names it, else chosen
- * here: its kind, its number or login ID, and for a chat line the line itself), then the board's report form
+ * /cs/report/form: what is reported (fixed by `?target_type=&target_key=` when a link names it, with the chat
+ * line of `&quote=` shown as it will be sent; else chosen here: its kind, its number or login ID, and for a
+ * chat line the line itself), then the board's report form
  * in place (features/board/report-dialog.tsx: the type and the content with their SPEC messages). Sent, the
  * member's reports show it as received.
  */
@@ -27,7 +30,9 @@ export function ReportFormPage({ fixed }: { fixed: ReportFormTarget | null }) {
   const navigate = useNavigate();
   const [type, setType] = useState<ReportTarget>(fixed?.type ?? 'member');
   const [key, setKey] = useState(fixed?.key ?? '');
-  const [quote, setQuote] = useState('');
+  const [quote, setQuote] = useState(fixed?.quote ?? '');
+  // A line quoted by the link (the chat's report action) is the evidence: shown, not edited.
+  const quoteFixed = fixed !== null && fixed.type === 'chat' && fixed.quote !== '';
   const [keyError, setKeyError] = useState('');
 
   /**
@@ -60,6 +65,17 @@ export function ReportFormPage({ fixed }: { fixed: ReportFormTarget | null }) {
               <p className="mt-0.5 break-words text-neutral-900" data-report-fixed-target={fixed.type}>
                 {t(`report.target.${fixed.type}`)} · {t(`report.form.targetKey.${fixed.type}`)} {fixed.key}
               </p>
+              {quoteFixed && (
+                <>
+                  <p className="mt-2 font-semibold text-neutral-700">{t('report.form.quote')}</p>
+                  <blockquote
+                    className="mt-0.5 whitespace-pre-wrap break-words border-l-2 border-neutral-300 pl-2 text-neutral-900"
+                    data-report-fixed-quote
+                  >
+                    {fixed.quote}
+                  </blockquote>
+                </>
+              )}
             </div>
           ) : (
             <>
@@ -106,7 +122,7 @@ export function ReportFormPage({ fixed }: { fixed: ReportFormTarget | null }) {
               </div>
             </>
           )}
-          {type === 'chat' && (
+          {type === 'chat' && !quoteFixed && (
             <div>
               <label htmlFor="report-quote" className="mb-1 block text-sm font-semibold text-neutral-800">
                 {t('report.form.quote')}

@@ -1,12 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { channelPath } from '../../lib/links';
+import { useUser } from '../../lib/use-site';
+import { secondaryButton } from '../../ui/fields';
+import { channelProfileEditPath } from '../channels/channel-rules';
 import { useClipName } from '../clips/use-clip-name';
 
-/** My page's links to member info edit, settings and withdrawal; a broadcaster account also gets its stream page. */
+/** A broadcaster's own channel and its profile editor (the profile tab in edit mode). */
+function myChannelLinks(id: string, t: (key: 'links.channel' | 'links.channelProfile') => string): [string, string][] {
+  return [
+    [channelPath(id), t('links.channel')],
+    [channelProfileEditPath(id), t('links.channelProfile')],
+  ];
+}
+
+/**
+ * My page's links to member info edit, settings and withdrawal; a broadcaster account also gets its stream
+ * page, its channel and its channel profile editor.
+ */
 export function MyPageLinks({ broadcaster = false }: { broadcaster?: boolean }) {
   const { t } = useTranslation('profile');
   const clip = useClipName();
+  const id = useUser()?.id ?? '';
   const links: [string, string][] = [
+    ...(broadcaster && id ? myChannelLinks(id, t) : []),
     ...(broadcaster ? [['/mypage/stream', t('links.stream')] as [string, string]] : []),
     // Issue 21: a BJ plans their broadcasts.
     ...(broadcaster ? [['/mypage/schedule', t('mypage.link', { ns: 'schedule' })] as [string, string]] : []),
@@ -33,6 +50,20 @@ export function MyPageLinks({ broadcaster = false }: { broadcaster?: boolean }) 
           </li>
         ))}
       </ul>
+    </nav>
+  );
+}
+
+/** /mypage/stream's ways to the broadcaster's channel and its profile editor, as a row of buttons. */
+export function MyChannelShortcuts({ id }: { id: string }) {
+  const { t } = useTranslation('profile');
+  return (
+    <nav aria-label={t('links.channelLabel')} className="mb-6 flex flex-wrap gap-2" data-my-channel-links>
+      {myChannelLinks(id, t).map(([to, label]) => (
+        <Link key={to} to={to} className={`${secondaryButton} inline-flex items-center`}>
+          {label}
+        </Link>
+      ))}
     </nav>
   );
 }

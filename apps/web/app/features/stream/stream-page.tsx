@@ -28,6 +28,7 @@ import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { useLoginRequired } from '../account/login-gate';
 import { MyPageFrame } from '../profile/my-page-frame';
+import { MyChannelShortcuts } from '../profile/my-page-links';
 import { copyText } from './copy';
 import { McPicker } from './mc-picker';
 
@@ -250,6 +251,7 @@ export function StreamPage({ initial }: { initial: StreamInfo }) {
 
   return (
     <MyPageFrame title={t('page.title')}>
+      {user && <MyChannelShortcuts id={user.id} />}
       <section aria-label={t('status.label')} className="mb-6 rounded-2xl border border-neutral-200 p-5" data-live={info.live ? 'Y' : 'N'}>
         {info.live ? (
           <div className="flex flex-wrap items-center gap-3">

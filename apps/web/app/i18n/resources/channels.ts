@@ -215,7 +215,7 @@ export const channels = {
       },
     },
     homeSection: { title: '팔로우한 {{bj}}의 라이브' },
-    namecard: { channel: '채널 가기', message: '쪽지 보내기', report: '신고' },
+    namecard: { channel: '채널 가기', message: '쪽지 보내기', report: '신고', reportChat: '이 채팅 신고' },
   },
   en: {
     image: "{{nick}}'s profile picture",
@@ -426,7 +426,7 @@ export const channels = {
       },
     },
     homeSection: { title: 'Live from {{bj}}s you follow' },
-    namecard: { channel: 'Channel', message: 'Send a message', report: 'Report' },
+    namecard: { channel: 'Channel', message: 'Send a message', report: 'Report', reportChat: 'Report this message' },
   },
   ja: {
     image: '{{nick}}のプロフィール画像',
@@ -650,7 +650,7 @@ export const channels = {
       },
     },
     homeSection: { title: 'フォロー中の{{bj}}のライブ' },
-    namecard: { channel: 'チャンネルへ', message: 'メッセージを送る', report: '通報' },
+    namecard: { channel: 'チャンネルへ', message: 'メッセージを送る', report: '通報', reportChat: 'このチャットを通報' },
   },
   'zh-CN': {
     image: '{{nick}}的头像',
@@ -861,6 +861,6 @@ export const channels = {
       },
     },
     homeSection: { title: '关注的{{bj}}的直播' },
-    namecard: { channel: '前往频道', message: '发私信', report: '举报' },
+    namecard: { channel: '前往频道', message: '发私信', report: '举报', reportChat: '举报这条聊天' },
   },
 } as const;

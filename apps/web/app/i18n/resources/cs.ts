@@ -158,6 +158,7 @@ export const cs = {
       cs: '고객센터',
       view: '보기',
       viewLabel: '{{title}} 보기 (새 창)',
+      version: 'v{{ver}} · {{date}} 시행',
     },
   },
   en: {
@@ -313,6 +314,7 @@ export const cs = {
       cs: 'Help centre',
       view: 'View',
       viewLabel: 'View {{title}} (new window)',
+      version: 'v{{ver}} · effective {{date}}',
     },
   },
   ja: {
@@ -468,6 +470,7 @@ export const cs = {
       cs: 'カスタマーセンター',
       view: '見る',
       viewLabel: '{{title}}を見る（新しいウィンドウ）',
+      version: 'v{{ver}} · {{date}} 施行',
     },
   },
   'zh-CN': {
@@ -623,6 +626,7 @@ export const cs = {
       cs: '客服中心',
       view: '查看',
       viewLabel: '查看{{title}}（新窗口）',
+      version: 'v{{ver}} · {{date}} 起施行',
     },
   },
 } as const;
