@@ -16,7 +16,7 @@ import { API_HEADERS, joinByApi, type Member } from './support/members.js';
  * stored XSS try is shown as text and never runs; a second member comments and deletes the comment after the
  * confirm; a member reports the post through the dialog (type and content required) and finds the report at
  * /cs/report; the author edits and deletes the post; more than BOARD_LIMITS.filesMax images are refused; a
- * search without matches says so; the list pages by number.
+ * search without matches says so; the list pages by number, and back from a keyset page with "newer".
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
@@ -400,5 +400,39 @@ describe('the board, read and written', { timeout: 120_000 }, () => {
     // The search finds this run's posts by title, with the total.
     await guest.goto(`/bbs?keyword=${encodeURIComponent(`페이지 확인 ${run}`)}`);
     expect(await guest.locator('[data-board-total]').getAttribute('data-board-total')).toBe('21');
+  });
+
+  it('goes back from a keyset page one page at a time with "newer", then to the first page at the top', async () => {
+    const res = await guest.request.get('/v1/sub/eventboard_list?limit=50', { headers: API_HEADERS });
+    const sns = ((await res.json()) as { rslt_set: { eventboard_list: { board_sn: number }[] } }).rslt_set.eventboard_list.map(
+      (p) => p.board_sn,
+    );
+    // The test before wrote 21 posts: enough for a keyset page after the first 21.
+    expect(sns.length).toBeGreaterThanOrEqual(22);
+    const rowsShown = () =>
+      guest
+        .locator('[data-board-list] tbody tr:not([data-notice])')
+        .evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-board-post'))));
+
+    // A page reached by "older" (as past page 101): the posts older than the 21st.
+    await guest.goto(`/bbs?last_sn=${sns[20]}`);
+    expect(await rowsShown()).toEqual(sns.slice(21, 41));
+    const pager = guest.getByRole('navigation', { name: '페이지 이동' });
+    expect(await pager.locator('[data-page-first]').count()).toBe(1);
+    const newer = pager.locator('[data-page-newer]');
+    expect(await newer.textContent()).toBe('‹ 최근 글');
+    expect(await newer.getAttribute('href')).toBe(`/bbs?first_sn=${sns[21]}`);
+
+    // One page back: the 20 posts just newer than that page's first, newest first.
+    await newer.click();
+    await guest.waitForURL(`**/bbs?first_sn=${sns[21]}`);
+    await expect.poll(rowsShown).toEqual(sns.slice(1, 21));
+    expect(await pager.locator('[data-page-older]').getAttribute('href')).toBe(`/bbs?last_sn=${sns[20]}`);
+
+    // Once fewer than a page are newer, "newer" leads to the first page with its numbers.
+    await pager.locator('[data-page-newer]').click();
+    await guest.waitForURL((url) => url.pathname === '/bbs' && url.search === '');
+    await expect.poll(() => pager.getByRole('link', { name: '1쪽' }).getAttribute('aria-current')).toBe('page');
+    expect(await rowsShown()).toEqual(sns.slice(0, 20));
   });
 });

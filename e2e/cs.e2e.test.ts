@@ -13,11 +13,12 @@ import { API_HEADERS, apiClient, call, joinByApi, type Member } from './support/
  * - the footer links each policy to its page in effect (version, effective date, plain text); an operator
  *   publishes a new version of an optional policy: the page announces it with its effective date, and once in
  *   effect the history lists both versions and the earlier one opens marked as not current; the join's
- *   agreements link the terms in effect;
+ *   agreements show the version in effect with its date and link it;
  * - a member asks a question with two images (each upload's progress seen), removes one while it waits, sees it
  *   waiting; an operator answers it (the console's call); the member reads the answer and marks it resolved;
  * - the notices (pinned first, opening in place), the FAQ's categories and keyword search with its empty state;
- * - a report written at /cs/report/form shows at /cs/report as received;
+ * - a report written at /cs/report/form shows at /cs/report as received; a link fixes the target and, for a
+ *   chat line, the quote (cut to its length; ignored for other targets or a target the server would refuse);
  * - an operator republishes a required policy and it takes effect: the member is asked to agree in a dialog
  *   that cannot be dismissed, agrees, and is not asked again after a reload; a guest never asks.
  *
@@ -150,8 +151,9 @@ describe('policies', { timeout: 120_000 }, () => {
     expect(await page.locator('[data-not-found]').textContent()).toContain(resultMessage('POLICY_NOT_FOUND', 'ko'));
   });
 
-  it("the join's required agreements link the policies in effect in a new tab", async () => {
+  it("the join's required agreements show the version in effect and its date, and link it in a new tab", async () => {
     const guest = await newPage();
+    await guest.setViewportSize({ width: 390, height: 844 });
     await guest.goto('/user/join');
     for (const code of ['terms', 'privacy'] as const) {
       const guide = site.policy_guide_list.find((g) => g.code === code);
@@ -160,7 +162,17 @@ describe('policies', { timeout: 120_000 }, () => {
       expect(await view.getAttribute('href')).toBe(`/sub/policy/${guide?.id}`);
       expect(await view.getAttribute('target')).toBe('_blank');
       expect(await view.textContent()).toBe('보기');
+      // The version the join agrees to, as the policy's own page shows it in effect.
+      const version = await guest.locator(`[data-agreement-version="${code}"]`).textContent();
+      expect(version).toMatch(/^v\d+ · \d{4}\.\d{2}\.\d{2} 시행$/);
+      const policy = await newPage();
+      await policy.goto(`/sub/policy/${guide?.id}`);
+      const ver = await policy.locator('[data-policy-version]').getAttribute('data-policy-version');
+      const effective = (await policy.locator('[data-policy-effective]').textContent())?.replace('시행일 ', '');
+      expect(version).toBe(`v${ver} · ${effective} 시행`);
+      await policy.close();
     }
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // The checkboxes keep their labels.
     await guest.getByLabel('[필수] 이용약관 동의').check();
     expect(await guest.getByLabel('[필수] 이용약관 동의').isChecked()).toBe(true);
@@ -346,6 +358,24 @@ describe('customer centre', { timeout: 120_000 }, () => {
     await page.goto(`/cs/report/form?target_type=member&target_key=${reported.id}`);
     expect(await page.locator('[data-report-fixed-target="member"]').textContent()).toContain(reported.id);
     expect(await page.locator('#report-target-key').count()).toBe(0);
+
+    // A chat line's link also quotes the line (trimmed, cut to the contract's 300 characters); a quote on another
+    // kind of report is ignored, a target the server would refuse leaves the form open, a chat report without a
+    // quote asks for the line.
+    const line = `그만 좀 해 ${'가'.repeat(400)}`;
+    await page.goto(`/cs/report/form?${new URLSearchParams({ target_type: 'chat', target_key: reported.id, quote: `  ${line}  ` })}`);
+    expect(await page.locator('[data-report-fixed-target="chat"]').textContent()).toContain(`채팅을 쓴 회원의 아이디 ${reported.id}`);
+    expect(await page.locator('[data-report-fixed-quote]').textContent()).toBe([...line].slice(0, 300).join(''));
+    expect(await page.locator('#report-quote').count()).toBe(0);
+    await page.goto(`/cs/report/form?${new URLSearchParams({ target_type: 'member', target_key: reported.id, quote: '무시됨' })}`);
+    expect(await page.locator('[data-report-fixed-target="member"]').count()).toBe(1);
+    expect(await page.locator('[data-report-fixed-quote]').count()).toBe(0);
+    await page.goto(`/cs/report/form?${new URLSearchParams({ target_type: 'chat', target_key: '<script>', quote: '욕설' })}`);
+    expect(await page.locator('[data-report-target-fields]').getAttribute('data-report-target-fields')).toBe('open');
+    expect(await page.locator('[data-report-fixed-quote]').count()).toBe(0);
+    await page.goto(`/cs/report/form?target_type=chat&target_key=${reported.id}`);
+    expect(await page.locator('[data-report-fixed-target="chat"]').count()).toBe(1);
+    expect(await page.locator('#report-quote').count()).toBe(1);
   });
 });
 

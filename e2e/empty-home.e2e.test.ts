@@ -39,3 +39,25 @@ describe('an empty home page', () => {
     await context.close();
   });
 });
+
+describe('an empty board', () => {
+  it.each([
+    ['ko', '등록된 게시글이 없습니다.'],
+    ['en', 'There are no posts yet.'],
+    ['ja', '投稿はまだありません。'],
+    ['zh-CN', '暂无帖子。'],
+  ])('says no posts are registered in %s (SPEC §8), with no list, no pager and a total of 0', async (lang, empty) => {
+    const context = await browser.newContext({ baseURL: platform.url });
+    await context.addCookies([{ name: 'xlang', value: lang, url: platform.url }]);
+    const page = await context.newPage();
+    const res = await page.goto('/bbs');
+    expect(res?.status()).toBe(200);
+    expect(await page.locator('[data-empty="board"]').textContent()).toBe(empty);
+    expect(await page.locator('[data-board-total]').getAttribute('data-board-total')).toBe('0');
+    expect(await page.locator('[data-board-list]').count()).toBe(0);
+    expect(await page.locator('[data-board-pager]').count()).toBe(0);
+    // The write button is there: an empty board invites the first post.
+    expect(await page.locator('[data-board-write]').count()).toBe(1);
+    await context.close();
+  });
+});

@@ -240,6 +240,48 @@ describe('community console', { timeout: 180_000 }, () => {
     expect(notices.rslt_set.data_list.find((n) => n.title === title)).toMatchObject({ top_yn: 'Y' });
   });
 
+  it('the notice period set in /admin/site (refused outside 7–90 days under the field) is what /admin/policies counts from', async () => {
+    const [setting] = await sql<{ days: number }>('select policy_notice_days as days from site where site_key = 1');
+    const before = setting?.days ?? 7;
+    const stored = async () => (await sql<{ days: number }>('select policy_notice_days as days from site where site_key = 1'))[0]?.days;
+    try {
+      await op.goto('/admin/site');
+      const section = op.locator('[data-site-notice-days]');
+      expect(await section.getAttribute('data-site-notice-days')).toBe(String(before));
+      const field = section.locator('#site-notice-days');
+      expect(await field.inputValue()).toBe(String(before));
+      const error = section.locator('[data-field-errors="site-notice-days"]');
+
+      // Under the SPEC's 7 days: refused under the field before anything is sent.
+      let sent = 0;
+      op.on('request', (r) => {
+        if (r.url().includes('/v1/admin/policy_notice_days_proc')) sent++;
+      });
+      await field.fill('6');
+      await section.locator('[data-notice-days-save]').click();
+      await expect.poll(() => error.textContent()).toBe(resultMessage('POLICY_NOTICE_DAYS_RANGE', 'ko', { min: 7, max: 90 }));
+      expect(sent).toBe(0);
+      expect(await stored()).toBe(before);
+
+      await field.fill('12');
+      expect(await error.count()).toBe(0);
+      await section.locator('[data-notice-days-save]').click();
+      await expect.poll(() => section.getAttribute('data-site-notice-days')).toBe('12');
+      expect(await stored()).toBe(12);
+
+      // The publish form's first date and its hint count from it.
+      await op.goto('/admin/policies');
+      const date = op.locator('#policy-effective_date');
+      await expect.poll(() => date.inputValue()).toBe(kstDayAhead(12));
+      expect(await op.locator('#policy-effective_date-msg').textContent()).toBe(
+        `게시일로부터 12일 이후여야 합니다 (${kstDayAhead(12)}부터).`,
+      );
+    } finally {
+      await post(op.request, '/admin/policy_notice_days_proc', { days: String(before) });
+    }
+    expect(await stored()).toBe(before);
+  });
+
   it('a policy version effective too soon is refused under the date field; one far enough is published into the history', async () => {
     const [setting] = await sql<{ days: number }>('select policy_notice_days as days from site where site_key = 1');
     const days = setting?.days ?? 7;
@@ -299,6 +341,7 @@ describe('community console', { timeout: 180_000 }, () => {
       qna_answer: '문의 답변',
       notice_save: '공지 저장',
       policy_publish: '약관 게시',
+      policy_notice_days: '약관 시행 예고 기간 변경',
     };
     for (const [action, label] of Object.entries(labels)) {
       const entry = op.locator(`[data-admin-table="audit"] [data-action="${action}"]`).first();

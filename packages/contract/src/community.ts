@@ -46,6 +46,9 @@ export const POLICY_LIMITS = {
   reasonMax: 500,
   /** Default of the site setting: a new version takes effect at least this many days after it is published. */
   noticeDaysDefault: 7,
+  /** The notice period an operator may set (`/admin/site`): never under the SPEC's 7 days, at most a quarter. */
+  noticeDaysMin: 7,
+  noticeDaysMax: 90,
 } as const;
 
 const yn = z.enum(['Y', 'N']);
@@ -110,6 +113,11 @@ export const BoardListSchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
   /** Keyset paging: the posts older than this board_sn (the last row of the page before). */
   last_sn: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  /**
+   * Keyset paging back ("newer"): the `limit` posts just newer than this board_sn (the first row of the page
+   * after), answered newest first like every page. Wins over `last_sn` and `offset` when both are sent.
+   */
+  first_sn: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
 });
 
 /** A post as the list shows it (SPEC §3 board post: number, title, author, views, comments). */
@@ -136,7 +144,15 @@ export interface BoardListSet {
   eventboard_total_capped_yn: 'Y' | 'N';
   /** The pinned notices (operating principles), on every page, with their text (`board_sn` is the notice's number). */
   notice_list: Array<BoardPost & { content: string }>;
-  params: { setting_sn: number; site_key: number; search_keyword: string; offset: number; limit: number; last_sn: number };
+  params: {
+    setting_sn: number;
+    site_key: number;
+    search_keyword: string;
+    offset: number;
+    limit: number;
+    last_sn: number;
+    first_sn: number;
+  };
   /** The caller's posting restriction, when one is in force ({until} KST and the reason), else null. */
   restriction: BoardRestriction | null;
 }
@@ -480,6 +496,13 @@ export const AdminReportProcSchema = z.object({
   state: z.enum(['in_progress', 'complete']),
   action: z.enum(REPORT_ACTIONS).default('none'),
   action_memo: z.string().trim().max(500).default(''),
+  /**
+   * Y: hide the reported post or comment and complete the report (action `hidden`) in one transaction; either
+   * both happen or neither. Only with `state=complete`, for a post or a comment (REPORT_HIDE_UNSUPPORTED).
+   */
+  hide_target: yn.default('N'),
+  /** Why the target is hidden (the moderation reason kept on it); required with `hide_target=Y`. */
+  hide_reason: z.string().trim().max(200).default(''),
 });
 
 export const AdminQnaListSchema = z.object({ state: z.enum(['all', ...QNA_STATES]).default('waiting'), ...Paging });
@@ -532,6 +555,18 @@ export const AdminPolicyPublishSchema = z.object({
 
 export interface AdminSavedSet {
   sn: number;
+}
+
+/** POST /admin/policy_notice_days_proc: the site's notice period for new policy versions (operators; audited). */
+export const AdminPolicyNoticeDaysSchema = z.object({
+  days: z.coerce
+    .number({ message: 'POLICY_NOTICE_DAYS_RANGE' })
+    .int({ message: 'POLICY_NOTICE_DAYS_RANGE' })
+    .min(POLICY_LIMITS.noticeDaysMin, { message: 'POLICY_NOTICE_DAYS_RANGE' })
+    .max(POLICY_LIMITS.noticeDaysMax, { message: 'POLICY_NOTICE_DAYS_RANGE' }),
+});
+export interface AdminPolicyNoticeDaysSet {
+  days: number;
 }
 
 /** The calls, declared once for the server, the web and the tests. */
@@ -735,6 +770,13 @@ export const communityEndpoints = {
     tags: ['community'],
     summary: 'Publish a new version of a policy with its reason and an effective date at least the notice days ahead (operators; audited)',
   }),
+  adminPolicyNoticeDays: endpoint<AdminPolicyNoticeDaysSet>()({
+    method: 'POST',
+    path: '/admin/policy_notice_days_proc',
+    request: AdminPolicyNoticeDaysSchema,
+    tags: ['community'],
+    summary: 'Set how many days a new policy version is announced before it takes effect (7 to 90; operators; audited)',
+  }),
 } as const;
 
 /**
@@ -754,6 +796,7 @@ export const COMMUNITY_REFUSAL_PARAMS = {
   REPORT_TYPE_REQUIRED: {},
   REPORT_CONTENT_REQUIRED: {},
   REPORT_CONTENT_LENGTH: { max: CS_LIMITS.reportMax },
+  POLICY_NOTICE_DAYS_RANGE: { min: POLICY_LIMITS.noticeDaysMin, max: POLICY_LIMITS.noticeDaysMax },
 } as const satisfies Record<string, Record<string, number>>;
 export type CommunityRefusal = keyof typeof COMMUNITY_REFUSAL_PARAMS;
 export const isCommunityRefusal = (code: string): code is CommunityRefusal => Object.hasOwn(COMMUNITY_REFUSAL_PARAMS, code);
@@ -951,6 +994,14 @@ export const communityCodes = defineCodes('community', [[8400, 8499]], {
     ja: '該当する通報はありません。',
     'zh-CN': '没有该举报。',
   },
+  /** "Hide and complete" asked for a report that is not about a post or a comment, or not to complete it. */
+  REPORT_HIDE_UNSUPPORTED: {
+    code: 8438,
+    ko: '게시글이나 댓글 신고만 숨기고 완료할 수 있습니다.',
+    en: 'Only a report about a post or a comment can be completed by hiding its target.',
+    ja: '投稿またはコメントの通報だけが、非表示にして完了できます。',
+    'zh-CN': '只有针对帖子或评论的举报才能隐藏后完成。',
+  },
   POLICY_NOT_FOUND: {
     code: 8440,
     ko: '약관 또는 정책을 찾을 수 없습니다.',
@@ -979,6 +1030,14 @@ export const communityCodes = defineCodes('community', [[8400, 8499]], {
     en: 'The effective date is not a valid date.',
     ja: '施行日の形式が正しくありません。',
     'zh-CN': '生效日期格式不正确。',
+  },
+  /** The notice period an operator sets is outside {min}–{max} days. */
+  POLICY_NOTICE_DAYS_RANGE: {
+    code: 8444,
+    ko: '시행 예고 기간은 {min}일에서 {max}일 사이의 정수로 입력해주세요.',
+    en: 'The notice period must be a whole number of days from {min} to {max}.',
+    ja: '施行の予告期間は{min}日から{max}日までの整数で入力してください。',
+    'zh-CN': '生效预告期请输入{min}到{max}之间的整数天数。',
   },
   NOTICE_NOT_FOUND: {
     code: 8450,

@@ -90,6 +90,10 @@ export interface GuideEntry {
   code: string | null;
   /** Members must agree to it (the join's required agreements; a new version is asked again at login). */
   required_yn: 'Y' | 'N';
+  /** The version in effect (the one a join agrees to), or null while none has taken effect. */
+  ver: number | null;
+  /** When that version took effect (ISO 8601), or null with `ver`. */
+  effective_date: string | null;
 }
 
 /** The head of a page: what `_SITE_META` carries and what the web puts in <head>. */
@@ -119,6 +123,8 @@ export interface SiteInfo {
   image_domain: string;
   policy_guide_list: GuideEntry[];
   service_guide_list: GuideEntry[];
+  /** A new policy version takes effect at least this many days after it is published (docs/community.md#policies). */
+  policy_notice_days: number;
   expire: number;
   _SITE_META: HeadMeta;
 }

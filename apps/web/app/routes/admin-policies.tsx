@@ -1,5 +1,6 @@
 import { communityEndpoints, type PolicyVersionSummary } from '@byeol/contract';
 import type { AdminList } from '../features/admin/admin.server';
+import { noticeDaysOf } from '../features/admin/community-rules';
 import { type GuideOption, type PoliciesData, PoliciesPage } from '../features/admin/policies-page';
 import { loadSiteInfo } from '../features/site/site.server';
 import { loadEndpoint } from '../lib/endpoint.server';
@@ -8,7 +9,8 @@ import type { Route } from './+types/admin-policies';
 /**
  * /admin/policies: the policies and guides of the site info, `?id=` the one shown (the first by default)
  * with its version in effect (GET /v1/policy/policy_guide/{id} or service_guide/{id}) and its history
- * (policy_history/{id}); a new version is published through POST /v1/admin/policy_publish_proc.
+ * (policy_history/{id}); a new version is published through POST /v1/admin/policy_publish_proc, its date at
+ * least the site info's `policy_notice_days` ahead (set in /admin/site).
  */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<PoliciesData> {
   const url = new URL(request.url);
@@ -20,8 +22,9 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Po
   const asked = Number(url.searchParams.get('id'));
   const guide = guides.find((g) => g.id === asked) ?? guides[0];
   const now = Date.now();
+  const noticeDays = noticeDaysOf(site.policy_notice_days);
   const empty: AdminList<PolicyVersionSummary> = { ok: true, list: { data_list: [], data_totalcount: 0 } };
-  if (!guide) return { guides, id: 0, doc: null, docMessage: '', history: empty, now };
+  if (!guide) return { guides, id: 0, doc: null, docMessage: '', history: empty, now, noticeDays };
   const [doc, history] = await Promise.all([
     loadEndpoint(context, guide.kind === 'policy' ? communityEndpoints.policyGuide : communityEndpoints.serviceGuide, { id: guide.id }),
     loadEndpoint(context, communityEndpoints.policyHistory, { id: guide.id }),
@@ -36,6 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Po
         ? { ok: true, list: { data_list: history.rslt_set.data_list, data_totalcount: history.rslt_set.data_totalcount } }
         : { ok: false, message: history.rslt_msg, field: '' },
     now,
+    noticeDays,
   };
 }
 

@@ -1,11 +1,15 @@
+import { noticeDaysOf } from '../features/admin/community-rules';
 import { type SiteData, SitePage } from '../features/admin/site-page';
 import { loadSiteInfo } from '../features/site/site.server';
 import type { Route } from './+types/admin-site';
 
-/** /admin/site: the site switches with their values from the site info; each flipped through POST /v1/admin/site_switch_proc. */
+/**
+ * /admin/site: the site switches with their values from the site info; each flipped through POST
+ * /v1/admin/site_switch_proc. Below them the policies' notice days (POST /v1/admin/policy_notice_days_proc).
+ */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<SiteData> {
   const site = await loadSiteInfo(context, new URL(request.url).pathname);
-  return { settings: { ...site.site_setting } };
+  return { settings: { ...site.site_setting }, noticeDays: noticeDaysOf(site.policy_notice_days) };
 }
 
 export default function AdminSite({ loaderData }: Route.ComponentProps) {

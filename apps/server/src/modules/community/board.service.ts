@@ -179,7 +179,10 @@ export class BoardService {
   }
 
   /** eventboard_list: newest first; offset paging for the first pages, `last_sn` (keyset) beyond. */
-  async list(viewer: Viewer | null, q: { search_keyword: string; offset: number; limit: number; last_sn: number }): Promise<BoardListSet> {
+  async list(
+    viewer: Viewer | null,
+    q: { search_keyword: string; offset: number; limit: number; last_sn: number; first_sn: number },
+  ): Promise<BoardListSet> {
     const keyword = q.search_keyword;
     // What the search domain asks the index for (search.repository.ts does the same): the term's bigrams, '^' + the
     // character only for a one-character word. searchTokens() would add '^' + each word's first character,
@@ -206,14 +209,17 @@ export class BoardService {
         );
       }
     }
-    const page = q.last_sn > 0 ? [...where, sql`p.board_sn < ${q.last_sn}`] : where;
+    // Keyset both ways: older than last_sn (board_sn desc), or the nearest newer than first_sn (board_sn asc on
+    // the same index, then shown newest first); offsets only for the first pages.
+    const newer = q.first_sn > 0;
+    const page = newer ? [...where, sql`p.board_sn > ${q.first_sn}`] : q.last_sn > 0 ? [...where, sql`p.board_sn < ${q.last_sn}`] : where;
     const [listRes, total, notices, restriction] = await Promise.all([
       // The page's posts first, then their authors: 20 lookups, not one per row skipped by the offset.
       this.db.execute<PostRow>(sql`
         select p.board_sn, p.title, p.user_key, u.id as user_id, u.nick as user_nick, p.view_cnt, p.reply_cnt, p.file_cnt, p.created_at
         from (select p.board_sn, p.title, p.user_key, p.view_cnt, p.reply_cnt, p.file_cnt, p.created_at
               from board_post p where ${sql.join(page, sql` and `)}
-              order by p.board_sn desc offset ${q.last_sn > 0 ? 0 : q.offset} limit ${q.limit}) p
+              order by p.board_sn ${newer ? sql`asc` : sql`desc`} offset ${newer || q.last_sn > 0 ? 0 : q.offset} limit ${q.limit}) p
         join users u on u.user_key = p.user_key
         order by p.board_sn desc`),
       keyword ? this.countMatches(where) : this.visibleCount(),
@@ -225,7 +231,15 @@ export class BoardService {
       eventboard_total: total.count,
       eventboard_total_capped_yn: total.capped ? 'Y' : 'N',
       notice_list: notices,
-      params: { setting_sn: BOARD_SN, site_key: 1, search_keyword: keyword, offset: q.offset, limit: q.limit, last_sn: q.last_sn },
+      params: {
+        setting_sn: BOARD_SN,
+        site_key: 1,
+        search_keyword: keyword,
+        offset: q.offset,
+        limit: q.limit,
+        last_sn: q.last_sn,
+        first_sn: q.first_sn,
+      },
       restriction,
     };
   }

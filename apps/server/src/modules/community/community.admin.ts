@@ -8,8 +8,10 @@ import {
   type ReportAction,
 } from '@byeol/contract';
 import { sql } from 'drizzle-orm';
+import type { Bus } from '../../platform/bus.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError, required } from '../../platform/errors.js';
+import { SITE_CHANGED, setPolicyNoticeDays } from '../site/index.js';
 import { removeStored } from '../uploads/index.js';
 import type { SessionUser } from '../users/users.session.js';
 import { BOARD_SN, deletePost, type PostRow, setReplyState, toPost } from './board.service.js';
@@ -71,6 +73,7 @@ export class CommunityAdmin {
   constructor(
     private readonly db: Db,
     private readonly uploadsDir: string,
+    private readonly bus: Bus,
   ) {}
 
   async posts(q: { state: string; keyword: string; offset: number; limit: number }): Promise<{ list: AdminBoardPost[]; total: number }> {
@@ -97,40 +100,47 @@ export class CommunityAdmin {
    * on the way back), delete (at once, from any state; its images go).
    */
   async postProc(actor: SessionUser, req: { board_sn: number; action: ModerationAction; reason: string }): Promise<AdminBoardPost> {
-    const removed = await this.db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ state: string; user_key: number; title: string; content: string }>(sql`
-        select state, user_key, title, content from board_post where board_sn = ${req.board_sn} for update`);
-      const row = rows[0];
-      if (!row || row.state === 'deleted') throw new AppError('BOARD_POST_NOT_FOUND');
-      // Hiding a hidden post or restoring a visible one changes nothing (a second report of the same post
-      // may be closed with "hide and complete"): no write, no audit row.
-      if ((req.action === 'hide' && row.state === 'hidden') || (req.action === 'restore' && row.state === 'visible')) return [];
-      let removed: string[] = [];
-      if (req.action === 'hide') {
-        await tx.execute(sql`update board_post set state = 'hidden', moderation_reason = ${req.reason} where board_sn = ${req.board_sn}`);
-        await tx.execute(sql`update board_setting set visible_cnt = visible_cnt - 1 where setting_sn = ${BOARD_SN}`);
-      } else if (req.action === 'restore') {
-        if (row.state !== 'hidden') throw new AppError('BOARD_POST_NOT_FOUND');
-        await tx.execute(sql`
-          update board_post set state = 'visible', moderation_reason = '', title = ${maskPersonalInfo(row.title)},
-                 content = ${maskPersonalInfo(row.content)} where board_sn = ${req.board_sn}`);
-        await tx.execute(sql`update board_setting set visible_cnt = visible_cnt + 1 where setting_sn = ${BOARD_SN}`);
-      } else {
-        removed = await deletePost(tx, req.board_sn, row.state, req.reason);
-      }
-      await audit(tx, {
-        action: `post_${req.action}`,
-        actor: actor.userKey,
-        kind: 'post',
-        sn: req.board_sn,
-        member: Number(row.user_key),
-        before: { state: row.state, title: row.title },
-        after: { state: req.action === 'hide' ? 'hidden' : req.action === 'restore' ? 'visible' : 'deleted', reason: req.reason },
-      });
-      return removed;
-    });
+    const removed = await this.db.transaction((tx) => this.moderatePost(tx, actor, req));
     await removeStored(this.uploadsDir, removed);
     return this.post(req.board_sn);
+  }
+
+  /** board_post_proc's work inside the caller's transaction (also "hide and complete" of a report); answers the files to remove. */
+  private async moderatePost(
+    tx: Tx,
+    actor: SessionUser,
+    req: { board_sn: number; action: ModerationAction; reason: string },
+  ): Promise<string[]> {
+    const { rows } = await tx.execute<{ state: string; user_key: number; title: string; content: string }>(sql`
+      select state, user_key, title, content from board_post where board_sn = ${req.board_sn} for update`);
+    const row = rows[0];
+    if (!row || row.state === 'deleted') throw new AppError('BOARD_POST_NOT_FOUND');
+    // Hiding a hidden post or restoring a visible one changes nothing (a second report of the same post
+    // may be closed with "hide and complete"): no write, no audit row.
+    if ((req.action === 'hide' && row.state === 'hidden') || (req.action === 'restore' && row.state === 'visible')) return [];
+    let removed: string[] = [];
+    if (req.action === 'hide') {
+      await tx.execute(sql`update board_post set state = 'hidden', moderation_reason = ${req.reason} where board_sn = ${req.board_sn}`);
+      await tx.execute(sql`update board_setting set visible_cnt = visible_cnt - 1 where setting_sn = ${BOARD_SN}`);
+    } else if (req.action === 'restore') {
+      if (row.state !== 'hidden') throw new AppError('BOARD_POST_NOT_FOUND');
+      await tx.execute(sql`
+        update board_post set state = 'visible', moderation_reason = '', title = ${maskPersonalInfo(row.title)},
+               content = ${maskPersonalInfo(row.content)} where board_sn = ${req.board_sn}`);
+      await tx.execute(sql`update board_setting set visible_cnt = visible_cnt + 1 where setting_sn = ${BOARD_SN}`);
+    } else {
+      removed = await deletePost(tx, req.board_sn, row.state, req.reason);
+    }
+    await audit(tx, {
+      action: `post_${req.action}`,
+      actor: actor.userKey,
+      kind: 'post',
+      sn: req.board_sn,
+      member: Number(row.user_key),
+      before: { state: row.state, title: row.title },
+      after: { state: req.action === 'hide' ? 'hidden' : req.action === 'restore' ? 'visible' : 'deleted', reason: req.reason },
+    });
+    return removed;
   }
 
   async replies(q: { state: string; keyword: string; offset: number; limit: number }): Promise<{ list: AdminBoardReply[]; total: number }> {
@@ -184,30 +194,37 @@ export class CommunityAdmin {
   }
 
   async replyProc(actor: SessionUser, req: { reply_sn: number; action: ModerationAction; reason: string }): Promise<AdminBoardReply> {
-    await this.db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ state: string; user_key: number; content: string }>(sql`
-        select state, user_key, content from board_reply where reply_sn = ${req.reply_sn} for update`);
-      const row = rows[0];
-      if (!row || row.state === 'deleted') throw new AppError('BOARD_REPLY_NOT_FOUND');
-      const to = req.action === 'hide' ? 'hidden' : req.action === 'restore' ? 'visible' : 'deleted';
-      // Already so: nothing to do (as for posts).
-      if (row.state === to) return;
-      if (req.action === 'restore') {
-        await tx.execute(sql`update board_reply set content = ${maskPersonalInfo(row.content)} where reply_sn = ${req.reply_sn}`);
-      }
-      await setReplyState(tx, req.reply_sn, row.state, to, req.action === 'restore' ? '' : req.reason);
-      await audit(tx, {
-        action: `reply_${req.action}`,
-        actor: actor.userKey,
-        kind: 'reply',
-        sn: req.reply_sn,
-        member: Number(row.user_key),
-        before: { state: row.state, content: row.content.slice(0, 100) },
-        after: { state: to, reason: req.reason },
-      });
-    });
+    await this.db.transaction((tx) => this.moderateReply(tx, actor, req));
     const { list } = await this.replyRows([sql`r.reply_sn = ${req.reply_sn}`], 0, 1);
     return list[0] as AdminBoardReply;
+  }
+
+  /** board_reply_proc's work inside the caller's transaction (also "hide and complete" of a report). */
+  private async moderateReply(
+    tx: Tx,
+    actor: SessionUser,
+    req: { reply_sn: number; action: ModerationAction; reason: string },
+  ): Promise<void> {
+    const { rows } = await tx.execute<{ state: string; user_key: number; content: string }>(sql`
+      select state, user_key, content from board_reply where reply_sn = ${req.reply_sn} for update`);
+    const row = rows[0];
+    if (!row || row.state === 'deleted') throw new AppError('BOARD_REPLY_NOT_FOUND');
+    const to = req.action === 'hide' ? 'hidden' : req.action === 'restore' ? 'visible' : 'deleted';
+    // Already so: nothing to do (as for posts).
+    if (row.state === to) return;
+    if (req.action === 'restore') {
+      await tx.execute(sql`update board_reply set content = ${maskPersonalInfo(row.content)} where reply_sn = ${req.reply_sn}`);
+    }
+    await setReplyState(tx, req.reply_sn, row.state, to, req.action === 'restore' ? '' : req.reason);
+    await audit(tx, {
+      action: `reply_${req.action}`,
+      actor: actor.userKey,
+      kind: 'reply',
+      sn: req.reply_sn,
+      member: Number(row.user_key),
+      before: { state: row.state, content: row.content.slice(0, 100) },
+      after: { state: to, reason: req.reason },
+    });
   }
 
   async reports(q: { state: string; offset: number; limit: number }): Promise<{ list: AdminReport[]; total: number }> {
@@ -256,19 +273,44 @@ export class CommunityAdmin {
     };
   }
 
-  /** report_proc: received → in_progress → complete (or received → complete); a complete report is final. */
+  /**
+   * report_proc: received → in_progress → complete (or received → complete); a complete report is final. With
+   * `hide_target=Y` the reported post or comment is hidden and the report completed with the action `hidden`
+   * in one transaction: a refusal of either (the post deleted meanwhile, the report already complete) leaves
+   * both as they were.
+   */
   async reportProc(
     actor: SessionUser,
-    req: { report_sn: number; state: 'in_progress' | 'complete'; action: ReportAction; action_memo: string },
+    req: {
+      report_sn: number;
+      state: 'in_progress' | 'complete';
+      action: ReportAction;
+      action_memo: string;
+      hide_target: 'Y' | 'N';
+      hide_reason: string;
+    },
   ): Promise<AdminReport> {
+    const hide = req.hide_target === 'Y';
+    if (hide && req.state !== 'complete') throw new AppError('REPORT_HIDE_UNSUPPORTED', { field: 'hide_target' });
+    if (hide && !req.hide_reason) throw required('hide_reason');
     await this.db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ state: string; user_key: number }>(sql`
-        select state, user_key from cs_report where report_sn = ${req.report_sn} for update`);
+      const { rows } = await tx.execute<{ state: string; user_key: number; target_type: string; target_key: string }>(sql`
+        select state, user_key, target_type, target_key from cs_report where report_sn = ${req.report_sn} for update`);
       const row = rows[0];
       if (!row) throw new AppError('REPORT_NOT_FOUND');
       if (row.state === 'complete' || (req.state === 'in_progress' && row.state === 'in_progress'))
         throw new AppError('REPORT_STATE_INVALID');
-      const action = req.state === 'complete' ? req.action : null;
+      let action = req.state === 'complete' ? req.action : null;
+      if (hide) {
+        const sn = /^\d{1,15}$/.test(row.target_key) ? Number(row.target_key) : null;
+        if (sn === null || (row.target_type !== 'post' && row.target_type !== 'reply'))
+          throw new AppError('REPORT_HIDE_UNSUPPORTED', { field: 'hide_target' });
+        const moderation = { action: 'hide' as const, reason: req.hide_reason };
+        // Hiding never deletes, so no stored file is left to remove after the commit.
+        if (row.target_type === 'post') await this.moderatePost(tx, actor, { board_sn: sn, ...moderation });
+        else await this.moderateReply(tx, actor, { reply_sn: sn, ...moderation });
+        action = 'hidden';
+      }
       await tx.execute(sql`
         update cs_report set state = ${req.state}, action = ${action}, action_memo = ${req.action_memo}, handled_by = ${actor.userKey},
                handled_at = now() where report_sn = ${req.report_sn}`);
@@ -437,6 +479,28 @@ export class CommunityAdmin {
       return sn;
     });
     return { sn };
+  }
+
+  /**
+   * policy_notice_days_proc: operators set how many days a new policy version is announced before it takes
+   * effect (the schema keeps it within 7–90). Every process's site info shows the new value after the commit.
+   */
+  async policyNoticeDays(actor: SessionUser, days: number): Promise<{ days: number }> {
+    requireOperator(actor);
+    await this.db.transaction(async (tx) => {
+      const { before } = await setPolicyNoticeDays(tx, days);
+      if (before === days) return;
+      await audit(tx, {
+        action: 'policy_notice_days',
+        actor: actor.userKey,
+        kind: 'site',
+        sn: 1,
+        before: { policy_notice_days: before },
+        after: { policy_notice_days: days },
+      });
+    });
+    await this.bus.publish(SITE_CHANGED, {});
+    return { days };
   }
 }
 

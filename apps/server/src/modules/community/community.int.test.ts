@@ -11,12 +11,13 @@ import {
   ResultCode,
   resultMessage,
   sanctionsEndpoints,
+  siteEndpoints,
   type UploadedFileInfo,
 } from '@byeol/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
-import { buildOperator, buildViewer } from '../../testing/builders.js';
+import { buildBj, buildBroadcast, buildOperator, buildViewer } from '../../testing/builders.js';
 import { sql } from '../../testing/members.js';
 import { seedPolicyVersions } from '../site/index.js';
 
@@ -196,6 +197,49 @@ describe('the board', () => {
   });
 });
 
+describe('the board, refusals', () => {
+  it('a guest cannot delete a post, and nobody comments on a hidden post until it is restored', async () => {
+    const author = await buildViewer(t);
+    const fan = await buildViewer(t);
+    const gm = await buildOperator(t, 'gm');
+    const sn = (await write(author, { title: '숨겨질 글', content: '본문' })).body.rslt_set.board_sn;
+
+    expect((await t.call(e.boardDelete, { board_sn: String(sn) })).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await info(null, sn)).body.rslt_set.board_info.title).toBe('숨겨질 글');
+
+    await t.call(e.adminPostProc, { board_sn: String(sn), action: 'hide', reason: '검토 중' }, as(gm));
+    const refused = await t.call(e.replyInsert, { board_sn: String(sn), content: '댓글 달래요' }, as(fan));
+    expect(refused.body.rslt_cd).toBe(ResultCode.BOARD_POST_NOT_FOUND);
+    // Its author cannot either, and the refused comment left no row and no count behind.
+    expect((await t.call(e.replyInsert, { board_sn: String(sn), content: '제 글인데요' }, as(author))).body.rslt_cd).toBe(
+      ResultCode.BOARD_POST_NOT_FOUND,
+    );
+    expect(await sql(t, 'select reply_sn from board_reply where board_sn = $1', [sn])).toEqual([]);
+
+    await t.call(e.adminPostProc, { board_sn: String(sn), action: 'restore', reason: '문제 없음' }, as(gm));
+    expect((await t.call(e.replyInsert, { board_sn: String(sn), content: '이제 돼요' }, as(fan))).body.rslt_cd).toBe(0);
+    expect((await info(null, sn)).body.rslt_set.board_info.reply_cnt).toBe(1);
+  });
+
+  it('pages back with first_sn ("newer"): the page just newer than a row, shown newest first', async () => {
+    const m = await buildViewer(t);
+    const tag = `뒤로${Date.now() % 100000}`;
+    const made: number[] = [];
+    for (let i = 0; i < 5; i++) made.push((await write(m, { title: `${tag} 글 ${i}`, content: '본문' })).body.rslt_set.board_sn);
+    const q = { search_keyword: tag, limit: '2' };
+    const snsOf = (res: Awaited<ReturnType<typeof list>>) => res.body.rslt_set.eventboard_list.map((p: BoardPost) => p.board_sn);
+    // Older from the newest two, then back: the same two as before.
+    const older = await list(null, { ...q, last_sn: String(made[3]) });
+    expect(snsOf(older)).toEqual([made[2], made[1]]);
+    const newer = await list(null, { ...q, first_sn: String(made[2]) });
+    expect(snsOf(newer)).toEqual([made[4], made[3]]);
+    expect(newer.body.rslt_set.params).toMatchObject({ first_sn: made[2], last_sn: 0 });
+    // At the top fewer than a page come back; first_sn wins over last_sn.
+    expect(snsOf(await list(null, { ...q, first_sn: String(made[3]), last_sn: String(made[1]) }))).toEqual([made[4]]);
+    expect(snsOf(await list(null, { ...q, first_sn: String(made[4]) }))).toEqual([]);
+  });
+});
+
 describe('reports and moderation', () => {
   it('a reported post is hidden by an operator, its author restricted for 3 days, and the reporter sees the outcome', async () => {
     const author = await buildViewer(t);
@@ -300,6 +344,171 @@ describe('reports and moderation', () => {
   });
 });
 
+describe('reports of every target, and their states', () => {
+  it('takes a chat line with its quote, a member and a broadcast; refuses an unknown target type', async () => {
+    const reporter = await buildViewer(t);
+    const chatter = await buildViewer(t);
+    const bj = await buildBj(t);
+    const gm = await buildOperator(t, 'gm');
+    const room = await buildBroadcast(t.database.db, bj.userKey, { title: '신고될 방송' });
+    const report = (form: Record<string, string>) =>
+      t.call(e.reportProc, { report_type: 'abuse', content: '신고합니다', ...form }, as(reporter));
+
+    const chat = await report({ target_type: 'chat', target_key: chatter.id, quote: '  채팅 욕설 한 줄  ' });
+    expect(chat.body.rslt_set).toMatchObject({
+      target_type: 'chat',
+      target_key: chatter.id,
+      target_label: `${chatter.nick} (${chatter.id})`,
+      quote: '채팅 욕설 한 줄',
+      state: 'received',
+    });
+    const member = await report({ target_type: 'member', target_key: bj.id });
+    expect(member.body.rslt_set).toMatchObject({ target_type: 'member', target_label: `${bj.nick} (${bj.id})`, quote: '' });
+    const broadcast = await report({ target_type: 'broadcast', target_key: room.vodKey });
+    expect(broadcast.body.rslt_set).toMatchObject({ target_type: 'broadcast', target_label: '신고될 방송' });
+    // A chat line's author, like a member, may be reported again only after the open report is complete.
+    expect((await report({ target_type: 'chat', target_key: chatter.id, quote: '다른 줄' })).body.rslt_cd).toBe(
+      ResultCode.REPORT_DUPLICATE,
+    );
+
+    // The console sees who is concerned and where to look.
+    const queue = await t.call(e.adminReportList, { state: 'open', limit: '100' }, as(gm));
+    const byNumber = (sn: number) => queue.body.rslt_set.data_list.find((r) => r.report_sn === sn);
+    expect(byNumber(chat.body.rslt_set.report_sn)).toMatchObject({
+      quote: '채팅 욕설 한 줄',
+      target_user_id: chatter.id,
+      target_url: `/channel/bj/${chatter.id}`,
+    });
+    expect(byNumber(member.body.rslt_set.report_sn)).toMatchObject({ target_user_id: bj.id, target_url: `/channel/bj/${bj.id}` });
+    expect(byNumber(broadcast.body.rslt_set.report_sn)).toMatchObject({ target_user_id: bj.id, target_url: `/play/${room.vodKey}` });
+
+    const unknown = await report({ target_type: 'song', target_key: '12' });
+    expect(unknown.body).toMatchObject({ rslt_cd: ResultCode.INVALID_INPUT, rslt_set: { field: 'target_type' } });
+    expect((await report({ target_type: 'member', target_key: 'nobody_here_1' })).body.rslt_cd).toBe(ResultCode.REPORT_TARGET_NOT_FOUND);
+    expect((await report({ target_type: 'broadcast', target_key: 'no_such_room' })).body.rslt_cd).toBe(ResultCode.REPORT_TARGET_NOT_FOUND);
+  });
+
+  it('goes from received to complete in one step, and cannot be taken twice', async () => {
+    const reporter = await buildViewer(t);
+    const target = await buildViewer(t);
+    const gm = await buildOperator(t, 'gm');
+    const proc = (sn: number, form: Record<string, string>) => t.call(e.adminReportProc, { report_sn: String(sn), ...form }, as(gm));
+    const first = (
+      await t.call(e.reportProc, { target_type: 'member', target_key: target.id, report_type: 'spam', content: '광고' }, as(reporter))
+    ).body.rslt_set.report_sn;
+    const done = await proc(first, { state: 'complete', action: 'warned', action_memo: '경고했습니다.' });
+    expect(done.body.rslt_set).toMatchObject({
+      state: 'complete',
+      action: 'warned',
+      action_memo: '경고했습니다.',
+      handled_by_nick: gm.nick,
+    });
+    expect((await proc(first, { state: 'complete', action: 'none' })).body.rslt_cd).toBe(ResultCode.REPORT_STATE_INVALID);
+
+    // Complete, the member may report the same target again.
+    const second = (
+      await t.call(e.reportProc, { target_type: 'member', target_key: target.id, report_type: 'spam', content: '또 광고' }, as(reporter))
+    ).body.rslt_set.report_sn;
+    expect((await proc(second, { state: 'in_progress' })).body.rslt_set).toMatchObject({ state: 'in_progress', action: null });
+    expect((await proc(second, { state: 'in_progress' })).body.rslt_cd).toBe(ResultCode.REPORT_STATE_INVALID);
+    expect((await proc(second, { state: 'complete', action: 'none' })).body.rslt_set.state).toBe('complete');
+    expect((await proc(999_999_999, { state: 'in_progress' })).body.rslt_cd).toBe(ResultCode.REPORT_NOT_FOUND);
+  });
+});
+
+describe('hide and complete', () => {
+  it('hides the reported post and completes the report in one call, audited; a second report of it closes the same way', async () => {
+    const author = await buildViewer(t);
+    const reporters = [await buildViewer(t), await buildViewer(t)];
+    const gm = await buildOperator(t, 'gm');
+    const sn = (await write(author, { title: '한 번에 숨길 글', content: '욕설 본문' })).body.rslt_set.board_sn;
+    const [one, two] = await Promise.all(
+      reporters.map(
+        async (r) =>
+          (await t.call(e.reportProc, { target_type: 'post', target_key: String(sn), report_type: 'abuse', content: '욕설' }, as(r))).body
+            .rslt_set.report_sn,
+      ),
+    );
+    const done = await t.call(
+      e.adminReportProc,
+      { report_sn: String(one), state: 'complete', hide_target: 'Y', hide_reason: '욕설', action_memo: '게시글을 숨겼습니다.' },
+      as(gm),
+    );
+    // The action is `hidden` whatever `action` said (it defaults to none).
+    expect(done.body.rslt_set).toMatchObject({ state: 'complete', action: 'hidden', action_memo: '게시글을 숨겼습니다.' });
+    expect((await info(reporters[0] ?? null, sn)).body.rslt_cd).toBe(ResultCode.BOARD_POST_NOT_FOUND);
+    const posts = await t.call(e.adminPostList, { keyword: '한 번에 숨길 글' }, as(gm));
+    expect(posts.body.rslt_set.data_list.find((p) => p.board_sn === sn)).toMatchObject({
+      state: 'hidden',
+      moderation_reason: '욕설',
+      report_cnt: 1,
+    });
+
+    // The second report: the post is hidden already, the report is completed all the same (no second hide).
+    const again = await t.call(
+      e.adminReportProc,
+      { report_sn: String(two), state: 'complete', hide_target: 'Y', hide_reason: '욕설' },
+      as(gm),
+    );
+    expect(again.body.rslt_set).toMatchObject({ state: 'complete', action: 'hidden' });
+
+    const audit = await t.call(adminEndpoints.auditList, { actor: gm.id, limit: '20' }, as(gm));
+    const rows = audit.body.rslt_set.data_list.map((a: AdminAuditEntry) => [a.action, a.target?.kind, a.target?.sn]);
+    expect(rows).toEqual([
+      ['report_update', 'report', two],
+      ['report_update', 'report', one],
+      ['post_hide', 'post', sn],
+    ]);
+  });
+
+  it('hides a reported comment; refuses what it cannot hide and leaves the report open when the hiding fails', async () => {
+    const author = await buildViewer(t);
+    const fan = await buildViewer(t);
+    const reporter = await buildViewer(t);
+    const gm = await buildOperator(t, 'gm');
+    const sn = (await write(author, { title: '댓글 신고', content: '본문' })).body.rslt_set.board_sn;
+    const reply = (await t.call(e.replyInsert, { board_sn: String(sn), content: '나쁜 댓글' }, as(fan))).body.rslt_set.reply_sn;
+    const reportOf = async (form: Record<string, string>) =>
+      (await t.call(e.reportProc, { report_type: 'abuse', content: '신고', ...form }, as(reporter))).body.rslt_set.report_sn;
+    const proc = (report: number, form: Record<string, string>) =>
+      t.call(e.adminReportProc, { report_sn: String(report), state: 'complete', hide_target: 'Y', hide_reason: '비방', ...form }, as(gm));
+    const stateOf = async (report: number) =>
+      (await sql<{ state: string; action: string | null }>(t, 'select state, action from cs_report where report_sn = $1', [report]))[0];
+
+    const onReply = await reportOf({ target_type: 'reply', target_key: String(reply) });
+    // Hiding goes with completing only, and needs a reason.
+    expect((await proc(onReply, { state: 'in_progress' })).body).toMatchObject({
+      rslt_cd: ResultCode.REPORT_HIDE_UNSUPPORTED,
+      rslt_set: { field: 'hide_target' },
+    });
+    expect((await proc(onReply, { hide_reason: ' ' })).body).toMatchObject({
+      rslt_cd: ResultCode.REQUIRED,
+      rslt_set: { field: 'hide_reason' },
+    });
+    expect(await stateOf(onReply)).toEqual({ state: 'received', action: null });
+    expect((await proc(onReply, {})).body.rslt_set).toMatchObject({ state: 'complete', action: 'hidden' });
+    const [hidden] = await sql<{ state: string }>(t, 'select state from board_reply where reply_sn = $1', [reply]);
+    expect(hidden?.state).toBe('hidden');
+    expect((await info(author, sn)).body.rslt_set.total_count).toBe(0);
+
+    // A member cannot be hidden: refused, the report stays as it was.
+    const onMember = await reportOf({ target_type: 'member', target_key: fan.id });
+    const unsupported = await proc(onMember, {});
+    expect(unsupported.body.rslt_cd).toBe(ResultCode.REPORT_HIDE_UNSUPPORTED);
+    expect(unsupported.body.rslt_msg).toBe(resultMessage('REPORT_HIDE_UNSUPPORTED', 'ko'));
+    expect(await stateOf(onMember)).toEqual({ state: 'received', action: null });
+
+    // The post went (its author deleted it) before the operator acted: nothing is completed, nothing audited.
+    const doomed = (await write(author, { title: '곧 지울 글', content: '본문' })).body.rslt_set.board_sn;
+    const onPost = await reportOf({ target_type: 'post', target_key: String(doomed) });
+    await t.call(e.boardDelete, { board_sn: String(doomed) }, as(author));
+    expect((await proc(onPost, {})).body.rslt_cd).toBe(ResultCode.BOARD_POST_NOT_FOUND);
+    expect(await stateOf(onPost)).toEqual({ state: 'received', action: null });
+    const audit = await sql(t, `select action from community_audit where target_kind = 'report' and target_sn = $1`, [onPost]);
+    expect(audit).toEqual([]);
+  });
+});
+
 describe('the customer centre', () => {
   it('questions: ask with an image, answered by an operator, closed by the member; the states hold', async () => {
     const m = await buildViewer(t);
@@ -369,6 +578,84 @@ describe('the customer centre', () => {
     expect(byCategory.body.rslt_set.data_list.some((f) => f.question === q)).toBe(true);
     expect((await t.call(e.csFaq, { category: 'account', keyword: tag })).body.rslt_set.data_totalcount).toBe(0);
     expect((await t.call(e.csFaq, { keyword: tag })).body.rslt_set.data_list.map((f) => f.question)).toEqual([q]);
+  });
+});
+
+describe('the audit of FAQ and comment actions', () => {
+  it('lists each FAQ save, edit and removal and each comment hide, restore and delete with before and after', async () => {
+    const operator = await buildOperator(t);
+    const author = await buildViewer(t);
+    const fan = await buildViewer(t);
+    const tag = `감사${Date.now() % 100000}`;
+    const faq = (await t.call(e.adminFaqProc, { category: 'item', question: `${tag} 질문`, answer: '답' }, as(operator))).body.rslt_set.sn;
+    await t.call(e.adminFaqProc, { faq_sn: String(faq), category: 'item', question: `${tag} 고친 질문`, answer: '답' }, as(operator));
+    await t.call(e.adminFaqProc, { faq_sn: String(faq), delete_yn: 'Y' }, as(operator));
+    expect((await t.call(e.adminFaqProc, { faq_sn: String(faq), delete_yn: 'Y' }, as(operator))).body.rslt_cd).toBe(
+      ResultCode.FAQ_NOT_FOUND,
+    );
+
+    const sn = (await write(author, { title: `${tag} 글`, content: '본문' })).body.rslt_set.board_sn;
+    const reply = (await t.call(e.replyInsert, { board_sn: String(sn), content: '감사될 댓글' }, as(fan))).body.rslt_set.reply_sn;
+    for (const action of ['hide', 'restore', 'delete'] as const) {
+      const res = await t.call(e.adminReplyProc, { reply_sn: String(reply), action, reason: `${action} 사유` }, as(operator));
+      expect(res.body.rslt_cd, action).toBe(0);
+    }
+
+    const audit = await t.call(adminEndpoints.auditList, { actor: operator.id, limit: '20' }, as(operator));
+    const rows = audit.body.rslt_set.data_list.map((a: AdminAuditEntry) => ({
+      action: a.action,
+      source: a.source,
+      kind: a.target?.kind,
+      sn: a.target?.sn,
+      before: a.before,
+      after: a.after,
+    }));
+    expect(rows).toEqual([
+      {
+        action: 'reply_delete',
+        source: 'community',
+        kind: 'reply',
+        sn: reply,
+        before: { state: 'visible', content: '감사될 댓글' },
+        after: { state: 'deleted', reason: 'delete 사유' },
+      },
+      {
+        action: 'reply_restore',
+        source: 'community',
+        kind: 'reply',
+        sn: reply,
+        before: { state: 'hidden', content: '감사될 댓글' },
+        after: { state: 'visible', reason: 'restore 사유' },
+      },
+      {
+        action: 'reply_hide',
+        source: 'community',
+        kind: 'reply',
+        sn: reply,
+        before: { state: 'visible', content: '감사될 댓글' },
+        after: { state: 'hidden', reason: 'hide 사유' },
+      },
+      {
+        action: 'faq_delete',
+        source: 'community',
+        kind: 'faq',
+        sn: faq,
+        before: { question: `${tag} 고친 질문` },
+        after: { deleted: true },
+      },
+      {
+        action: 'faq_save',
+        source: 'community',
+        kind: 'faq',
+        sn: faq,
+        before: { question: `${tag} 질문` },
+        after: { question: `${tag} 고친 질문`, category: 'item' },
+      },
+      { action: 'faq_save', source: 'community', kind: 'faq', sn: faq, before: null, after: { question: `${tag} 질문`, category: 'item' } },
+    ]);
+    // A comment's rows name its author as the member concerned.
+    const hideRow = audit.body.rslt_set.data_list.find((a: AdminAuditEntry) => a.action === 'reply_hide');
+    expect(hideRow?.target?.label).toContain(fan.id);
   });
 });
 
@@ -446,5 +733,58 @@ describe('policies', () => {
     expect((await t.call(e.policyGuide, { id: '999999' })).body.rslt_cd).toBe(ResultCode.POLICY_NOT_FOUND);
     const audit = await t.call(adminEndpoints.auditList, { action: 'policy_publish' }, as(operator));
     expect(audit.body.rslt_set.data_list[0]).toMatchObject({ source: 'policy', actor_user_key: operator.userKey });
+  });
+
+  it('the notice period is an operator setting (7 to 90 days, audited) that the site info shows and publishing follows', async () => {
+    const operator = await buildOperator(t);
+    const gm = await buildOperator(t, 'gm');
+    const member = await buildViewer(t);
+    const set = (days: string, m: Member | null = operator, lang?: 'en') =>
+      t.call(e.adminPolicyNoticeDays, { days }, { ...as(m), ...(lang ? { lang } : {}) });
+    const shown = async () => (await t.call(siteEndpoints.cacheInfo, {})).body.rslt_set.policy_notice_days;
+    expect(await shown()).toBe(7);
+
+    expect((await set('10', null)).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+    expect((await set('10', member)).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+    expect((await set('10', gm)).body.rslt_cd).toBe(ResultCode.FORBIDDEN);
+    for (const bad of ['6', '91', '0', '8.5', 'abc', '']) {
+      const res = await set(bad);
+      expect(res.body, bad).toMatchObject({ rslt_cd: ResultCode.POLICY_NOTICE_DAYS_RANGE, rslt_set: { field: 'days' } });
+      expect(res.body.rslt_msg).toBe(resultMessage('POLICY_NOTICE_DAYS_RANGE', 'ko', { min: 7, max: 90 }));
+    }
+    expect((await set('91', operator, 'en')).body.rslt_msg).toBe('The notice period must be a whole number of days from 7 to 90.');
+    expect(await shown()).toBe(7);
+
+    const [guide] = await sql<{ id: number }>(t, `select id from guide where kind = 'service' order by sort_no desc, id desc limit 1`);
+    const id = String(guide?.id);
+    const day = (d: number) => new Date(Date.now() + 9 * 3600_000 + d * 86_400_000).toISOString().slice(0, 10);
+    try {
+      expect((await set('10')).body).toMatchObject({ rslt_cd: 0, rslt_set: { days: 10 } });
+      // Every process's site info follows (over the bus: Redis when set).
+      await expect.poll(shown).toBe(10);
+      const form = { id, content: 'OBS 가이드 개정', reason: '설정 화면 변경' };
+      const soon = await t.call(e.adminPolicyPublish, { ...form, effective_date: day(9) }, as(operator));
+      expect(soon.body).toMatchObject({ rslt_cd: ResultCode.POLICY_EFFECTIVE_TOO_SOON, rslt_set: { field: 'effective_date', days: 10 } });
+      expect(soon.body.rslt_msg).toBe(resultMessage('POLICY_EFFECTIVE_TOO_SOON', 'ko', { days: 10 }));
+      expect((await t.call(e.adminPolicyPublish, { ...form, effective_date: day(10) }, as(operator))).body.rslt_set.state).toBe('upcoming');
+
+      const audit = await t.call(adminEndpoints.auditList, { action: 'policy_notice_days', actor: operator.id }, as(operator));
+      expect(audit.body.rslt_set.data_list).toEqual([
+        expect.objectContaining({
+          source: 'community',
+          actor_user_key: operator.userKey,
+          target: expect.objectContaining({ kind: 'site', sn: 1 }),
+          before: { policy_notice_days: 7 },
+          after: { policy_notice_days: 10 },
+        }),
+      ]);
+      // The same value again changes nothing and writes no row.
+      expect((await set('10')).body.rslt_cd).toBe(0);
+      const same = await t.call(adminEndpoints.auditList, { action: 'policy_notice_days', actor: operator.id }, as(operator));
+      expect(same.body.rslt_set.data_totalcount).toBe(1);
+    } finally {
+      expect((await set('7')).body.rslt_cd).toBe(0);
+      await expect.poll(shown).toBe(7);
+    }
   });
 });

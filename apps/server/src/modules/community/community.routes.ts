@@ -13,7 +13,7 @@ import { CsService } from './cs.service.js';
 export const communityRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; uploadsDir: string }> = async (app, { db, bus, uploadsDir }) => {
   const board = new BoardService(db, bus, uploadsDir);
   const cs = new CsService(db, bus, uploadsDir);
-  const admin = new CommunityAdmin(db, uploadsDir);
+  const admin = new CommunityAdmin(db, uploadsDir, bus);
   const e = communityEndpoints;
 
   const viewerOf = async (request: Parameters<typeof requireUser>[0]): Promise<Viewer | null> => {
@@ -85,4 +85,10 @@ export const communityRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; uploadsD
   route(app, e.adminQnaAnswer, async (request, body) => ok(request, await admin.qnaAnswer(await staff(request), body)));
   route(app, e.adminNoticeProc, async (request, body) => ok(request, await admin.noticeProc(await staff(request), body)));
   route(app, e.adminFaqProc, async (request, body) => ok(request, await admin.faqProc(await staff(request), body)));
+  route(app, e.adminPolicyNoticeDays, async (request, { days }) => {
+    const actor = await staff(request);
+    const done = await admin.policyNoticeDays(actor, days);
+    request.log.info({ actor: actor.userKey, days }, 'policy notice days set');
+    return ok(request, done);
+  });
 };

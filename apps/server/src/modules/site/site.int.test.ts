@@ -61,3 +61,28 @@ describe('a change by an operator', () => {
     }
   });
 });
+
+describe('the guide lists', () => {
+  it('carry each policy version in effect, and move to an announced one when its date comes (no site.changed needed)', async () => {
+    const list = async () => (await t.get<SiteInfo>('/v1/pubapi/api_site_cache_info')).body.rslt_set.policy_guide_list;
+    const before = (await list()).find((g) => g.code === 'youth');
+    if (!before?.ver || !before.effective_date) throw new Error(`no youth policy in effect: ${JSON.stringify(before)}`);
+    expect(new Date(before.effective_date).getTime()).toBeLessThanOrEqual(Date.now());
+    const next = before.ver + 1;
+    // Announced a few seconds ahead (an optional policy: nobody is asked to agree), and the cache told of it.
+    await t.database.db.execute(
+      sql`insert into policy_version (guide_id, ver, content, reason, effective_at)
+          values (${before.id}, ${next}, '개정안', '시행일 테스트', now() + interval '3 seconds')`,
+    );
+    try {
+      await t.bus.publish(SITE_CHANGED, {});
+      await expect.poll(async () => (await list()).find((g) => g.id === before.id)?.ver).toBe(before.ver);
+      await expect.poll(async () => (await list()).find((g) => g.id === before.id)?.ver, { timeout: 10_000, interval: 250 }).toBe(next);
+      const now = (await list()).find((g) => g.id === before.id);
+      expect(new Date(now?.effective_date ?? 0).getTime()).toBeGreaterThan(new Date(before.effective_date).getTime());
+    } finally {
+      await t.database.db.execute(sql`delete from policy_version where guide_id = ${before.id} and ver = ${next}`);
+      await t.bus.publish(SITE_CHANGED, {});
+    }
+  });
+});

@@ -104,6 +104,16 @@ export async function policyNoticeDays(db: Exec): Promise<number> {
 }
 
 /**
+ * Sets the site's notice days inside the caller's transaction (the caller checks the range, audits and, after
+ * the commit, publishes SITE_CHANGED so every process's site info shows it); answers the value before.
+ */
+export async function setPolicyNoticeDays(tx: Exec, days: number): Promise<{ before: number }> {
+  const [row] = await tx.select({ days: site.policyNoticeDays }).from(site).where(eq(site.siteKey, 1)).for('update');
+  await tx.update(site).set({ policyNoticeDays: days, updatedAt: new Date() }).where(eq(site.siteKey, 1));
+  return { before: row?.days ?? 7 };
+}
+
+/**
  * policy_publish_proc: the next version of guide `id`. The effective date must be at least the notice days
  * after now (00:00 KST of a day counts from the day's start). Answers the new version's summary.
  */

@@ -1,30 +1,40 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db, Exec } from '../../platform/db.js';
 import { seedPolicyVersions } from './site.policy.js';
 import { DEFAULT_GUIDES, DEFAULT_PAGE_META, DEFAULT_SITE, DEFAULT_TERMS } from './site.seed.js';
-import { guide, pageMeta, site, siteTerm } from './site.tables.js';
+import { guide, pageMeta, policyVersion, site, siteTerm } from './site.tables.js';
 
 export type SiteRow = typeof site.$inferSelect;
 export type SiteTermRow = typeof siteTerm.$inferSelect;
 export type PageMetaRow = typeof pageMeta.$inferSelect;
 export type GuideRow = typeof guide.$inferSelect;
+/** A guide's version without its text: enough to tell which one is in effect at a time. */
+export type GuideVersionRow = Pick<typeof policyVersion.$inferSelect, 'guideId' | 'ver' | 'effectiveAt'>;
 
 export interface SiteSnapshot {
   site: SiteRow;
   terms: SiteTermRow[];
   pages: PageMetaRow[];
   guides: GuideRow[];
+  /** Every version of the site's guides, newest number first (a few per guide). */
+  versions: GuideVersionRow[];
 }
 
 export async function loadSite(db: Db, siteKey: number): Promise<SiteSnapshot | null> {
   const [row] = await db.select().from(site).where(eq(site.siteKey, siteKey));
   if (!row) return null;
-  const [terms, pages, guides] = await Promise.all([
+  const [terms, pages, guides, versions] = await Promise.all([
     db.select().from(siteTerm).where(eq(siteTerm.siteKey, siteKey)),
     db.select().from(pageMeta).where(eq(pageMeta.siteKey, siteKey)).orderBy(asc(pageMeta.id)),
     db.select().from(guide).where(eq(guide.siteKey, siteKey)).orderBy(asc(guide.kind), asc(guide.sortNo), asc(guide.id)),
+    db
+      .select({ guideId: policyVersion.guideId, ver: policyVersion.ver, effectiveAt: policyVersion.effectiveAt })
+      .from(policyVersion)
+      .innerJoin(guide, eq(guide.id, policyVersion.guideId))
+      .where(eq(guide.siteKey, siteKey))
+      .orderBy(desc(policyVersion.ver)),
   ]);
-  return { site: row, terms, pages, guides };
+  return { site: row, terms, pages, guides, versions };
 }
 
 /** Writes the SPEC defaults when the default site is missing; idempotent and safe from two processes. */

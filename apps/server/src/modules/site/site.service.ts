@@ -41,6 +41,8 @@ export class SiteService {
   /** Answers built from the current snapshot, per language and page; emptied with it. */
   private built = new Map<string, SiteInfo>();
   private loadedAt = 0;
+  /** When the next announced guide version takes effect: the guide lists change then, so the snapshot is reloaded. */
+  private nextChangeAt = Number.POSITIVE_INFINITY;
   private loading: Promise<SiteSnapshot> | null = null;
 
   constructor(
@@ -59,13 +61,18 @@ export class SiteService {
   }
 
   private async current(): Promise<SiteSnapshot> {
-    if (this.snapshot && Date.now() - this.loadedAt < this.ttlMs) return this.snapshot;
+    const now = Date.now();
+    if (this.snapshot && now - this.loadedAt < this.ttlMs && now < this.nextChangeAt) return this.snapshot;
     this.loading ??= loadSite(this.db, DEFAULT_SITE_KEY)
       .then((s) => {
         if (!s) throw new AppError('NO_DATA');
         this.snapshot = s;
         this.built = new Map();
         this.loadedAt = Date.now();
+        this.nextChangeAt = Math.min(
+          Number.POSITIVE_INFINITY,
+          ...s.versions.map((v) => v.effectiveAt.getTime()).filter((at) => at > this.loadedAt),
+        );
         return s;
       })
       .finally(() => {
@@ -86,7 +93,7 @@ export class SiteService {
     return info;
   }
 
-  private build({ site, terms, pages, guides }: SiteSnapshot, lang: Lang, segment1: string, segment2: string): SiteInfo {
+  private build({ site, terms, pages, guides, versions }: SiteSnapshot, lang: Lang, segment1: string, segment2: string): SiteInfo {
     const termList = (['ko', 'en', 'ja', 'zh'] as const).map((l) =>
       toTerm(
         terms.find((t) => t.langCd === l),
@@ -100,10 +107,24 @@ export class SiteService {
       meta_description: p.metaDescription,
       meta_keyword: p.metaKeyword,
     }));
+    // The version in effect of each guide: the newest number whose date has come (site.policy.ts), the one a
+    // join records consent to.
+    const now = new Date();
+    const inEffect = (guideId: number) => versions.find((v) => v.guideId === guideId && v.effectiveAt <= now);
     const guideList = (kind: 'policy' | 'service'): GuideEntry[] =>
       guides
         .filter((g) => g.kind === kind && g.visible)
-        .map((g) => ({ id: g.id, title: g.title, code: g.code, required_yn: g.required ? 'Y' : 'N' }));
+        .map((g) => {
+          const v = inEffect(g.id);
+          return {
+            id: g.id,
+            title: g.title,
+            code: g.code,
+            required_yn: g.required ? 'Y' : 'N',
+            ver: v?.ver ?? null,
+            effective_date: v ? v.effectiveAt.toISOString() : null,
+          };
+        });
     const path = `/${[segment1, segment2].filter(Boolean).join('/')}`;
     return {
       asp_key: site.aspKey,
@@ -125,6 +146,7 @@ export class SiteService {
       image_domain: site.imageDomain,
       policy_guide_list: guideList('policy'),
       service_guide_list: guideList('service'),
+      policy_notice_days: site.policyNoticeDays,
       expire: site.expire,
       _SITE_META: resolveHeadMeta(site.meta, pageMetaList, path),
     };

@@ -11,6 +11,7 @@ import {
   type PasswordRule,
   passwordViolations,
   ResultCode,
+  type SiteInfo,
   type UserInfoSet,
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -114,6 +115,46 @@ describe('join, user_info, logout, login', () => {
     const back = await login({ id: me.id.toUpperCase(), passwd: MEMBER_PASSWORD });
     expect(back.body).toMatchObject({ rslt_cd: 0, rslt_set: { rtv: 'SUCC', user_key: me.userKey } });
     expect((await info(sessionCookie(back))).body.rslt_set.user_info?.id).toBe(me.id);
+  });
+
+  it('records consent to the version in effect of each required policy, the one the join page shows', async () => {
+    // A revised privacy policy is announced but not in effect yet: a join agrees to the version before it.
+    const [privacy] = await sql<{ id: number; ver: number; effective_at: Date }>(
+      t,
+      `select g.id, v.ver, v.effective_at from guide g
+         join lateral (select ver, effective_at from policy_version pv where pv.guide_id = g.id and pv.effective_at <= now()
+                       order by pv.ver desc limit 1) v on true
+       where g.code = 'privacy' and g.site_key = 1`,
+    );
+    if (!privacy) throw new Error('no privacy policy in effect');
+    const [{ next } = { next: 0 }] = await sql<{ next: number }>(t, 'select max(ver) + 1 as next from policy_version where guide_id = $1', [
+      privacy.id,
+    ]);
+    await sql(
+      t,
+      `insert into policy_version (guide_id, ver, content, reason, effective_at) values ($1, $2, '개정안', '시행 전 개정', now() + interval '30 days')`,
+      [privacy.id, next],
+    );
+    try {
+      // The join page reads the site info: each required policy with its version in effect and since when.
+      const site = await t.get<SiteInfo>('/v1/pubapi/api_site_cache_info');
+      const required = site.body.rslt_set.policy_guide_list.filter((g) => g.required_yn === 'Y');
+      const shown = required.find((g) => g.id === privacy.id);
+      expect(shown).toMatchObject({ code: 'privacy', ver: privacy.ver, effective_date: privacy.effective_at.toISOString() });
+      expect(required.every((g) => g.ver !== null && g.effective_date !== null)).toBe(true);
+
+      const me = await join();
+      const consents = await sql<{ guide_id: number; ver: number }>(
+        t,
+        'select guide_id, ver from policy_consent where user_key = $1 order by guide_id',
+        [me.userKey],
+      );
+      const byGuide = new Map(consents.map((c) => [c.guide_id, c.ver]));
+      for (const g of required) expect(byGuide.get(g.id), g.title).toBe(g.ver);
+      expect(consents.filter((c) => c.guide_id === privacy.id)).toEqual([{ guide_id: privacy.id, ver: privacy.ver }]);
+    } finally {
+      await sql(t, 'delete from policy_version where guide_id = $1 and ver = $2', [privacy.id, next]);
+    }
   });
 
   it('refuses each broken password rule with 1101, naming it, and creates nothing', async () => {

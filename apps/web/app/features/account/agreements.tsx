@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { kstDate } from '../../lib/format';
 import { useSite } from '../../lib/use-site';
 import { policyPath } from '../cs/cs-links';
 
@@ -19,13 +21,15 @@ export function agreementFields(agree: Agreements) {
 
 /**
  * The join's agreement checkboxes: "agree to all", then each agreement (used by /user/join and /user/join-social).
- * The terms and the privacy policy have a "보기" link beside them to the policy in effect (the site info's guide
- * with that code), opening in a new tab.
+ * The terms and the privacy policy show the version in effect and its date under their label (what the join
+ * records consent to, issue 19) and have a "보기" link beside them to that text (the site info's guide with that
+ * code), opening in a new tab.
  */
 export function AgreementChecks({ value, onChange }: { value: Agreements; onChange: (next: Agreements) => void }) {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation('cs');
   const guides = useSite()?.site.policy_guide_list ?? [];
+  const id = useId();
   const all = value.terms && value.privacy && value.marketing;
   return (
     <>
@@ -41,18 +45,29 @@ export function AgreementChecks({ value, onChange }: { value: Agreements; onChan
       <div className="space-y-1 px-1">
         {(['terms', 'privacy', 'marketing'] as const).map((name) => {
           const guide = name === 'marketing' ? undefined : guides.find((g) => g.code === name);
+          const versionId = `${id}-${name}-version`;
+          const version =
+            guide?.ver && guide.effective_date ? tc('links.version', { ver: guide.ver, date: kstDate(guide.effective_date) }) : '';
           return (
             <div key={name} className="flex items-center gap-2">
-              <label className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-2">
-                <input
-                  type="checkbox"
-                  name={`agree_${name}`}
-                  className="size-5 shrink-0 accent-brand"
-                  checked={value[name]}
-                  onChange={(e) => onChange({ ...value, [name]: e.target.checked })}
-                />
-                {t(`join.agree.${name}`)}
-              </label>
+              <div className="min-w-0 flex-1">
+                <label className="flex min-h-11 items-center gap-3 px-2">
+                  <input
+                    type="checkbox"
+                    name={`agree_${name}`}
+                    className="size-5 shrink-0 accent-brand"
+                    checked={value[name]}
+                    aria-describedby={version ? versionId : undefined}
+                    onChange={(e) => onChange({ ...value, [name]: e.target.checked })}
+                  />
+                  {t(`join.agree.${name}`)}
+                </label>
+                {version && (
+                  <p id={versionId} className="-mt-2 pb-1 pl-10 text-xs text-neutral-500" data-agreement-version={name}>
+                    {version}
+                  </p>
+                )}
+              </div>
               {guide && (
                 // The policy in effect, in a new tab so the join keeps its place.
                 <a

@@ -1,6 +1,7 @@
 import {
   type AdminBoardPost,
   type AdminBoardReply,
+  type AdminPolicyNoticeDaysSet,
   type AdminQna,
   type AdminReport,
   type AdminSavedSet,
@@ -13,7 +14,7 @@ import {
   type Sanction,
   sanctionsEndpoints,
 } from '@byeol/contract';
-import { type Answer, fieldOf, send } from '../../lib/answer';
+import { type Answer, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 
 /**
@@ -53,22 +54,22 @@ export function updateReport(
 }
 
 /**
- * "Hide and complete": hides the post or comment a report is about, then completes the report with the
- * action `hidden` and the note to the reporter. A refusal of the hiding stops there (the report stays open).
+ * "Hide and complete": one call hides the post or comment a report is about and completes the report with the
+ * action `hidden` and the note to the reporter, in one transaction (a refusal leaves both as they were).
  */
-export async function hideAndComplete(
-  report: Pick<AdminReport, 'report_sn' | 'target_type'>,
-  targetSn: number,
-  reason: string,
-  memo: string,
-  fallback: string,
-): Promise<Answer<AdminReport>> {
-  const hidden: Answer<unknown> =
-    report.target_type === 'post'
-      ? await moderatePost(targetSn, 'hide', reason, fallback)
-      : await moderateReply(targetSn, 'hide', reason, fallback);
-  if (hidden.rslt_cd !== 0) return { rslt_cd: hidden.rslt_cd, rslt_msg: hidden.rslt_msg, rslt_set: { field: fieldOf(hidden) } };
-  return updateReport({ report_sn: report.report_sn, state: 'complete', action: 'hidden', action_memo: memo }, fallback);
+export function hideAndComplete(report_sn: number, reason: string, memo: string, fallback: string): Promise<Answer<AdminReport>> {
+  return send(
+    () =>
+      api.call(communityEndpoints.adminReportProc, {
+        report_sn,
+        state: 'complete',
+        action: 'hidden',
+        action_memo: memo,
+        hide_target: 'Y',
+        hide_reason: reason,
+      }),
+    fallback,
+  );
 }
 
 export function answerQna(qna_sn: number, answer: string, fallback: string): Promise<Answer<AdminQna>> {
@@ -91,6 +92,11 @@ export function publishPolicy(
   fallback: string,
 ): Promise<Answer<PolicyVersionSummary & { id: number }>> {
   return send(() => api.call(communityEndpoints.adminPolicyPublish, req), fallback);
+}
+
+/** The site's notice days for new policy versions (operators; audited). */
+export function setPolicyNoticeDays(days: number, fallback: string): Promise<Answer<AdminPolicyNoticeDaysSet>> {
+  return send(() => api.call(communityEndpoints.adminPolicyNoticeDays, { days }), fallback);
 }
 
 export function policyHistory(id: number, fallback: string): Promise<Answer<PolicyHistorySet>> {

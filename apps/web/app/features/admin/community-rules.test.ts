@@ -8,7 +8,9 @@ import {
   isLabelledAction,
   isLabelledTargetKind,
   moderationActionsFor,
+  noticeDaysOf,
   POST_FILTERS,
+  parseNoticeDays,
   pick,
   QNA_FILTERS,
   REPORT_FILTERS,
@@ -58,6 +60,21 @@ describe('policy effective date', () => {
     const at = Date.UTC(2026, 10, 22, 15, 5); // 2026-11-23 00:05 KST
     expect(defaultEffectiveDate(at)).toBe('2026-11-30');
     expect(defaultEffectiveDate(at, 8)).toBe('2026-12-01');
+    expect(defaultEffectiveDate(at, noticeDaysOf(14))).toBe('2026-12-07');
+  });
+
+  it("takes the site info's notice days, the contract default when missing", () => {
+    expect(noticeDaysOf(30)).toBe(30);
+    expect(noticeDaysOf(undefined)).toBe(7);
+    expect(noticeDaysOf('30')).toBe(7);
+  });
+
+  it('accepts whole days from 7 to 90 for the notice period, the contract refusal otherwise', () => {
+    expect(parseNoticeDays(' 7 ')).toEqual({ days: 7 });
+    expect(parseNoticeDays('90')).toEqual({ days: 90 });
+    for (const bad of ['6', '91', '0', '', '7.5', '-8', 'abc', '1e2']) {
+      expect(parseNoticeDays(bad), bad).toEqual({ refusal: 'POLICY_NOTICE_DAYS_RANGE' });
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   ADMIN_AUDIT_ACTIONS,
+  AdminPolicyNoticeDaysSchema,
   type AdminReport,
   type ModerationAction,
   POLICY_LIMITS,
@@ -69,6 +70,21 @@ export function defaultEffectiveDate(now: number, days: number = POLICY_LIMITS.n
   return kstDay(now + days * DAY_MS);
 }
 
+/** The site info's notice days, or the contract's default when an older server does not answer them. */
+export function noticeDaysOf(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : POLICY_LIMITS.noticeDaysDefault;
+}
+
+/**
+ * The notice period typed in /admin/site as the call takes it (whole days, 7 to 90), or the contract's refusal
+ * the server would answer (POLICY_NOTICE_DAYS_RANGE, shown before sending).
+ */
+export function parseNoticeDays(value: string): { days: number } | { refusal: 'POLICY_NOTICE_DAYS_RANGE' } {
+  const raw = value.trim();
+  const checked = /^\d{1,5}$/.test(raw) ? AdminPolicyNoticeDaysSchema.safeParse({ days: raw }) : null;
+  return checked?.success ? { days: checked.data.days } : { refusal: 'POLICY_NOTICE_DAYS_RANGE' };
+}
+
 /** The actions the community module audits (docs/community.md). */
 export const COMMUNITY_AUDIT_ACTIONS = [
   'post_hide',
@@ -84,6 +100,7 @@ export const COMMUNITY_AUDIT_ACTIONS = [
   'faq_save',
   'faq_delete',
   'policy_publish',
+  'policy_notice_days',
 ] as const;
 
 /** Every action the audit screen filters by: the contract's, then the community's. */

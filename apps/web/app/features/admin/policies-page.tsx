@@ -28,6 +28,8 @@ export interface PoliciesData {
   history: AdminList<PolicyVersionSummary>;
   /** The server's time of the render (the default effective date is counted from it). */
   now: number;
+  /** The site's notice days (site info `policy_notice_days`, set in /admin/site). */
+  noticeDays: number;
 }
 
 const FIELDS = ['content', 'reason', 'effective_date'] as const;
@@ -91,7 +93,7 @@ export function PoliciesPage({ data }: { data: PoliciesData }) {
                 <CurrentVersion guide={guide} doc={data.doc} message={data.docMessage} />
                 <History history={data.history} />
               </div>
-              <PublishForm guide={guide} current={data.doc?.version?.content ?? ''} now={data.now} />
+              <PublishForm guide={guide} current={data.doc?.version?.content ?? ''} now={data.now} noticeDays={data.noticeDays} />
             </div>
           )}
         </>
@@ -192,12 +194,12 @@ function History({ history }: { history: AdminList<PolicyVersionSummary> }) {
  * A new version: its full text (the version in effect to start from), the reason and the effective date (by
  * default the first day allowed). A refusal of the date shows under the date field.
  */
-function PublishForm({ guide, current, now }: { guide: GuideOption; current: string; now: number }) {
+function PublishForm({ guide, current, now, noticeDays }: { guide: GuideOption; current: string; now: number; noticeDays: number }) {
   const { t } = useTranslation('admin');
   const lang = useLang();
   const dialog = useDialog();
   const revalidator = useRevalidator();
-  const earliest = defaultEffectiveDate(now);
+  const earliest = defaultEffectiveDate(now, noticeDays);
   const [values, setValues] = useState<Record<Field, string>>({ content: current, reason: '', effective_date: earliest });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ field: Field | ''; message: string } | null>(null);
@@ -288,7 +290,7 @@ function PublishForm({ guide, current, now }: { guide: GuideOption; current: str
         value={values.effective_date}
         onChange={(e) => change('effective_date', e.target.value)}
         errors={errorsOf('effective_date')}
-        hint={t('policies.field.dateHint', { days: POLICY_LIMITS.noticeDaysDefault, date: earliest })}
+        hint={t('policies.field.dateHint', { days: noticeDays, date: earliest })}
         className="max-w-xs"
       />
       <FormError message={error && error.field === '' ? error.message : undefined} />

@@ -91,7 +91,7 @@ export function ReportsPage({ data, page, state }: { data: AdminList<AdminReport
             ]}
             submitLabel={t('reports.hideComplete')}
             danger
-            onSubmit={(v) => hideAndComplete(r, targetSn, v.reason?.trim() ?? '', v.action_memo?.trim() ?? '', fallback)}
+            onSubmit={(v) => hideAndComplete(r.report_sn, v.reason?.trim() ?? '', v.action_memo?.trim() ?? '', fallback)}
             close={close}
           />
         ) : (

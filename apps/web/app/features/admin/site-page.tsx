@@ -6,16 +6,19 @@ import { useDialog } from '../../ui/dialogs';
 import { ScreenTitle, StateBadge, useHydrated } from './admin-ui';
 import { switchSite } from './editorial-console-api';
 import { switchStates } from './editorial-console-rules';
+import { PolicyNoticeForm } from './policy-notice-form';
 
 export interface SiteData {
   /** The site info's `site_setting` when the page was rendered. */
   settings: Record<string, unknown>;
+  /** The policies' notice days (site info `policy_notice_days`). */
+  noticeDays: number;
 }
 
 /**
  * The site switches of SPEC §1 (docs/editorial.md): each with its meaning and current value, turned on or
  * off after a confirmation (audited; every process of the site follows at once). The value shown after a
- * change is the answer's `site_setting`.
+ * change is the answer's `site_setting`. Below them, the policies' notice days (policy-notice-form.tsx).
  */
 export function SitePage({ data }: { data: SiteData }) {
   const { t } = useTranslation('admin');
@@ -82,6 +85,7 @@ export function SitePage({ data }: { data: SiteData }) {
           </li>
         ))}
       </ul>
+      <PolicyNoticeForm initial={data.noticeDays} />
     </div>
   );
 }

@@ -6,7 +6,18 @@ import { formatNumber, kstDate } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
 import { inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { EmptyState, LoadFailed } from '../channels/channel-ui';
-import { boardFormPath, boardListPath, boardPostPath, type ListQuery, listDate, pagesOf, pageWindow, showsOlder } from './board-rules';
+import {
+  boardFormPath,
+  boardListPath,
+  boardPostPath,
+  isKeysetPage,
+  type ListQuery,
+  listDate,
+  newerPath,
+  pagesOf,
+  pageWindow,
+  showsOlder,
+} from './board-rules';
 import { ImageMark, NoticeBadge, PlainText } from './board-ui';
 
 /** What the /bbs loader hands the page: the query as read from the URL, the answer or its refusal. */
@@ -20,8 +31,8 @@ export interface BoardListData {
 /**
  * /bbs (SPEC §2, §3 board post): the pinned operating-principles notices on top of every page, then the
  * posts newest first (number, title with its comment count, author, views, date in KST); a keyword search
- * on titles and authors; page numbers while the offset allows, then "older" by the last post's number; a
- * write button. A phone shows each post as two lines (title, then author · date · views).
+ * on titles and authors; page numbers while the offset allows, then "older" by the last post's number and,
+ * from such a page, "newer" back by the first post's number; a write button. A phone shows each post as two lines (title, then author · date · views).
  */
 export function BoardListPage({ data }: { data: BoardListData }) {
   const { t } = useTranslation('board');
@@ -238,18 +249,29 @@ function Pager({ query, total, posts }: { query: ListQuery; total: number; posts
   const { pages } = pagesOf(total);
   const older = showsOlder(query, total, posts.length);
   const last = posts.at(-1);
-  if (pages <= 1 && !older && !query.lastSn) return null;
+  const keyset = isKeysetPage(query);
+  const newer = newerPath(query, posts[0]?.board_sn);
+  if (pages <= 1 && !older && !keyset) return null;
   const at = (page: number) => boardListPath({ keyword: query.keyword, page });
   const plain = `${pageLink} text-neutral-700 hover:bg-neutral-100`;
   return (
     <nav aria-label={t('paging.label')} className="mt-6" data-board-pager>
       <ul className="flex flex-wrap items-center justify-center gap-1">
-        {query.lastSn ? (
-          <li>
-            <Link to={at(1)} className={plain} data-page-first>
-              {t('paging.first')}
-            </Link>
-          </li>
+        {keyset ? (
+          <>
+            <li>
+              <Link to={at(1)} className={plain} data-page-first>
+                {t('paging.first')}
+              </Link>
+            </li>
+            {newer && (
+              <li>
+                <Link to={newer} className={plain} rel="prev" data-page-newer>
+                  ‹ {t('paging.newer')}
+                </Link>
+              </li>
+            )}
+          </>
         ) : (
           <>
             {query.page > 1 && (
@@ -283,7 +305,7 @@ function Pager({ query, total, posts }: { query: ListQuery; total: number; posts
         )}
         {older && last && (
           <li>
-            <Link to={boardListPath({ keyword: query.keyword, lastSn: last.board_sn })} className={plain} data-page-older>
+            <Link to={boardListPath({ keyword: query.keyword, lastSn: last.board_sn })} className={plain} rel="next" data-page-older>
               {t('paging.older')} ›
             </Link>
           </li>

@@ -7,6 +7,8 @@ import {
   listDate,
   listQueryOf,
   listRequest,
+  newerPageRedirect,
+  newerPath,
   pagesOf,
   pageWindow,
   postRefusals,
@@ -20,19 +22,52 @@ const q = (s: string) => listQueryOf(new URLSearchParams(s));
 
 describe('board paging', () => {
   it('reads the page, the keyword and the keyset from the URL', () => {
-    expect(q('')).toEqual({ keyword: '', page: 1, lastSn: 0 });
-    expect(q('page=3&keyword=%20하늘%20')).toEqual({ keyword: '하늘', page: 3, lastSn: 0 });
-    expect(q('page=-2')).toEqual({ keyword: '', page: 1, lastSn: 0 });
-    expect(q('page=abc')).toEqual({ keyword: '', page: 1, lastSn: 0 });
+    expect(q('')).toEqual({ keyword: '', page: 1, lastSn: 0, firstSn: 0 });
+    expect(q('page=3&keyword=%20하늘%20')).toEqual({ keyword: '하늘', page: 3, lastSn: 0, firstSn: 0 });
+    expect(q('page=-2')).toEqual({ keyword: '', page: 1, lastSn: 0, firstSn: 0 });
+    expect(q('page=abc')).toEqual({ keyword: '', page: 1, lastSn: 0, firstSn: 0 });
     expect(q('page=99999').page).toBe(LAST_OFFSET_PAGE);
-    expect(q('last_sn=120&page=4')).toEqual({ keyword: '', page: 0, lastSn: 120 });
+    expect(q('last_sn=120&page=4')).toEqual({ keyword: '', page: 0, lastSn: 120, firstSn: 0 });
     expect([...q(`keyword=${'가'.repeat(80)}`).keyword]).toHaveLength(BOARD_LIMITS.keywordMax);
   });
 
+  it('goes back one keyset page with first_sn ("newer"), and to the first page once the newest are reached', () => {
+    // first_sn wins over last_sn and the page number.
+    expect(q('first_sn=500&last_sn=120&page=4')).toEqual({ keyword: '', page: 0, lastSn: 0, firstSn: 500 });
+    expect(q('first_sn=abc')).toEqual({ keyword: '', page: 1, lastSn: 0, firstSn: 0 });
+    expect(listRequest({ keyword: 'x', page: 0, lastSn: 0, firstSn: 500 })).toEqual({
+      search_keyword: 'x',
+      offset: 0,
+      limit: BOARD_PAGE_SIZE,
+      last_sn: 0,
+      first_sn: 500,
+    });
+    expect(boardListPath({ keyword: '별', firstSn: 500, lastSn: 9 })).toBe('/bbs?keyword=%EB%B3%84&first_sn=500');
+
+    // A page past page 101 (reached by "older") offers "newer": the posts just newer than its first row.
+    const deep = { keyword: '', page: 0, lastSn: 9_000, firstSn: 0 };
+    expect(newerPath(deep, 9_040)).toBe('/bbs?first_sn=9040');
+    // From a "newer" page, again: one more page back, keeping the keyword.
+    expect(newerPath({ keyword: '정국', page: 0, lastSn: 0, firstSn: 9_040 }, 9_090)).toBe(
+      `/bbs?keyword=${encodeURIComponent('정국')}&first_sn=9090`,
+    );
+    // A numbered page has "previous" instead; an empty keyset page offers only "first".
+    expect(newerPath({ keyword: '', page: 3, lastSn: 0, firstSn: 0 }, 100)).toBeNull();
+    expect(newerPath(deep, undefined)).toBeNull();
+    // A "newer" page is a keyset page: older shows when it is full.
+    expect(showsOlder({ keyword: '', page: 0, lastSn: 0, firstSn: 9_040 }, 0, BOARD_PAGE_SIZE)).toBe(true);
+
+    // A "newer" page that came back short has reached the top: the first page shows those posts.
+    expect(newerPageRedirect({ keyword: '', page: 0, lastSn: 0, firstSn: 9_090 }, BOARD_PAGE_SIZE - 1)).toBe('/bbs');
+    expect(newerPageRedirect({ keyword: '별', page: 0, lastSn: 0, firstSn: 9_090 }, 0)).toBe('/bbs?keyword=%EB%B3%84');
+    expect(newerPageRedirect({ keyword: '', page: 0, lastSn: 0, firstSn: 9_090 }, BOARD_PAGE_SIZE)).toBeNull();
+    expect(newerPageRedirect({ keyword: '', page: 0, lastSn: 9_000, firstSn: 0 }, 3)).toBeNull();
+  });
+
   it('asks for an offset within offsetMax, then by last_sn', () => {
-    expect(listRequest({ keyword: '', page: 2, lastSn: 0 })).toMatchObject({ offset: BOARD_PAGE_SIZE, last_sn: 0 });
-    expect(listRequest({ keyword: '', page: LAST_OFFSET_PAGE, lastSn: 0 }).offset).toBeLessThanOrEqual(BOARD_LIMITS.offsetMax);
-    expect(listRequest({ keyword: 'x', page: 0, lastSn: 77 })).toMatchObject({ offset: 0, last_sn: 77, search_keyword: 'x' });
+    expect(listRequest({ keyword: '', page: 2, lastSn: 0, firstSn: 0 })).toMatchObject({ offset: BOARD_PAGE_SIZE, last_sn: 0 });
+    expect(listRequest({ keyword: '', page: LAST_OFFSET_PAGE, lastSn: 0, firstSn: 0 }).offset).toBeLessThanOrEqual(BOARD_LIMITS.offsetMax);
+    expect(listRequest({ keyword: 'x', page: 0, lastSn: 77, firstSn: 0 })).toMatchObject({ offset: 0, last_sn: 77, search_keyword: 'x' });
   });
 
   it('builds list paths without defaults', () => {
@@ -51,10 +86,10 @@ describe('board paging', () => {
     expect(pageWindow(6, 10)).toEqual([4, 5, 6, 7, 8]);
     expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
     const many = BOARD_PAGE_SIZE * (LAST_OFFSET_PAGE + 3);
-    expect(showsOlder({ keyword: '', page: LAST_OFFSET_PAGE, lastSn: 0 }, many, BOARD_PAGE_SIZE)).toBe(true);
-    expect(showsOlder({ keyword: '', page: LAST_OFFSET_PAGE - 1, lastSn: 0 }, many, BOARD_PAGE_SIZE)).toBe(false);
-    expect(showsOlder({ keyword: '', page: 0, lastSn: 9 }, many, BOARD_PAGE_SIZE)).toBe(true);
-    expect(showsOlder({ keyword: '', page: 0, lastSn: 9 }, many, 3)).toBe(false);
+    expect(showsOlder({ keyword: '', page: LAST_OFFSET_PAGE, lastSn: 0, firstSn: 0 }, many, BOARD_PAGE_SIZE)).toBe(true);
+    expect(showsOlder({ keyword: '', page: LAST_OFFSET_PAGE - 1, lastSn: 0, firstSn: 0 }, many, BOARD_PAGE_SIZE)).toBe(false);
+    expect(showsOlder({ keyword: '', page: 0, lastSn: 9, firstSn: 0 }, many, BOARD_PAGE_SIZE)).toBe(true);
+    expect(showsOlder({ keyword: '', page: 0, lastSn: 9, firstSn: 0 }, many, 3)).toBe(false);
   });
 });
 

@@ -15,7 +15,7 @@ import { kstDate } from '../../lib/format';
 
 /**
  * The board's rules on the web (issue 19, SPEC §2 /bbs): its paging (page numbers while the offset is within
- * BOARD_LIMITS.offsetMax, then "older" by the last post's number), what the forms refuse before sending (the
+ * BOARD_LIMITS.offsetMax, then "older" by the last post's number and "newer" by the first's), what the forms refuse before sending (the
  * contract's schemas and its personal-data patterns, so the same codes as the server), and how dates show.
  */
 
@@ -29,13 +29,21 @@ export const PAGER_WIDTH = 5;
 /** The last page reached by offset; past it, pages are reached with `last_sn` (keyset paging). */
 export const LAST_OFFSET_PAGE = Math.floor(BOARD_LIMITS.offsetMax / BOARD_PAGE_SIZE) + 1;
 
-/** What the list's URL asks for: `?keyword=` (trimmed), `?page=` (1-based) or `?last_sn=` (older than that post). */
+/**
+ * What the list's URL asks for: `?keyword=` (trimmed), `?page=` (1-based), `?last_sn=` (older than that post)
+ * or `?first_sn=` (the page just newer than that post).
+ */
 export interface ListQuery {
   keyword: string;
   page: number;
   /** 0 unless the page is reached by keyset ("older" past the last offset page). */
   lastSn: number;
+  /** 0 unless the page is reached by keyset going back ("newer" from a keyset page); wins over lastSn. */
+  firstSn: number;
 }
+
+/** The page is reached by keyset (either way), not by a page number. */
+export const isKeysetPage = (query: ListQuery): boolean => query.lastSn > 0 || query.firstSn > 0;
 
 const positiveInt = (value: string | null): number => {
   const n = Number(value ?? '');
@@ -44,23 +52,45 @@ const positiveInt = (value: string | null): number => {
 
 export function listQueryOf(params: URLSearchParams): ListQuery {
   const keyword = [...(params.get('keyword') ?? '').trim()].slice(0, BOARD_LIMITS.keywordMax).join('');
-  const lastSn = positiveInt(params.get('last_sn'));
-  const page = lastSn ? 0 : Math.min(positiveInt(params.get('page')) || 1, LAST_OFFSET_PAGE);
-  return { keyword, page, lastSn };
+  const firstSn = positiveInt(params.get('first_sn'));
+  const lastSn = firstSn ? 0 : positiveInt(params.get('last_sn'));
+  const page = lastSn || firstSn ? 0 : Math.min(positiveInt(params.get('page')) || 1, LAST_OFFSET_PAGE);
+  return { keyword, page, lastSn, firstSn };
 }
 
-/** The list call's paging for a query: an offset for a numbered page, `last_sn` past them. */
+/** The list call's paging for a query: an offset for a numbered page, `last_sn` or `first_sn` past them. */
 export function listRequest(query: ListQuery) {
-  return query.lastSn
-    ? { search_keyword: query.keyword, offset: 0, limit: BOARD_PAGE_SIZE, last_sn: query.lastSn }
-    : { search_keyword: query.keyword, offset: (query.page - 1) * BOARD_PAGE_SIZE, limit: BOARD_PAGE_SIZE, last_sn: 0 };
+  return isKeysetPage(query)
+    ? {
+        search_keyword: query.keyword,
+        offset: 0,
+        limit: BOARD_PAGE_SIZE,
+        last_sn: query.firstSn ? 0 : query.lastSn,
+        first_sn: query.firstSn,
+      }
+    : {
+        search_keyword: query.keyword,
+        offset: (query.page - 1) * BOARD_PAGE_SIZE,
+        limit: BOARD_PAGE_SIZE,
+        last_sn: 0,
+        first_sn: 0,
+      };
+}
+
+/**
+ * A "newer" page that came back short has reached the newest posts: the list's first page shows them (with
+ * its page numbers) instead of a short keyset page. Answers where to send the reader, or null to stay.
+ */
+export function newerPageRedirect(query: ListQuery, rows: number): string | null {
+  return query.firstSn > 0 && rows < BOARD_PAGE_SIZE ? boardListPath({ keyword: query.keyword }) : null;
 }
 
 /** `/bbs` with the keyword and the page (page 1 and an empty keyword left out). */
 export function boardListPath(query: Partial<ListQuery> = {}): string {
   const params = new URLSearchParams();
   if (query.keyword) params.set('keyword', query.keyword);
-  if (query.lastSn) params.set('last_sn', String(query.lastSn));
+  if (query.firstSn) params.set('first_sn', String(query.firstSn));
+  else if (query.lastSn) params.set('last_sn', String(query.lastSn));
   else if (query.page && query.page > 1) params.set('page', String(query.page));
   const qs = params.toString();
   return qs ? `/bbs?${qs}` : '/bbs';
@@ -87,8 +117,17 @@ export function pageWindow(current: number, pages: number, width = PAGER_WIDTH):
  * on a keyset page that came back full.
  */
 export function showsOlder(query: ListQuery, total: number, rows: number): boolean {
-  if (query.lastSn) return rows >= BOARD_PAGE_SIZE;
+  if (isKeysetPage(query)) return rows >= BOARD_PAGE_SIZE;
   return query.page === LAST_OFFSET_PAGE && pagesOf(total).hasOlder && rows >= BOARD_PAGE_SIZE;
+}
+
+/**
+ * Where "newer" leads from a keyset page (the page just before it: the posts newer than its first one), or null
+ * on a numbered page (it has "previous") and on an empty keyset page (only "first" then).
+ */
+export function newerPath(query: ListQuery, firstShown: number | undefined): string | null {
+  if (!isKeysetPage(query) || !firstShown) return null;
+  return boardListPath({ keyword: query.keyword, firstSn: firstShown });
 }
 
 /** Characters as the server counts them (code points: an emoji is one). */

@@ -40,6 +40,7 @@ export const board = {
       next: '다음',
       older: '이전 글 더 보기',
       first: '처음으로',
+      newer: '최근 글',
     },
     detail: {
       back: '목록',
@@ -162,6 +163,7 @@ export const board = {
       next: 'Next',
       older: 'Older posts',
       first: 'Newest',
+      newer: 'Newer posts',
     },
     detail: {
       back: 'List',
@@ -285,6 +287,7 @@ export const board = {
       next: '次へ',
       older: 'さらに古い投稿',
       first: '最新へ',
+      newer: '新しい投稿',
     },
     detail: {
       back: '一覧',
@@ -401,6 +404,7 @@ export const board = {
       next: '下一页',
       older: '更早的帖子',
       first: '最新',
+      newer: '较新的帖子',
     },
     detail: {
       back: '列表',
