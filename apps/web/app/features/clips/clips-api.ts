@@ -1,16 +1,7 @@
-import {
-  API_BASE,
-  API_HEADERS,
-  type ClipItem,
-  type ClipKind,
-  clipsEndpoints,
-  type EndpointAnswer,
-  type Envelope,
-  type ErrorSet,
-  SHORT_UPLOAD_PATH,
-} from '@byeol/contract';
-import { type Answer, send } from '../../lib/answer';
-import { api, isEnvelope, parseBody } from '../../lib/api';
+import { type ClipItem, type ClipKind, clipsEndpoints, type EndpointAnswer, SHORT_UPLOAD_PATH } from '@byeol/contract';
+import { send } from '../../lib/answer';
+import { api } from '../../lib/api';
+import { uploadRawFile } from '../../lib/raw-upload';
 import type { ShortOrder } from './clips-rules';
 
 /**
@@ -57,33 +48,8 @@ export const programClipMore = (id: string, offset: number, fallback: string) =>
   send(() => api.call(clipsEndpoints.programClipMore, { id, offset, limit: CHANNEL_CLIPS_SIZE }), fallback);
 
 /**
- * Uploads a short: `POST /v1/clip/short_upload_proc?title=…` with the file itself as the body (its type, or
- * application/octet-stream) and the API headers, through XMLHttpRequest so `onProgress` gets 0..1 as the
- * browser sends. Resolves the new ClipItem (processing) or the refusal (SHORT_TOO_LARGE, SHORT_NOT_VIDEO …).
+ * Uploads a short (`POST /v1/clip/short_upload_proc?title=…`, the file as the body, with progress): the new
+ * ClipItem (processing) or the refusal (SHORT_TOO_LARGE, SHORT_NOT_VIDEO …).
  */
-export function uploadShort(
-  file: File,
-  title: string,
-  onProgress: (fraction: number) => void,
-  fallback: string,
-): { done: Promise<Answer<ClipItem>>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const failed = (): Envelope<ErrorSet | null> => ({ rslt_cd: -1, rslt_set: null, rslt_msg: fallback });
-  const done = new Promise<Answer<ClipItem>>((resolve) => {
-    xhr.open('POST', `${API_BASE}${SHORT_UPLOAD_PATH}?${new URLSearchParams({ title })}`, true);
-    xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(API_HEADERS)) xhr.setRequestHeader(name, value);
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
-    };
-    xhr.onload = () => {
-      const body = parseBody(xhr.responseText);
-      resolve(isEnvelope(body) ? (body as Answer<ClipItem>) : failed());
-    };
-    xhr.onerror = () => resolve(failed());
-    xhr.onabort = () => resolve(failed());
-    xhr.send(file);
-  });
-  return { done, abort: () => xhr.abort() };
-}
+export const uploadShort = (file: File, title: string, onProgress: (fraction: number) => void, fallback: string) =>
+  uploadRawFile<ClipItem>(SHORT_UPLOAD_PATH, { title }, file, onProgress, fallback);

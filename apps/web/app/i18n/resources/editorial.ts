@@ -75,7 +75,7 @@ export const editorial = {
       },
       how: {
         title: '진행 방법',
-        apply: { title: '지원서 작성', text: '활동명, 소개, 운영 계획과 공연 영상 링크를 보내 주세요.' },
+        apply: { title: '지원서 작성', text: '활동명, 소개, 운영 계획과 공연 영상(링크 또는 파일)을 보내고 연락처를 인증해 주세요.' },
         review: { title: '심사', text: '운영팀이 지원서와 영상을 살펴봅니다. 진행 상황은 이 페이지에서 확인할 수 있습니다.' },
         open: {
           title: 'BJ 계정 개설',
@@ -159,7 +159,7 @@ export const editorial = {
         title: 'How it works',
         apply: {
           title: 'Send the application',
-          text: 'Tell us your stage names, about yourself, your plan and a link to a performance video.',
+          text: 'Tell us your stage names, about yourself and your plan, send a performance video (a link or a file) and verify a contact phone.',
         },
         review: { title: 'Review', text: 'Our team looks at your application and video. You can follow its progress on this page.' },
         open: {
@@ -246,7 +246,10 @@ export const editorial = {
       },
       how: {
         title: '選考の流れ',
-        apply: { title: '応募書類の作成', text: '活動名、自己紹介、運営計画とパフォーマンス動画のリンクを送ってください。' },
+        apply: {
+          title: '応募書類の作成',
+          text: '活動名、自己紹介、運営計画とパフォーマンス動画（リンクまたはファイル）を送り、連絡先を認証してください。',
+        },
         review: { title: '審査', text: '運営チームが応募書類と動画を確認します。進み具合はこのページで確認できます。' },
         open: {
           title: 'BJアカウントの開設',
@@ -328,7 +331,7 @@ export const editorial = {
       },
       how: {
         title: '选拔流程',
-        apply: { title: '填写报名表', text: '请提交活动名、自我介绍、运营计划和表演视频链接。' },
+        apply: { title: '填写报名表', text: '请提交活动名、自我介绍、运营计划和表演视频（链接或文件），并验证联系电话。' },
         review: { title: '审核', text: '运营团队会查看报名表和视频。可以在本页查看进度。' },
         open: {
           title: '开通 BJ 账号',
