@@ -302,7 +302,7 @@ async function main() {
   const uploads = await mkdtemp(path.join(os.tmpdir(), 'byeol-bench-board-'));
   const board = new BoardService(db, bus, uploads);
   const list = (q: Partial<{ search_keyword: string; offset: number; limit: number; last_sn: number }>) =>
-    board.list(null, { search_keyword: '', offset: 0, limit: 20, last_sn: 0, ...q });
+    board.list(null, { search_keyword: '', offset: 0, limit: 20, last_sn: 0, first_sn: 0, ...q });
   const info = (sn: number) => board.info(null, { board_sn: sn, view_yn: 'Y', offset: 0, limit: 20 });
   const quantile = (xs: number[], p: number) => {
     const s = [...xs].sort((a, b) => a - b);
