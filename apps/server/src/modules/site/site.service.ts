@@ -44,6 +44,8 @@ export class SiteService {
   /** When the next announced guide version takes effect: the guide lists change then, so the snapshot is reloaded. */
   private nextChangeAt = Number.POSITIVE_INFINITY;
   private loading: Promise<SiteSnapshot> | null = null;
+  /** Bumped by every invalidate(): a load started before it is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -55,17 +57,27 @@ export class SiteService {
     return bus.subscribe(SITE_CHANGED, () => this.invalidate());
   }
 
+  /**
+   * Forgets the snapshot. A load already under way may have read the rows before the change: it no longer
+   * counts (its generation is past), so the next caller starts a fresh one instead of waiting for it.
+   */
   invalidate(): void {
+    this.generation += 1;
     this.snapshot = null;
     this.built = new Map();
+    this.loading = null;
   }
 
   private async current(): Promise<SiteSnapshot> {
     const now = Date.now();
     if (this.snapshot && now - this.loadedAt < this.ttlMs && now < this.nextChangeAt) return this.snapshot;
-    this.loading ??= loadSite(this.db, DEFAULT_SITE_KEY)
+    if (this.loading) return this.loading;
+    const generation = this.generation;
+    const loading = loadSite(this.db, DEFAULT_SITE_KEY)
       .then((s) => {
         if (!s) throw new AppError('NO_DATA');
+        // Invalidated while loading: answer this caller, keep nothing (the next one loads again).
+        if (generation !== this.generation) return s;
         this.snapshot = s;
         this.built = new Map();
         this.loadedAt = Date.now();
@@ -76,9 +88,10 @@ export class SiteService {
         return s;
       })
       .finally(() => {
-        this.loading = null;
+        if (this.loading === loading) this.loading = null;
       });
-    return this.loading;
+    this.loading = loading;
+    return loading;
   }
 
   /** The SPEC §3 site info for a caller's language, with `_SITE_META` for the page at /segment1/segment2. */
