@@ -13,24 +13,33 @@
 // --explain prints EXPLAIN (ANALYZE, BUFFERS) of what one call of each kind sends; --keep leaves the
 // database and --url measures a kept one again (nothing generated).
 // DATABASE_URL: a PostgreSQL server to create the bench database on; unset: an embedded PostgreSQL.
-import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+// The harness (query lines, platform, baseline, autocannon table) is bench/ssr-harness.ts, shared with channel.ts.
+import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { searchTokens, searchWords } from '@byeol/contract';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { seedDemo } from '../apps/server/src/demo/demo.seed.js';
 import { BoardService } from '../apps/server/src/modules/community/board.service.js';
 import { seedSiteDefaults } from '../apps/server/src/modules/site/site.repository.js';
 import { createBus } from '../apps/server/src/platform/bus.redis.js';
 import { connectExternal } from '../apps/server/src/platform/db.js';
 import { createTestDatabase } from '../apps/server/src/testing/database.js';
+import {
+  autocannonRunner,
+  ensureWebBuild,
+  explainCalls,
+  fetchPage,
+  latencyLines,
+  printTable,
+  quantile,
+  type Row,
+  startBare,
+  startPlatform,
+  stopChildrenOnExit,
+} from './ssr-harness.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -52,31 +61,19 @@ const { values: opts } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** A database a previous `--keep` run left: measure it again without generating anything. */
     url: { type: 'string' },
-    /** Internal: this file as the bare Fastify baseline, answering a static HTML of this many bytes. */
-    'serve-bare': { type: 'string' },
   },
 });
 
-if (opts['serve-bare']) await serveBare(Number(opts['serve-bare']));
-else await main();
+await main();
 
-/** The page baseline: a bare Fastify 5 answering one static HTML document, in its own process. */
-async function serveBare(bytes: number) {
+/** The page baseline's body: a static HTML document of this many bytes, board-like rows in a list. */
+function boardLikeHtml(bytes: number): string {
   const chunk = '<li class="row"><a href="/bbs/detail/1">오늘 무대 직캠 보셨나요 같이 봐요</a><span>별빛팬</span><span>12</span></li>\n';
   let body = '<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>스토리 | Byeol</title></head><body><ul>\n';
   while (Buffer.byteLength(body) + Buffer.byteLength(chunk) + 20 < bytes) body += chunk;
   body += '</ul></body></html>';
   body += ' '.repeat(Math.max(0, bytes - Buffer.byteLength(body)));
-  const html = Buffer.from(body);
-  const app = Fastify({ logger: false });
-  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  process.send?.({ port: (app.server.address() as net.AddressInfo).port, bytes: html.length });
-  process.on('message', async (m) => {
-    if (m !== 'stop') return;
-    await app.close();
-    process.exit(0);
-  });
+  return body;
 }
 
 async function main() {
@@ -86,23 +83,12 @@ async function main() {
   const COMMENTED = Number(opts.commented);
   const REPLIES = Number(opts.replies);
   const LINE_SECONDS = Number(opts['line-seconds']);
-  const root = path.resolve(import.meta.dirname, '..');
+  stopChildrenOnExit();
 
   const bench = opts.url ? { url: opts.url, drop: async () => {} } : await createTestDatabase('byeol_bench_board');
   const where = process.env.DATABASE_URL ? 'PostgreSQL of DATABASE_URL' : 'embedded PostgreSQL';
   const database = await connectExternal(bench.url, 4);
   const { pool, db } = database;
-  const children: ChildProcess[] = [];
-  const stopChildren = () => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  };
-  process.once('exit', stopChildren);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      stopChildren();
-      process.exit(130);
-    });
-  }
   const version = (await pool.query<{ server_version: string }>('show server_version')).rows[0]?.server_version ?? '?';
   console.log(
     `board bench on ${where} ${version}, node ${process.version}, ${os.cpus().length} cores: ${POSTS.toLocaleString()} posts, ` +
@@ -304,35 +290,7 @@ async function main() {
   const list = (q: Partial<{ search_keyword: string; offset: number; limit: number; last_sn: number }>) =>
     board.list(null, { search_keyword: '', offset: 0, limit: 20, last_sn: 0, first_sn: 0, ...q });
   const info = (sn: number) => board.info(null, { board_sn: sn, view_yn: 'Y', offset: 0, limit: 20 });
-  const quantile = (xs: number[], p: number) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-  };
-  const f = (v: number) => v.toFixed(2).padStart(8);
-  async function measure<T>(
-    label: string,
-    run: (i: number) => Promise<T>,
-    n: number,
-    o: { warm?: number; names?: string[]; note?: (results: T[]) => string } = {},
-  ) {
-    for (let i = 0; i < Math.min(o.warm ?? 30, n); i++) await run(i); // warm the caches
-    const ms: number[] = [];
-    const results: T[] = [];
-    const until = performance.now() + LINE_SECONDS * 1000;
-    for (let i = 0; i < n; i++) {
-      const t0 = performance.now();
-      results.push(await run(i));
-      ms.push(performance.now() - t0);
-      if (i >= 19 && performance.now() > until) break; // a slow line stops early: n says how many ran
-    }
-    const max = Math.max(...ms);
-    const slowest = o.names ? `  slowest: ${o.names[ms.indexOf(max) % o.names.length]}` : '';
-    const note = o.note ? `  ${o.note(results)}` : '';
-    console.log(
-      `${label.padEnd(58)} p50 ${f(quantile(ms, 50))} ms  p99 ${f(quantile(ms, 99))} ms  max ${f(max)} ms  (n=${ms.length})${note}${slowest}`,
-    );
-    return quantile(ms, 99);
-  }
+  const measure = latencyLines(LINE_SECONDS);
   type ListSet = Awaited<ReturnType<typeof list>>;
   const totals = (rs: ListSet[]) => {
     const t = rs.map((r) => r.eventboard_total);
@@ -417,96 +375,27 @@ async function main() {
 
   if (opts.explain) {
     // The statements one call sends (captured at the pool), each explained with its own parameters.
-    const sent: { text: string; values: unknown[] }[] = [];
-    const original = pool.query.bind(pool) as (...a: unknown[]) => unknown;
-    (pool as unknown as { query: (...a: unknown[]) => unknown }).query = (q: unknown, values?: unknown, ...rest: unknown[]) => {
-      const text = typeof q === 'string' ? q : (q as { text: string }).text;
-      const vals = Array.isArray(values) ? values : ((q as { values?: unknown[] }).values ?? []);
-      sent.push({ text, values: vals });
-      return original(q, values, ...rest);
-    };
-    const cases: [string, () => Promise<unknown>][] = [
-      ['(a) first page', () => list({})],
-      ['(b) offset 980', () => list({ offset: 980 })],
-      ['(c) keyset', () => list({ last_sn: lo + Math.floor((hi - lo) / 3) })],
-      [`(d) keyword ${anywhere[0]}`, () => list({ search_keyword: anywhere[0] as string })],
-      [`(e) keyword ${frequent[0]}`, () => list({ search_keyword: frequent[0] as string })],
-      ['info', () => info(commented[0] as number)],
-    ];
-    for (const [label, call] of cases) {
-      sent.length = 0;
-      await call();
-      const statements = [...sent];
-      for (const s of statements) {
-        if (!/board_post|board_reply/.test(s.text) || /^\s*(explain|with v as)/i.test(s.text)) continue;
-        const plan = await original(`explain (analyze, buffers) ${s.text}`, s.values);
-        console.log(`\n--- ${label}: ${s.text.replace(/\s+/g, ' ').trim()}  ${JSON.stringify(s.values)}`);
-        for (const r of (plan as { rows: { 'QUERY PLAN': string }[] }).rows) console.log(r['QUERY PLAN']);
-      }
-    }
-    (pool as unknown as { query: unknown }).query = original;
+    await explainCalls(
+      pool,
+      [
+        ['(a) first page', () => list({})],
+        ['(b) offset 980', () => list({ offset: 980 })],
+        ['(c) keyset', () => list({ last_sn: lo + Math.floor((hi - lo) / 3) })],
+        [`(d) keyword ${anywhere[0]}`, () => list({ search_keyword: anywhere[0] as string })],
+        [`(e) keyword ${frequent[0]}`, () => list({ search_keyword: frequent[0] as string })],
+        ['info', () => info(commented[0] as number)],
+      ],
+      (text) => /board_post|board_reply/.test(text) && !/^\s*with v as/i.test(text),
+    );
   }
 
   // ---- part 2: SSR throughput ------------------------------------------------------------------------------
   if (!opts['no-ssr']) {
-    // The web build, rebuilt when older than its sources (its log only when the build fails).
-    const built = performance.now();
+    ensureWebBuild();
+    const byeol = await startPlatform(bench.url, 'byeol-bench-board-data-');
+    const { origin } = byeol;
     try {
-      const log = execFileSync(process.execPath, [path.join(root, 'scripts/build-web-if-stale.mjs')], {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: 'pipe',
-      });
-      console.log(
-        `\nweb build: ${log.includes('Building') ? `rebuilt in ${((performance.now() - built) / 1000).toFixed(1)} s` : 'up to date'}`,
-      );
-    } catch (err) {
-      const e = err as { stdout?: string; stderr?: string };
-      console.error(`${e.stdout ?? ''}${e.stderr ?? ''}`);
-      throw err;
-    }
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'byeol-bench-board-data-'));
-    const port = await freePort();
-    // The platform as `npm start` runs it (main.ts under tsx), in production mode (React's production
-    // build); production asks for its real drivers, given dummy keys here (no call reaches them).
-    const secret = () => randomBytes(24).toString('hex');
-    const byeol = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: bench.url,
-        BYEOL_ROLES: 'api,web',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        CHAT_TOKEN_SECRET: secret(),
-        PAYMENT_WEBHOOK_SECRET: secret(),
-        SMS_DRIVER: 'solapi',
-        SOLAPI_API_KEY: 'bench',
-        SOLAPI_API_SECRET: 'bench',
-        SMS_SENDER: '0200000000',
-        IDENTITY_DRIVER: 'portone',
-        PORTONE_API_SECRET: 'bench',
-        PORTONE_STORE_ID: 'bench',
-        PORTONE_IDENTITY_CHANNEL_KEY: 'bench',
-        PG_PROVIDER: 'toss',
-        TOSS_SECRET_KEY: 'test_sk_bench',
-        TOSS_CLIENT_KEY: 'test_ck_bench',
-        REDIS_URL: '',
-      },
-    });
-    children.push(byeol);
-    const origin = `http://127.0.0.1:${port}`;
-    try {
-      await waitReady(`${origin}/readyz`, byeol, 90_000);
-      await sleep(6_000); // the first ranking snapshot runs 5 s after the start
-      const page = async (p: string) => {
-        const res = await fetch(`${origin}${p}`, { headers: { 'accept-encoding': 'identity' } });
-        return { status: res.status, html: await res.text() };
-      };
+      const page = (p: string) => fetchPage(`${origin}${p}`);
       const detailSn = commented[0] as number;
       const probes = { home: await page('/'), list: await page('/bbs'), detail: await page(`/bbs/detail/${detailSn}`) };
       for (const [k, v] of Object.entries(probes)) if (v.status !== 200) throw new Error(`${k} answered ${v.status}`);
@@ -519,28 +408,12 @@ async function main() {
       if (newest && !probes.list.html.includes(newest)) throw new Error(`/bbs does not show the newest post "${newest}"`);
       const bytes = (s: string) => Buffer.byteLength(s);
 
-      const bareChild = fork(import.meta.filename, ['--serve-bare', String(bytes(probes.list.html))], {
-        execArgv: ['--import', 'tsx'],
-        stdio: 'inherit',
-      });
-      children.push(bareChild);
-      const bare = await new Promise<{ port: number; bytes: number }>((resolve) => bareChild.once('message', (m) => resolve(m as never)));
-
+      const bare = await startBare(boardLikeHtml(bytes(probes.list.html)));
       const seconds = Number(opts.seconds);
       const connections = Number(opts.connections);
-      const run = async (name: string, url: string, size: number, paths?: () => string) => {
-        const requests = paths
-          ? [{ method: 'GET' as const, setupRequest: (r: autocannon.Request) => ({ ...r, path: paths() }) }]
-          : undefined;
-        const o = { url, connections, ...(requests ? { requests } : {}) };
-        await autocannon({ ...o, duration: 2 }); // warm-up
-        const r = await autocannon({ ...o, duration: seconds });
-        if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-        return { name, size, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
-      };
-      const bareUrl = `http://127.0.0.1:${bare.port}/`;
-      const rows = [];
-      rows.push(await run('bare Fastify 5, static HTML (baseline, before)', bareUrl, bare.bytes));
+      const run = autocannonRunner({ connections, seconds });
+      const rows: Row[] = [];
+      rows.push(await run('bare Fastify 5, static HTML (baseline, before)', bare.url, bare.bytes));
       rows.push(await run('Byeol GET / (home SSR)', `${origin}/`, bytes(probes.home.html)));
       rows.push(await run('Byeol GET /bbs (list SSR)', `${origin}/bbs`, bytes(probes.list.html)));
       rows.push(
@@ -548,7 +421,7 @@ async function main() {
           `Byeol GET /bbs/detail/{id} (random of ${commented.length} posts with ${REPLIES} comments)`,
           origin,
           bytes(probes.detail.html),
-          () => `/bbs/detail/${pick(commented)}`,
+          { each: () => ({ path: `/bbs/detail/${pick(commented)}` }) },
         ),
       );
       // The JSON the two loaders read, over HTTP: how much of a page is the API and how much the render.
@@ -557,27 +430,15 @@ async function main() {
       const api = { list: await page(listApi), info: await page(infoApi(detailSn)) };
       rows.push(await run(`Byeol GET ${listApi} (what /bbs loads)`, `${origin}${listApi}`, bytes(api.list.html)));
       rows.push(
-        await run('Byeol GET /v1/sub/eventboard_info?board_sn={id}&… (what the detail page loads)', origin, bytes(api.info.html), () =>
-          infoApi(pick(commented)),
-        ),
+        await run('Byeol GET /v1/sub/eventboard_info?board_sn={id}&… (what the detail page loads)', origin, bytes(api.info.html), {
+          each: () => ({ path: infoApi(pick(commented)) }),
+        }),
       );
-      rows.push(await run('bare Fastify 5, static HTML (baseline, after)', bareUrl, bare.bytes));
-      bareChild.send('stop');
-
-      const mean = ((rows[0]?.rps ?? 1) + (rows[rows.length - 1]?.rps ?? 1)) / 2;
-      console.log(
-        `\nSSR: autocannon -c ${connections} -d ${seconds} (2 s warm-up each), no compression asked; Byeol = apps/server/src/main.ts, ` +
-          `NODE_ENV=production, roles api,web, on this bench database (${POSTS.toLocaleString()} posts + the demo content)`,
-      );
-      console.log('| target | bytes | req/s | p50 ms | p99 ms | vs mean baseline |\n|---|---|---|---|---|---|');
-      for (const r of rows) {
-        console.log(
-          `| ${r.name} | ${r.size.toLocaleString()} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((r.rps / mean) * 100).toFixed(0)} % |`,
-        );
-      }
+      rows.push(await run('bare Fastify 5, static HTML (baseline, after)', bare.url, bare.bytes));
+      bare.stop();
+      printTable(rows, { connections, seconds, database: `${POSTS.toLocaleString()} posts + the demo content` });
     } finally {
-      await stop(byeol);
-      await rm(dataDir, { recursive: true, force: true });
+      await byeol.close();
     }
   }
 
@@ -586,34 +447,4 @@ async function main() {
   await rm(uploads, { recursive: true, force: true });
   if (opts.keep || opts.url) console.log(`kept: ${bench.url}`);
   else await bench.drop();
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the Byeol server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} not ready after ${timeoutMs / 1000} s`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
