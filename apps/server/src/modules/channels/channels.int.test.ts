@@ -162,7 +162,12 @@ describe('fan clubs and VIPs', () => {
     const first = await fans(bj.id, 'fan', null, { limit: '20' });
     expect(first.body.rslt_set.data_totalcount).toBe(50);
     expect(first.body.rslt_set.data_list.map((f: FanItem) => f.fan_no)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect((await fans(bj.id, 'fan', null, { offset: '40', limit: '20' })).body.rslt_set.data_list).toHaveLength(10);
+    const deep = (await fans(bj.id, 'fan', null, { offset: '40', limit: '20' })).body.rslt_set.data_list as FanItem[];
+    expect(deep.map((f) => f.fan_no)).toEqual(Array.from({ length: 10 }, (_, i) => i + 41));
+    expect((await fans(bj.id, 'fan', null, { offset: '17', limit: '5' })).body.rslt_set.data_list.map((f: FanItem) => f.fan_no)).toEqual([
+      18, 19, 20, 21, 22,
+    ]);
+    expect((await fans(bj.id, 'fan', null, { offset: '50', limit: '20' })).body.rslt_set.data_list).toEqual([]);
     expect((await info(bj.id)).body.rslt_set.fan_cnt).toBe(50);
 
     // VIPs equal a recomputation from the ledger's paid gifts (most STAR first, ties to the earliest).
