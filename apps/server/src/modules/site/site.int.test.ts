@@ -2,7 +2,7 @@ import type { SiteInfo } from '@byeol/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
-import { SITE_CHANGED } from './site.service.js';
+import { SITE_CHANGED, SiteService } from './site.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,6 +83,44 @@ describe('the guide lists', () => {
     } finally {
       await t.database.db.execute(sql`delete from policy_version where guide_id = ${before.id} and ver = ${next}`);
       await t.bus.publish(SITE_CHANGED, {});
+    }
+  });
+});
+
+describe('a change while the site is loading', () => {
+  it('is not lost: a load that read the rows before the change answers its caller but is not kept', async () => {
+    const db = t.database.db;
+    const site = new SiteService(db);
+    const name = async () => (await site.info('ko')).asp_info.site_name;
+    const before = await name();
+    site.invalidate();
+    // Hold the next load after it read the site row: its page_meta read waits for this transaction's lock.
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table page_meta in access exclusive mode');
+      const stale = site.info('ko');
+      await expect
+        .poll(async () => {
+          const { rows } = await t.database.pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%page_meta%' and pid <> $1`,
+            [(await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0],
+          );
+          return rows[0]?.n ?? 0;
+        })
+        .toBeGreaterThan(0);
+      // An operator's change lands and is announced while that load waits.
+      await db.execute(sql`update site set site_name = ${`${before} (바뀜)`} where site_key = 1`);
+      site.invalidate();
+      const fresh = site.info('ko');
+      await holder.query('commit');
+      expect((await stale).asp_info.site_name).toBe(before);
+      expect((await fresh).asp_info.site_name).toBe(`${before} (바뀜)`);
+      // And what is kept is the fresh one, not the load that started before the change.
+      expect(await name()).toBe(`${before} (바뀜)`);
+    } finally {
+      holder.release();
+      await db.execute(sql`update site set site_name = ${before} where site_key = 1`);
     }
   });
 });
