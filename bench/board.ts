@@ -33,6 +33,7 @@ import {
   explainCalls,
   fetchPage,
   latencyLines,
+  PAGE_BENCH_OPTIONS,
   printTable,
   quantile,
   type Row,
@@ -51,16 +52,7 @@ const { values: opts } = parseArgs({
     replies: { type: 'string', default: '20' },
     /** Runs of the raw deep OFFSET page (slow by design: a few are enough). */
     'deep-runs': { type: 'string', default: '5' },
-    /** A line of part 1 stops after this many seconds (and at least 20 calls), for a slow query. */
-    'line-seconds': { type: 'string', default: '60' },
-    seconds: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
-    'no-ssr': { type: 'boolean', default: false },
-    /** Prints EXPLAIN (ANALYZE, BUFFERS) of the statements one call of each kind sends. */
-    explain: { type: 'boolean', default: false },
-    keep: { type: 'boolean', default: false },
-    /** A database a previous `--keep` run left: measure it again without generating anything. */
-    url: { type: 'string' },
+    ...PAGE_BENCH_OPTIONS,
   },
 });
 

@@ -20,6 +20,20 @@ import type pg from 'pg';
 /** The repository's root. */
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The command-line options every page benchmark takes (parseArgs), beside its own data options. */
+export const PAGE_BENCH_OPTIONS = {
+  /** A line of part 1 stops after this many seconds (and at least 20 calls), for a slow query. */
+  'line-seconds': { type: 'string', default: '60' },
+  seconds: { type: 'string', default: '10' },
+  connections: { type: 'string', default: '10' },
+  'no-ssr': { type: 'boolean', default: false },
+  /** Prints EXPLAIN (ANALYZE, BUFFERS) of the statements one call of each kind sends. */
+  explain: { type: 'boolean', default: false },
+  keep: { type: 'boolean', default: false },
+  /** A database a previous `--keep` run left: measure it again without generating anything. */
+  url: { type: 'string' },
+} as const;
+
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename && process.argv.includes('--serve-bare')) {
   await serveBare();
 }
