@@ -16,6 +16,7 @@ export * from './josa.js';
 export * from './lang.js';
 export * from './media.js';
 export * from './paths.js';
+export * from './missions.js';
 export * from './payments.js';
 export * from './play.js';
 export * from './profile.js';

@@ -11,6 +11,7 @@ import { identityCodes } from './identity.js';
 import { itemsCodes } from './items.js';
 import { JOSA_PAIRS, type JosaPair, withJosa } from './josa.js';
 import type { Lang } from './lang.js';
+import { MISSION_REFUSAL_PARAMS, missionsCodes } from './missions.js';
 import { paymentsCodes } from './payments.js';
 import { playCodes } from './play.js';
 import { profileCodes } from './profile.js';
@@ -181,6 +182,7 @@ const DOMAINS = [
   communityCodes,
   editorialCodes,
   concertsCodes,
+  missionsCodes,
   clipsCodes,
   starsCodes,
 ] as const;
@@ -237,6 +239,7 @@ export const REFUSAL_PARAMS: Readonly<Record<string, Readonly<Record<string, num
   ...COMMUNITY_REFUSAL_PARAMS,
   ...EDITORIAL_REFUSAL_PARAMS,
   ...CONCERT_REFUSAL_PARAMS,
+  ...MISSION_REFUSAL_PARAMS,
   ...CLIP_REFUSAL_PARAMS,
   ...STAR_REFUSAL_PARAMS,
 };

@@ -13,7 +13,7 @@ export type Currency = (typeof CURRENCIES)[number];
 export const CurrencySchema = z.enum(CURRENCIES);
 
 /** What a ledger transaction did (docs/wallet-ledger.md): one kind per paying call. */
-export const TXN_KINDS = ['gift', 'grant', 'transfer', 'item', 'refund', 'purchase', 'ticket'] as const;
+export const TXN_KINDS = ['gift', 'grant', 'transfer', 'item', 'refund', 'purchase', 'ticket', 'mission'] as const;
 export type TxnKind = (typeof TXN_KINDS)[number];
 
 /** Accounts owned by a user: the spendable wallet and a broadcaster's gift earnings. */

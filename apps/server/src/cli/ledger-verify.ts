@@ -6,11 +6,12 @@
  * Every account balance equals the sum of its entries, every transaction's entries sum to zero in its
  * currency, each currency's balances sum to zero. Incremental by default (entries after the checkpoint);
  * --full reads every entry and also checks the checkpoint. Exit code 0 when the ledger is exact, 1 when
- * it is not, 2 on a usage or connection error. Connects like the server: DATABASE_URL, or the embedded
+ * it is not (the concerts' tickets and the missions' escrow included), 2 on a usage or connection error. Connects like the server: DATABASE_URL, or the embedded
  * PostgreSQL under DATA_DIR (stop a server using the same DATA_DIR first).
  */
 import { parseArgs } from 'node:util';
 import { verifyTickets } from '../modules/concerts/index.js';
+import { verifyMissionEscrow } from '../modules/missions/index.js';
 import { verifyLedger } from '../modules/wallet/wallet.verify.js';
 import { runCli, withCliDatabase } from './run.js';
 
@@ -29,8 +30,10 @@ async function main(): Promise<number> {
     const report = await verifyLedger(database.pool, { full: values.full ?? false, advance: !values['no-advance'] });
     // The concerts' tickets against the ledger (docs/concerts.md).
     const tickets = await verifyTickets(database.pool);
+    // The missions' escrow against their pledges (docs/missions.md).
+    const missions = await verifyMissionEscrow(database.pool);
     if (values.json) {
-      console.log(JSON.stringify({ ...report, tickets }, null, 2));
+      console.log(JSON.stringify({ ...report, tickets, missions }, null, 2));
     } else {
       const supply = Object.entries(report.supply)
         .map(([c, v]) => `${c} ${v}`)
@@ -51,8 +54,11 @@ async function main(): Promise<number> {
       console.log(`tickets ${tickets.ok ? 'OK' : 'DRIFT'}`);
       for (const [what, list] of Object.entries(tickets))
         if (Array.isArray(list) && list.length > 0) console.log(`  ${what}: ${list.join(', ')}`);
+      console.log(`missions ${missions.ok ? 'OK' : 'DRIFT'}: ${missions.open_missions} open, ${missions.escrow_star} STAR in escrow`);
+      for (const [what, list] of Object.entries(missions))
+        if (Array.isArray(list) && list.length > 0) console.log(`  ${what}: ${list.join(', ')}`);
     }
-    return report.ok && tickets.ok ? 0 : 1;
+    return report.ok && tickets.ok && missions.ok ? 0 : 1;
   });
 }
 

@@ -20,6 +20,7 @@ import { liveRoutes } from './live/live.routes.js';
 import { streamRoutes } from './live/stream.routes.js';
 import { rtmpPublicUrl } from './live/stream.service.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { missionsRoutes } from './missions/missions.routes.js';
 import { paymentsRoutes, paymentsWebhookRoutes } from './payments/payments.routes.js';
 import { type PgClient, pgProvider, siteOriginOf, TEST_PG_PREFIX, testPgKeys } from './payments/pg/index.js';
 import { testPgPlugin } from './payments/pg/test-pg.js';
@@ -102,6 +103,10 @@ export const apiModules: readonly ApiModule[] = [
     name: 'concerts',
     v1: (v1, c) =>
       v1.register(concertsRoutes, { db: c.db, bus: c.bus, site: c.site, ledger: c.ledger, secret: c.config.CHAT_TOKEN_SECRET }),
+  },
+  {
+    name: 'missions',
+    v1: (v1, c) => v1.register(missionsRoutes, { db: c.db, bus: c.bus, site: c.site, ledger: c.ledger, rooms: c.rooms }),
   },
   { name: 'users', v1: (v1, c) => v1.register(usersRoutes, { db: c.db, bus: c.bus, secure: c.secure, uploadsDir: c.uploadsDir }) },
   {

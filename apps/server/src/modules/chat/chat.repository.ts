@@ -1,7 +1,7 @@
 import { type ChatRoomSettings, type ChatUserInfo, DEFAULT_CHAT_SETTINGS, FREEZE_ALLOW_ROLES, type FreezeAllowRole } from '@byeol/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db.js';
+import type { Db, Exec } from '../../platform/db.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import { channelSubscribe, vipRanks as vipRanksOf } from '../channels/index.js';
 import { broadcast } from '../live/index.js';
@@ -148,6 +148,15 @@ export async function isChatManager(db: Db, bjUserKey: number, userKey: number):
     .select({ userKey: chatManager.userKey })
     .from(chatManager)
     .where(and(eq(chatManager.bjUserKey, bjUserKey), eq(chatManager.userKey, userKey)));
+  return row !== undefined;
+}
+
+/** Whether a BJ blocked this member from their rooms (chat_room_block): no chat, gifts or missions there. */
+export async function isRoomBlocked(db: Exec, bjUserKey: number, userKey: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userKey: chatRoomBlock.userKey })
+    .from(chatRoomBlock)
+    .where(and(eq(chatRoomBlock.bjUserKey, bjUserKey), eq(chatRoomBlock.userKey, userKey)));
   return row !== undefined;
 }
 

@@ -10,6 +10,7 @@ export {
   hasSelfBlocked,
   isChatManager,
   isRoomBj,
+  isRoomBlocked,
   selfBlocks,
   setSelfBlock,
   sponsorListPublic,

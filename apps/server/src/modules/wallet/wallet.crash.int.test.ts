@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API_HEADERS, type Envelope, type StarGiftSet } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../platform/net.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { type Account, balancesOf, buildBj, buildViewer, liveRoom, newKey } from '../../testing/builders.js';
+import { ROOT, startServerProcess } from '../../testing/server-process.js';
 import { verifyLedger } from './wallet.verify.js';
 
 /**
@@ -13,52 +12,20 @@ import { verifyLedger } from './wallet.verify.js';
  * integration database, gifts over HTTP from this process. Whatever the kill interrupted, the ledger check
  * passes, no gift is half-applied, and after a restart the same keys charge each gift exactly once.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const VIEWERS = 20;
 const GIFTS_EACH = 100;
 const FUNDS = 1000;
 
 let t: TestApp;
 let child: ChildProcess | undefined;
-let output = '';
 const exits = new WeakMap<ChildProcess, Promise<void>>();
 /** Resolves when the process has exited (also when it already had). */
 const exited = (p: ChildProcess) => exits.get(p) as Promise<void>;
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['REDIS_URL', 'BYEOL_DEMO', 'DATA_DIR']) delete env[name];
-  Object.assign(env, {
-    DATABASE_URL: t.database.connectionString,
-    BYEOL_ROLES: 'api',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-  });
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  exits.set(proc, new Promise((resolve) => proc.once('exit', () => resolve())));
-  proc.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  proc.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  const until = Date.now() + 40_000;
-  while (Date.now() < until) {
-    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) return proc;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server not ready:\n${output}`);
+  const server = await startServerProcess(t.database.connectionString, port);
+  exits.set(server.proc, server.exited);
+  return server.proc;
 }
 
 interface Gift {

@@ -6,9 +6,12 @@ import { users as usersTable } from '../users/index.js';
 import type { Applied, Posting } from './wallet.batcher.js';
 import { bjFan, starGiftRank, walletAccount, walletEntry, walletTxn } from './wallet.tables.js';
 
-/** An account as callers name it: a user's wallet or earnings, or a system account, in one currency. */
+/**
+ * An account as callers name it: a user's wallet or earnings, a BJ's mission escrow (docs/missions.md), or a
+ * system account, in one currency.
+ */
 export type AccountRef =
-  | { kind: 'wallet' | 'earnings'; userKey: number; currency: Currency }
+  | { kind: 'wallet' | 'earnings' | 'escrow'; userKey: number; currency: Currency }
   | { kind: 'grant' | 'revenue' | 'sink' | 'refund'; currency: Currency };
 
 export interface AccountRow {

@@ -235,6 +235,14 @@ export class LedgerService {
     };
   }
 
+  /**
+   * How `amount` STAR paid to a BJ splits at the site's reward rate (the BJ's share rounded down, the
+   * platform's the rest), as a gift splits: mission payouts use it (docs/missions.md).
+   */
+  async rewardSplit(amount: number): Promise<{ bj: number; platform: number }> {
+    return splitGift(amount, await this.ratePpm());
+  }
+
   // ---- reads -------------------------------------------------------------------------------------
 
   /** A user's wallet balances and earnings (accounts never used count 0). */

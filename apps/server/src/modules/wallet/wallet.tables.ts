@@ -31,7 +31,10 @@ export const walletAccount = pgTable(
   'wallet_account',
   {
     accountId: bigserial('account_id', { mode: 'number' }).primaryKey(),
-    /** wallet | earnings (per user) or grant | revenue | sink | refund (system). */
+    /**
+     * wallet | earnings | escrow (per user: escrow holds the STAR pledged to a BJ's open missions) or
+     * grant | revenue | sink | refund (system).
+     */
     kind: text('kind').notNull(),
     /** The owner; null for system accounts. Ledger history keeps a user row from being deleted. */
     userKey: bigint('user_key', { mode: 'number' }).references(() => users.userKey, { onDelete: 'restrict' }),
@@ -50,7 +53,7 @@ export const walletAccount = pgTable(
     check('wallet_account_currency', sql`${t.currency} in ('STAR', 'CUBIC')`),
     check(
       'wallet_account_kind',
-      sql`(${t.userKey} is not null and ${t.kind} in ('wallet', 'earnings')) or (${t.userKey} is null and ${t.kind} in ('grant', 'revenue', 'sink', 'refund'))`,
+      sql`(${t.userKey} is not null and ${t.kind} in ('wallet', 'earnings', 'escrow')) or (${t.userKey} is null and ${t.kind} in ('grant', 'revenue', 'sink', 'refund'))`,
     ),
   ],
 );
