@@ -1,4 +1,12 @@
-import { passwordRuleMessages, passwordViolations, resultMessages } from '@byeol/contract';
+import {
+  ID_LENGTH,
+  PASSWORD_LENGTH,
+  passwordRuleMessages,
+  passwordViolations,
+  REFUSAL_PARAMS,
+  resultMessage,
+  resultMessages,
+} from '@byeol/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest } from './support/browser.js';
@@ -170,6 +178,52 @@ describe('sign-up, sign-out and sign-in', () => {
     await expect.poll(() => page.locator('[data-field-errors="join-id"]').textContent()).toBe(resultMessages.DUPLICATE_ID.ko);
     expect(await page.getByLabel('아이디', { exact: true }).inputValue()).toBe(member.id);
     expect(await page.getByRole('button', { name: '가입하기' }).isDisabled()).toBe(true);
+    expect(faults).toEqual([]);
+  });
+
+  it("join friction (issue 15): the rule's maxlength, required fields marked, why the button is disabled, a bad ID by its rule", async () => {
+    await joinUntilForm();
+    const idInput = page.getByLabel('아이디', { exact: true });
+    const passwd = page.getByLabel('비밀번호', { exact: true });
+    const confirm = page.getByLabel('비밀번호 확인');
+    expect(await idInput.getAttribute('maxlength')).toBe(String(ID_LENGTH.max));
+    expect(await passwd.getAttribute('maxlength')).toBe(String(PASSWORD_LENGTH.max));
+    expect(await confirm.getAttribute('maxlength')).toBe(String(PASSWORD_LENGTH.max));
+    // A longer password cannot even be typed past the rule's 20 characters.
+    await passwd.fill('Ab1!'.repeat(10));
+    expect((await passwd.inputValue()).length).toBe(PASSWORD_LENGTH.max);
+    await passwd.fill('');
+
+    // Required fields carry aria-required and a visible mark; the optional email does not.
+    for (const label of ['아이디', '비밀번호', '비밀번호 확인', '닉네임', '생년월일']) {
+      expect(await page.getByLabel(label, { exact: true }).getAttribute('aria-required'), label).toBe('true');
+    }
+    expect(await page.getByLabel('이메일 (선택)').getAttribute('aria-required')).toBeNull();
+    // The gender choice: each radio is required (HTML `required`), its legend marked.
+    for (const radio of await page.locator('[data-join-sex] input[type="radio"]').all())
+      expect(await radio.getAttribute('required')).not.toBeNull();
+    const marks = page.locator('form [data-required-mark]');
+    expect(await marks.count()).toBe(6);
+    for (const mark of await marks.all()) expect(await mark.isVisible()).toBe(true);
+
+    // The disabled button says why, through aria-describedby, and the list follows the form.
+    const submit = page.getByRole('button', { name: '가입하기' });
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await submit.getAttribute('aria-describedby')).toBe('join-missing');
+    const needs = () =>
+      page.locator('#join-missing [data-join-need]').evaluateAll((els) => els.map((el) => el.getAttribute('data-join-need')));
+    expect(await needs()).toEqual(['id', 'passwd', 'passwdConfirm', 'nick', 'birth', 'sex']);
+    expect(await page.locator('#join-missing').textContent()).toContain('생년월일 입력');
+    await page.getByLabel('생년월일').fill('2000-01-15');
+    await page.getByLabel('여성').check();
+    await expect.poll(needs).toEqual(['id', 'passwd', 'passwdConfirm', 'nick']);
+
+    // A bad ID answers the ID's own rule in Korean, never an API field name ('invalid input: value').
+    await idInput.fill('a!');
+    await page.getByRole('button', { name: '아이디 중복 확인' }).click();
+    const idErrors = page.locator('[data-field-errors="join-id"]');
+    await expect.poll(() => idErrors.textContent()).toBe(resultMessage('ID_RULE', 'ko', REFUSAL_PARAMS.ID_RULE));
+    expect(await idErrors.textContent()).not.toMatch(/value|invalid/i);
     expect(faults).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SITE_FOOTER_FIELDS } from '@byeol/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
@@ -236,6 +237,54 @@ describe('operator console', { timeout: 180_000 }, () => {
     // The store no longer sells it.
     const res = await page.request.post('/v1/sub/store_detail_more', { form: { item_sn: String(item.item_sn) }, headers: API_HEADERS });
     expect(((await res.json()) as { rslt_set: { on_sale_yn: string } }).rslt_set.on_sale_yn).toBe('N');
+  });
+
+  it("an operator edits the footer's company data in /admin/site (issue 15): a bad email is refused under its field, the saved values show in the footer at once and for visitors", async () => {
+    const { page: opPage } = await operatorPage('adft');
+    await opPage.goto('/admin/site');
+    const form = opPage.locator('[data-site-footer-form]');
+    const save = form.locator('[data-site-footer-save]');
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    const field = (name: string) => form.locator(`#site-footer-${name}`);
+    const found: Record<string, string> = {};
+    for (const name of SITE_FOOTER_FIELDS) found[name] = await field(name).inputValue();
+    expect(found.company_nm).not.toBe('');
+    const footer = opPage.locator('footer');
+    expect(await footer.textContent()).toContain(found.company_nm);
+
+    const company = `(주)별빛${run}`;
+    const address = `서울특별시 마포구 별길 ${run}`;
+    try {
+      // A wrong email is refused under its own field, named by its label (never `email`).
+      await field('email').fill('help@@byeol');
+      await save.click();
+      await expect
+        .poll(() => form.locator('[data-field-errors="site-footer-email"]').textContent())
+        .toBe('입력값이 올바르지 않습니다: 이메일');
+      await field('email').fill(found.email ?? '');
+
+      await field('company_nm').fill(company);
+      await field('adr_nm').fill(address);
+      const answered = opPage.waitForResponse((r) => r.url().endsWith('/v1/admin/site_footer_proc'));
+      await save.click();
+      expect(((await (await answered).json()) as { rslt_cd: number }).rslt_cd).toBe(0);
+      // The console page's own footer follows without a reload.
+      await expect.poll(() => footer.textContent()).toContain(company);
+      expect(await footer.textContent()).toContain(address);
+      expect(await footer.locator('[data-footer-row]').first().textContent()).toBe(`상호${company}`);
+
+      // A visitor's first page shows them too.
+      const visitor = await newPage();
+      await visitor.goto('/');
+      expect(await visitor.locator('footer').textContent()).toContain(company);
+      expect(await visitor.locator('footer').textContent()).toContain(address);
+      // After a reload the form holds what was saved.
+      await opPage.reload();
+      await expect.poll(() => field('company_nm').inputValue()).toBe(company);
+    } finally {
+      // Every other test sees the footer it found.
+      await call(opPage.request, '/admin/site_footer_proc', found);
+    }
   });
 
   it('a viewer opening /admin is refused; a signed-out visitor gets the sign-in panel', async () => {

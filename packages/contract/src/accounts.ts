@@ -104,13 +104,29 @@ export const passwordRuleMessages: Record<PasswordRule | 'confirm', Record<Lang,
   },
 };
 
-const trimmed = (max: number) => z.string().trim().max(max);
+/**
+ * Schema messages naming the ID's and the nickname's own rule (ID_RULE, NICK_RULE): a refused ID or
+ * nickname answers the rule in the caller's language, never 'invalid value'.
+ */
+export const ACCOUNT_REFUSAL_PARAMS = {
+  ID_RULE: { min: ID_LENGTH.min, max: ID_LENGTH.max },
+  NICK_RULE: { min: NICK_LENGTH.min, max: NICK_LENGTH.max },
+} as const satisfies Record<string, Record<string, number>>;
 
-/** ID field: letters and digits within ID_LENGTH. */
-export const IdSchema = trimmed(ID_LENGTH.max).min(ID_LENGTH.min).regex(ID_PATTERN);
-export const NickSchema = trimmed(NICK_LENGTH.max * 2)
-  .refine((v) => [...v].length >= NICK_LENGTH.min && [...v].length <= NICK_LENGTH.max)
-  .refine((v) => NICK_PATTERN.test(v));
+/** ID field: letters and digits within ID_LENGTH (ID_RULE when not). */
+export const IdSchema = z
+  .string()
+  .trim()
+  .max(ID_LENGTH.max, { message: 'ID_RULE' })
+  .min(ID_LENGTH.min, { message: 'ID_RULE' })
+  .regex(ID_PATTERN, { message: 'ID_RULE' });
+/** Nickname field: NICK_LENGTH characters of NICK_PATTERN (NICK_RULE when not). */
+export const NickSchema = z
+  .string()
+  .trim()
+  .max(NICK_LENGTH.max * 2, { message: 'NICK_RULE' })
+  .refine((v) => [...v].length >= NICK_LENGTH.min && [...v].length <= NICK_LENGTH.max, { message: 'NICK_RULE' })
+  .refine((v) => NICK_PATTERN.test(v), { message: 'NICK_RULE' });
 /** Phone digits only; the client may send hyphens, which are dropped. */
 export const PhoneSchema = z
   .string()
@@ -312,6 +328,22 @@ export const accountsCodes = defineCodes(
       en: 'Please enter an accurate phone number.',
       ja: '携帯電話番号を正確に入力してください。',
       'zh-CN': '请输入正确的手机号码。',
+    },
+    /** SPEC §5: an ID is English letters or digits, `{min}` to `{max}` of them (ACCOUNT_REFUSAL_PARAMS). */
+    ID_RULE: {
+      code: 1104,
+      ko: '아이디는 영문 또는 숫자 {min}~{max}자로 입력해 주세요.',
+      en: 'Use {min} to {max} letters or digits for the ID.',
+      ja: 'IDは英字または数字{min}〜{max}文字で入力してください。',
+      'zh-CN': '账号须为{min}至{max}个英文字母或数字。',
+    },
+    /** A nickname is `{min}` to `{max}` letters, digits, _ or . (ACCOUNT_REFUSAL_PARAMS). */
+    NICK_RULE: {
+      code: 1105,
+      ko: '닉네임은 문자, 숫자, 밑줄(_), 마침표(.)로 {min}~{max}자 입력해 주세요.',
+      en: 'Use {min} to {max} letters, digits, underscores (_) or full stops (.) for the nickname.',
+      ja: 'ニックネームは文字・数字・下線(_)・ピリオド(.)で{min}〜{max}文字入力してください。',
+      'zh-CN': '昵称须为{min}至{max}个字符，可使用文字、数字、下划线(_)和句点(.)。',
     },
     /** The ID is taken. */
     DUPLICATE_ID: {

@@ -105,6 +105,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'magazine_save',
   'event_save',
   'site_switch',
+  'site_footer',
 ] as const;
 
 /** POST /admin/audit_list: every audited operator action, newest first; `actor` as `member` above. */

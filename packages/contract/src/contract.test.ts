@@ -82,7 +82,7 @@ describe('result-code catalogue', () => {
   });
   it('fills placeholders', () => {
     expect(resultMessage('RATE_LIMITED', 'ko', { num: 5 })).toBe('5분 후에 다시 시도해 주세요.');
-    expect(resultMessage('INVALID_INPUT', 'en', { field: 'nick' })).toBe('Invalid value: nick');
+    expect(resultMessage('INVALID_INPUT', 'en', { field: 'nick' })).toBe('Invalid value: Nickname');
     expect(resultMessage('LOGIN_REQUIRED', 'en')).toBe('This is a login-required service.');
   });
   it('keeps each domain to its own ranges, names and numbers', () => {

@@ -286,8 +286,36 @@ export const AdminItemSaveSchema = z.object({
 });
 export type AdminItemSaveReq = z.infer<typeof AdminItemSaveSchema>;
 
+/** POST /popup/gift (SPEC §7): what the gift panel of a live room shows. */
+export const GiftPanelSchema = z.object({ vod_key: z.string().trim().min(1).max(64) });
+
+/** The items the gift panel offers at most (on sale and giftable, by the store's order). */
+export const GIFT_PANEL_ITEMS_MAX = 50;
+
+/**
+ * The gift panel's data (issue 15): the BJ gifts go to, the caller's STAR and CUBIC, the STAR amounts
+ * offered (the presets and the direct input's bounds: STAR_GIFT) and the items that can be given, in the
+ * caller's language. `is_bj_yn` is Y in the BJ's own room: nobody gifts themselves, the panel offers nothing.
+ */
+export interface GiftPanelSet {
+  vod_key: string;
+  bj: { user_key: number; id: string; nick: string };
+  star_cnt: number;
+  cubic_cnt: number;
+  is_bj_yn: 'Y' | 'N';
+  star_gift: { min: number; max: number; presets: number[]; message_max: number };
+  item_list: StoreItem[];
+}
+
 /** The store's and the items' calls (docs/items.md), declared once for the server, the web and the tests. */
 export const itemsEndpoints = {
+  giftPanel: endpoint<GiftPanelSet>()({
+    method: 'POST',
+    path: '/popup/gift',
+    request: GiftPanelSchema,
+    tags: ['items'],
+    summary: "A live room's gift panel: its BJ, the caller's STAR and CUBIC, the STAR amounts and the items that can be given",
+  }),
   storeList: endpoint<ListSet<StoreItem> & { save_item_info: StoreItem[] }>()({
     method: 'POST',
     path: '/sub/store_more',

@@ -19,7 +19,15 @@ export function termLangOf(lang: Lang): 'ko' | 'en' | 'ja' | 'zh' {
   return lang === 'zh-CN' ? 'zh' : lang;
 }
 
-/** BCP 47 tag for Intl formatting. */
-export function localeOf(lang: Lang): string {
-  return { ko: 'ko-KR', en: 'en-US', ja: 'ja-JP', 'zh-CN': 'zh-CN' }[lang];
+/**
+ * The internationalisation default locale for number and date formatting where no language applies
+ * (SPEC §9). The interface's default language stays ko (DEFAULT_LANG).
+ */
+export const DEFAULT_LOCALE = 'en-US';
+
+const LOCALES: Readonly<Record<Lang, string>> = { ko: 'ko-KR', en: 'en-US', ja: 'ja-JP', 'zh-CN': 'zh-CN' };
+
+/** BCP 47 tag for Intl formatting: the language's, else DEFAULT_LOCALE (a missing or unsupported language). */
+export function localeOf(lang: unknown): string {
+  return isLang(lang) ? LOCALES[lang] : DEFAULT_LOCALE;
 }

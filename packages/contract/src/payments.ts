@@ -342,11 +342,39 @@ export const TossWebhookSchema = z.object({
 });
 
 /** The payments result codes with their messages (`{name}` placeholders are filled from the error's params). */
+/** POST /popup/form_bankbook (SPEC §7): what the bank deposit form shows; `currency` picks the packages (both without it). */
+export const FormBankbookSchema = z.object({ currency: z.enum(CURRENCIES).optional() });
+
+/**
+ * The bank deposit form's data (issue 15): the account to pay into (the site footer's `bank_account_nm`;
+ * `bank_yn` N and '' when none is set, so no order can be placed), the packages on sale, the depositor name
+ * to start from (the member's last deposit order's, else their verified name, else ''), the cash receipt
+ * choices, how long an order waits for its money and how many more orders the member may place now.
+ */
+export interface FormBankbookSet {
+  bank_yn: 'Y' | 'N';
+  bank_account_nm: string;
+  product_list: PaymentProduct[];
+  depositor_nm: string;
+  depositor_max: number;
+  cash_receipt_types: CashReceiptType[];
+  deadline_hours: number;
+  /** Pending orders the member may still place (PAYMENT_LIMITS.pendingMax less those waiting). */
+  pending_left: number;
+}
+
 /**
  * The payment calls under /v1 (docs/payments.md), declared once for the server, the web and the tests.
  * The webhooks outside /v1 are registered by the server itself.
  */
 export const paymentsEndpoints = {
+  formBankbook: endpoint<FormBankbookSet>()({
+    method: 'POST',
+    path: '/popup/form_bankbook',
+    request: FormBankbookSchema,
+    tags: ['payments'],
+    summary: 'The bank deposit form: the account to pay into, the packages, the depositor name to start from',
+  }),
   productList: endpoint<ListSet<PaymentProduct>>()({
     method: 'POST',
     path: '/payment/product_list',

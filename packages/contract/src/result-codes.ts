@@ -1,4 +1,4 @@
-import { accountsCodes } from './accounts.js';
+import { ACCOUNT_REFUSAL_PARAMS, accountsCodes } from './accounts.js';
 import { applicationsCodes } from './applications.js';
 import { CHANNEL_REFUSAL_PARAMS, channelsCodes } from './channels.js';
 import { chatCodes } from './chat.js';
@@ -7,6 +7,7 @@ import { type CodeDef, defineCodes, mergeCodes } from './codes.js';
 import { COMMUNITY_REFUSAL_PARAMS, communityCodes } from './community.js';
 import { CONCERT_REFUSAL_PARAMS, concertsCodes } from './concerts.js';
 import { EDITORIAL_REFUSAL_PARAMS, editorialCodes } from './editorial.js';
+import { fieldLabel, UNNAMED_FIELD_MESSAGES } from './field-labels.js';
 import { identityCodes } from './identity.js';
 import { itemsCodes } from './items.js';
 import { JOSA_PAIRS, type JosaPair, withJosa } from './josa.js';
@@ -216,12 +217,31 @@ export function resultCodeName(code: number): ResultCodeName | undefined {
   return nameByCode.get(code);
 }
 
-/** The message for a code in a language, with `{param}` placeholders filled. */
+/**
+ * The label a `{field}` placeholder shows: `label` when the caller already has one (a form's own text),
+ * else the API field's label in `lang` (field-labels.ts); undefined when there is none.
+ */
+function shownField(params: Record<string, string | number>, lang: Lang): string | undefined {
+  if (typeof params.label === 'string' && params.label !== '') return params.label;
+  return typeof params.field === 'string' ? fieldLabel(params.field, lang) : undefined;
+}
+
+/**
+ * The message for a code in a language, with `{param}` placeholders filled. A `{field}` shows the field's
+ * label in that language, never its API name: a field without a label is left out of the message.
+ */
 export function resultMessage(name: ResultCodeName, lang: Lang, params: Record<string, string | number> = {}): string {
+  let template = resultMessages[name][lang];
+  let values = params;
+  if (template.includes('{field')) {
+    const label = shownField(params, lang);
+    if (label === undefined) template = UNNAMED_FIELD_MESSAGES[name]?.[lang] ?? template.replace(/[:：]?\s*\{field[^}]*\}/g, '');
+    else values = { ...params, field: label };
+  }
   // `{name}`, or `{name|이/가}` in Korean: the value with the particle its last syllable takes (josa.ts).
-  return resultMessages[name][lang].replace(/\{(\w+)(?:\|([^}]+))?\}/g, (whole, key: string, pair?: string) => {
-    if (!(key in params)) return whole;
-    const value = String(params[key]);
+  return template.replace(/\{(\w+)(?:\|([^}]+))?\}/g, (whole, key: string, pair?: string) => {
+    if (!(key in values)) return whole;
+    const value = String(values[key]);
     return pair && (JOSA_PAIRS as readonly string[]).includes(pair) ? withJosa(value, pair as JosaPair) : value;
   });
 }
@@ -232,6 +252,7 @@ export function resultMessage(name: ResultCodeName, lang: Lang, params: Record<s
  * form shows the same message before sending.
  */
 export const REFUSAL_PARAMS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  ...ACCOUNT_REFUSAL_PARAMS,
   ...STREAM_REFUSAL_PARAMS,
   ...CHANNEL_REFUSAL_PARAMS,
   ...SEARCH_REFUSAL_PARAMS,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.js';
 import type { Lang } from './lang.js';
+import { isEmail } from './validators.js';
 
 /** Site-wide Y/N switches of SPEC §1. */
 export const SITE_SWITCHES = [
@@ -69,6 +70,54 @@ export interface SiteFooter {
   online_business_num: string;
   hosting_business_nm: string;
   bank_account_nm: string;
+}
+
+/** The footer's fields in the order the console edits them (issue 15: operators edit them on /admin/site). */
+export const SITE_FOOTER_FIELDS = [
+  'company_nm',
+  'ceo_nm',
+  'reg_num',
+  'online_business_num',
+  'adr_nm',
+  'email',
+  'phone1',
+  'phone2',
+  'hosting_business_nm',
+  'bank_account_nm',
+] as const satisfies readonly (keyof SiteFooter)[];
+
+/** The longest value of a footer field, in characters. */
+export const SITE_FOOTER_MAX = 200;
+
+const footerText = z
+  .string()
+  .trim()
+  .max(SITE_FOOTER_MAX * 4)
+  .refine((v) => [...v].length <= SITE_FOOTER_MAX)
+  // One line each: the footer prints them as text.
+  .refine((v) => !/[\r\n\t]/.test(v))
+  .optional();
+
+/**
+ * POST /admin/site_footer_proc (operators; audited): the footer's fields sent are replaced (the console
+ * sends them all), those not sent are kept. Each is one line of text (empty leaves it out of the footer);
+ * the email, when given, is an address. A refused field answers INVALID_INPUT naming it, by its label in
+ * the caller's language.
+ */
+export const AdminSiteFooterSchema = z.object({
+  company_nm: footerText,
+  ceo_nm: footerText,
+  reg_num: footerText,
+  online_business_num: footerText,
+  adr_nm: footerText,
+  email: footerText.refine((v) => v === undefined || v === '' || isEmail(v)),
+  phone1: footerText,
+  phone2: footerText,
+  hosting_business_nm: footerText,
+  bank_account_nm: footerText,
+});
+export interface AdminSiteFooterSet {
+  site_footer: SiteFooter;
 }
 
 export type SiteSettings = Record<`${SiteSwitch}_yn`, Yn> & {
@@ -172,6 +221,13 @@ export const siteEndpoints = {
     request: SiteCacheInfoQuerySchema,
     tags: ['site'],
     summary: 'Site info with the head for a page',
+  }),
+  adminFooter: endpoint<AdminSiteFooterSet>()({
+    method: 'POST',
+    path: '/admin/site_footer_proc',
+    request: AdminSiteFooterSchema,
+    tags: ['site'],
+    summary: "Save the site footer's company data (operators; audited; every process's site info follows at once)",
   }),
   language: endpoint<{ lang: Lang }>()({
     method: 'PUT',

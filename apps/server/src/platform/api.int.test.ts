@@ -237,16 +237,16 @@ describe('form-encoded bodies and validation', () => {
       expect(res.body.rslt_cd).toBe(ResultCode.REQUIRED);
       expect(res.body.rslt_set.field).toBe('name');
       expect(res.body.rslt_msg).toBe(resultMessage('REQUIRED', lang, { field: 'name' }));
-      expect(res.body.rslt_msg).toContain('name');
       seen.add(res.body.rslt_msg);
     }
     // Four languages, four different messages.
     expect(seen.size).toBe(LANGS.length);
+    // The field by its label in the caller's language, never its API name (issue 15).
     const expected: Record<Lang, string> = {
-      ko: '필수 입력 항목입니다: name',
-      en: 'This field is required: name',
-      ja: '必須項目です: name',
-      'zh-CN': '此项为必填项：name',
+      ko: '필수 입력 항목입니다: 이름',
+      en: 'This field is required: Name',
+      ja: '必須項目です: 名前',
+      'zh-CN': '此项为必填项：名称',
     };
     for (const lang of LANGS) expect(resultMessage('REQUIRED', lang, { field: 'name' })).toBe(expected[lang]);
   });
@@ -256,7 +256,8 @@ describe('form-encoded bodies and validation', () => {
     expectEnvelope(res.body);
     expect(res.body.rslt_cd).toBe(ResultCode.REQUIRED);
     expect(res.body.rslt_set.field).toBe('age');
-    expect(res.body.rslt_msg).toBe('This field is required: age');
+    // `age` has no label: the message leaves the field out rather than print its API name.
+    expect(res.body.rslt_msg).toBe('Please fill in the required fields.');
   });
 
   it('a wrong type or a value out of bounds answers rslt_cd 1001 naming the field, in each language', async () => {
@@ -285,7 +286,7 @@ describe('form-encoded bodies and validation', () => {
       const res = await t.post('/v1/probe/form', { age: '19' }, { cookie });
       expectEnvelope(res.body);
       expect(res.body.rslt_cd).toBe(ResultCode.REQUIRED);
-      expect(res.body.rslt_msg, cookie).toBe('필수 입력 항목입니다: name');
+      expect(res.body.rslt_msg, cookie).toBe('필수 입력 항목입니다: 이름');
     }
   });
 
@@ -411,7 +412,7 @@ describe('characters PostgreSQL cannot store', () => {
     const res = await t.post('/v1/probe/form', { name: 'a\u0000b', age: '3' }, { lang: 'en' });
     expect(res.status).toBe(200);
     expect(res.body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
-    expect(res.body.rslt_msg).toBe('Invalid value: name');
+    expect(res.body.rslt_msg).toBe('Invalid value: Name');
     expect(res.body.rslt_set).toMatchObject({ field: 'name' });
   });
 
@@ -429,7 +430,8 @@ describe('characters PostgreSQL cannot store', () => {
     const res = await t.post(url, form, { lang: 'ko' });
     expect(res.status).toBe(200);
     expect(res.body.rslt_cd).toBe(ResultCode.INVALID_INPUT);
-    expect(res.body.rslt_msg).toBe(`입력값이 올바르지 않습니다: ${field}`);
+    expect(res.body.rslt_msg).toBe(resultMessage('INVALID_INPUT', 'ko', { field }));
+    expect(res.body.rslt_msg).not.toContain(field);
   });
 
   it('a value PostgreSQL refuses as data answers rslt_cd 1001, not 500, and shows no SQL', async () => {

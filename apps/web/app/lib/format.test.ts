@@ -1,5 +1,6 @@
+import { DEFAULT_LANG, DEFAULT_LOCALE, localeOf } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import { formatNumber, fromNow } from './format';
+import { dateFormat, formatNumber, fromNow, numberFormat } from './format';
 
 describe('formatNumber', () => {
   it('groups thousands in every language', () => {
@@ -35,5 +36,30 @@ describe('fromNow (SPEC §9 thresholds)', () => {
     expect(fromNow(ago(3 * M), 'ko', now)).toBe('3분 전');
     expect(fromNow(ago(3 * M), 'ja', now)).toBe('3分前');
     expect(fromNow(ago(3 * M), 'zh-CN', now)).toBe('3 分钟前');
+  });
+});
+
+describe('the default locale where no language applies (SPEC §9: en-US; the interface default stays ko)', () => {
+  it('formats numbers and dates in en-US for a missing or unsupported language', () => {
+    for (const lang of [undefined, null, '', 'fr', 'zh', 'EN', 'xx-YY']) {
+      expect(formatNumber(1234567.5, lang), String(lang)).toBe('1,234,567.5');
+      expect(numberFormat(lang).resolvedOptions().locale).toBe('en-US');
+      expect(dateFormat(lang, { timeZone: 'UTC' }).resolvedOptions().locale).toBe('en-US');
+      expect(dateFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-03-05T00:00:00Z'))).toBe('March 5, 2026');
+    }
+    expect(fromNow(new Date('2026-01-01T11:57:00Z'), 'fr', new Date('2026-01-01T12:00:00Z'))).toBe('3 minutes ago');
+  });
+
+  it('keeps each supported language its own locale', () => {
+    expect(localeOf('ko')).toBe('ko-KR');
+    expect(localeOf('ja')).toBe('ja-JP');
+    expect(localeOf('zh-CN')).toBe('zh-CN');
+    expect(localeOf('en')).toBe('en-US');
+    expect(localeOf('de')).toBe(DEFAULT_LOCALE);
+    expect(DEFAULT_LOCALE).toBe('en-US');
+    expect(DEFAULT_LANG).toBe('ko');
+    expect(dateFormat('ko', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-03-05T00:00:00Z'))).toBe('2026년 3월 5일');
+    // A decimal in German would read 1.234.567,5: a supported language never borrows another's.
+    expect(formatNumber(1234567.5, 'ja')).toBe('1,234,567.5');
   });
 });

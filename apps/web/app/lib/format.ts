@@ -1,4 +1,4 @@
-import { type Lang, localeOf, RELATIVE_TIME_THRESHOLDS } from '@byeol/contract';
+import { isLang, type Lang, localeOf, RELATIVE_TIME_THRESHOLDS } from '@byeol/contract';
 import dayjs from 'dayjs';
 import 'dayjs/locale/en';
 import 'dayjs/locale/ja';
@@ -8,23 +8,45 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 
 dayjs.extend(relativeTime, { thresholds: RELATIVE_TIME_THRESHOLDS.map((t) => ({ ...t })) });
 
-const numberFormats = new Map<Lang, Intl.NumberFormat>();
+/*
+ * Numbers and dates are formatted in the viewer's language; where no language applies (none given, or one
+ * the site does not support) in SPEC §9's default locale en-US (DEFAULT_LOCALE), never the runtime's own,
+ * which differs between the server and each browser. The interface's default language stays ko.
+ */
 
-/** Numbers with thousands separators in the viewer's language (SPEC §1). */
-export function formatNumber(value: number, lang: Lang): string {
-  let f = numberFormats.get(lang);
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** An Intl.NumberFormat for a language (en-US where none applies); one per locale. */
+export function numberFormat(lang: Lang | string | null | undefined): Intl.NumberFormat {
+  const locale = localeOf(lang);
+  let f = numberFormats.get(locale);
   if (!f) {
-    f = new Intl.NumberFormat(localeOf(lang));
-    numberFormats.set(lang, f);
+    f = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, f);
   }
-  return f.format(value);
+  return f;
+}
+
+/** Numbers with thousands separators in the viewer's language (SPEC §1), en-US where none applies. */
+export function formatNumber(value: number, lang: Lang | string | null | undefined): string {
+  return numberFormat(lang).format(value);
+}
+
+/** An Intl.DateTimeFormat for a language (en-US where none applies) with the given options. */
+export function dateFormat(lang: Lang | string | null | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(localeOf(lang), options);
 }
 
 const dayjsLocale: Record<Lang, string> = { ko: 'ko', en: 'en', ja: 'ja', 'zh-CN': 'zh-cn' };
 
-/** "3분 전", "2 hours ago"… with the SPEC §9 thresholds. `now` makes server and client agree. */
-export function fromNow(date: string | Date, lang: Lang, now: Date | number = Date.now()): string {
-  return dayjs(date).locale(dayjsLocale[lang]).from(dayjs(now));
+/**
+ * "3분 전", "2 hours ago"… with the SPEC §9 thresholds, in English where no language applies. `now` makes
+ * server and client agree.
+ */
+export function fromNow(date: string | Date, lang: Lang | string | null | undefined, now: Date | number = Date.now()): string {
+  return dayjs(date)
+    .locale(isLang(lang) ? dayjsLocale[lang] : 'en')
+    .from(dayjs(now));
 }
 
 /** The site's day is in Korean time (KST, UTC+9, no daylight saving; docs/wallet-ledger.md). */

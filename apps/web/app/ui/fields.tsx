@@ -50,16 +50,33 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   action?: ReactNode;
 }
 
-/** A labelled input with its messages linked through aria-describedby. */
+/**
+ * A labelled input with its messages linked through aria-describedby. A required input is marked with a red
+ * `*` beside its label (outside the label, so the field's name stays the label) and `aria-required`.
+ */
 export function TextField({ id, label, errors, success, hint, action, className, ...input }: TextFieldProps) {
   const invalid = (errors ?? []).some(Boolean);
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-neutral-800">
-        {label}
-      </label>
+      <div className="mb-1 flex items-baseline gap-0.5">
+        <label htmlFor={id} className="block text-sm font-semibold text-neutral-800">
+          {label}
+        </label>
+        {input.required && (
+          <span aria-hidden="true" className="text-sm font-semibold text-red-600" data-required-mark>
+            *
+          </span>
+        )}
+      </div>
       <div className="flex gap-2">
-        <input id={id} className={inputClass} aria-invalid={invalid} aria-describedby={`${id}-msg`} {...input} />
+        <input
+          id={id}
+          className={inputClass}
+          aria-invalid={invalid}
+          aria-describedby={`${id}-msg`}
+          aria-required={input.required || undefined}
+          {...input}
+        />
         {action}
       </div>
       <FieldMessages id={id} errors={errors} success={success} hint={hint} />

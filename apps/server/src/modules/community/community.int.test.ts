@@ -138,6 +138,14 @@ describe('the board', () => {
 
     const many = Array.from({ length: BOARD_LIMITS.filesMax + 1 }, (_, i) => String(i + 1)).join(',');
     expect((await write(m, { title: '사진', content: '많이', files: many })).body.rslt_cd).toBe(ResultCode.BOARD_FILES_TOO_MANY);
+    // A malformed list names the field by its label in the caller's language, never `files` (issue 15).
+    const badFiles = await t.call(e.boardInsert, { title: '사진', content: '내용', files: '1,x' }, { ...as(m), lang: 'en' });
+    expect(badFiles.body).toMatchObject({
+      rslt_cd: ResultCode.INVALID_INPUT,
+      rslt_set: { field: 'files' },
+      rslt_msg: 'Invalid value: Attachments',
+    });
+    expect((await write(m, { title: '사진', content: '내용', files: '1,x' })).body.rslt_msg).toBe('입력값이 올바르지 않습니다: 첨부 파일');
 
     const masked = await write(m, { title: '이런 병신 같은', content: '<script>alert(1)</script> 씨발' });
     const shown = await info(m, masked.body.rslt_set.board_sn);

@@ -1,4 +1,4 @@
-import { contentEndpoints, editorialEndpoints } from '@byeol/contract';
+import { contentEndpoints, editorialEndpoints, SITE_FOOTER_FIELDS, siteEndpoints } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
 import { boardBannedWords } from '../community/index.js';
-import { SITE_CHANGED, type SiteService, setSiteSwitch } from '../site/index.js';
+import { SITE_CHANGED, type SiteService, setSiteFooter, setSiteSwitch } from '../site/index.js';
 import { requireUser } from '../users/users.session.js';
 import { audit, EditorialService, type Viewer } from './editorial.service.js';
 
@@ -122,5 +122,30 @@ export const editorialRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; site: Si
     await bus.publish(SITE_CHANGED, {});
     request.log.info({ actor: actor.userKey, name, value }, 'site switch changed');
     return ok(request, { name, value, site_setting: after as Record<string, string> });
+  });
+  // The footer's company data (SPEC §3), edited beside the switches on /admin/site (issue 15).
+  route(app, siteEndpoints.adminFooter, async (request, footer) => {
+    const actor = await operator(request);
+    const after = await db.transaction(async (tx) => {
+      const changed = await setSiteFooter(tx, footer);
+      // Only what changed is audited, before and after.
+      const moved = SITE_FOOTER_FIELDS.filter((f) => (changed.before[f] ?? '') !== changed.after[f]);
+      if (moved.length > 0) {
+        await audit(
+          tx,
+          'site_footer',
+          actor.userKey,
+          'site',
+          1,
+          Object.fromEntries(moved.map((f) => [f, changed.before[f] ?? ''])),
+          Object.fromEntries(moved.map((f) => [f, changed.after[f]])),
+        );
+      }
+      return changed.after;
+    });
+    site.invalidate();
+    await bus.publish(SITE_CHANGED, {});
+    request.log.info({ actor: actor.userKey }, 'site footer saved');
+    return ok(request, { site_footer: after });
   });
 };

@@ -73,13 +73,17 @@ export function toAdminItem(r: ItemRow): AdminStoreItem {
 
 // ---- catalogue -------------------------------------------------------------------------------------
 
-/** Catalogue items, by sort then item_sn; `onSaleOnly` for the store, every item for operators. */
+/**
+ * Catalogue items, by sort then item_sn; `onSaleOnly` for the store, every item for operators;
+ * `giftableOnly` for the gift panel.
+ */
 export async function listItems(
   db: Exec,
-  opts: { category?: ItemCategory | undefined; onSaleOnly: boolean; offset: number; limit: number },
+  opts: { category?: ItemCategory | undefined; onSaleOnly: boolean; giftableOnly?: boolean; offset: number; limit: number },
 ): Promise<{ rows: ItemRow[]; total: number }> {
   const where: SQL[] = [sql`true`];
   if (opts.onSaleOnly) where.push(sql`si.on_sale`);
+  if (opts.giftableOnly) where.push(sql`si.giftable`);
   if (opts.category) where.push(sql`si.category = ${opts.category}`);
   const cond = sql.join(where, sql` and `);
   const [{ rows }, { rows: totals }] = await Promise.all([

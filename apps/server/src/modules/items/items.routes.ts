@@ -37,6 +37,11 @@ export const itemsRoutes: FastifyPluginAsyncZod<ItemsRoutesOptions> = async (app
     return okList(request, list, total, { save_item_info: list });
   });
 
+  route(app, E.giftPanel, async (request, body) => {
+    const viewer = await requireUser(request);
+    return ok(request, await items.giftPanel(viewer, request.lang, body.vod_key));
+  });
+
   route(app, E.storeDetail, async (request, body) => {
     const item = await items.storeDetail(request.lang, body.item_sn);
     // SPEC §7 names the answer save_item_detail; the item's fields stay at the top for the pages that read them.

@@ -4,6 +4,8 @@ import {
   ChatEvent,
   type ChatUserInfo,
   detailsMonths,
+  GIFT_PANEL_ITEMS_MAX,
+  type GiftPanelSet,
   ITEM_LIMITS,
   type ItemCategory,
   type ItemChatEventData,
@@ -14,6 +16,7 @@ import {
   type Lang,
   type LocalizedText,
   type MyItemSummary,
+  STAR_GIFT,
   type StoreItem,
   type UserItem,
 } from '@byeol/contract';
@@ -24,7 +27,7 @@ import { publishRoomEvent } from '../chat/chat.events.js';
 import type { ChatStore } from '../chat/chat.types.js';
 import { createChatStore } from '../chat/index.js';
 import type { LiveRoom, LiveRooms } from '../live/live.rooms.js';
-import { findByLoginId } from '../users/index.js';
+import { findByKey, findByLoginId } from '../users/index.js';
 import type { SessionUser } from '../users/users.session.js';
 import { applyInTx, walletCounts } from '../wallet/index.js';
 import type { Applied, Posting } from '../wallet/wallet.batcher.js';
@@ -100,7 +103,7 @@ export class ItemsService {
     /** Resolves the accounts a purchase or refund posts to (its cache and per-turn lookups). */
     private readonly ledger: Pick<LedgerService, 'resolve'>,
     /** The process's rooms (live.rooms.ts), shared with the gifts. */
-    private readonly rooms: Pick<LiveRooms, 'live'>,
+    private readonly rooms: Pick<LiveRooms, 'live' | 'get'>,
   ) {
     this.chat = createChatStore(db);
   }
@@ -112,6 +115,34 @@ export class ItemsService {
   async storeList(lang: Lang, q: { category?: ItemCategory | undefined; offset: number; limit: number }) {
     const { rows, total } = await listItems(this.db, { ...q, onSaleOnly: true });
     return { list: rows.map((r) => toStoreItem(r, lang)), total };
+  }
+
+  /**
+   * POST /popup/gift (issue 15): a live room's gift panel for a signed-in viewer: the BJ, the viewer's STAR and
+   * CUBIC, the STAR amounts (STAR_GIFT) and the giftable items on sale. A room that is not live is refused
+   * as a gift would be (not found, frozen, ended).
+   */
+  async giftPanel(viewer: SessionUser, lang: Lang, vodKey: string): Promise<GiftPanelSet> {
+    const room = await this.rooms.get(vodKey);
+    if (!room) throw new AppError('BROADCAST_NOT_FOUND');
+    if (room.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
+    if (room.state !== 'live') throw new AppError('BROADCAST_ENDED');
+    const [bj, counts, { rows }] = await Promise.all([
+      findByKey(this.db, room.bjUserKey),
+      walletCounts(this.db, viewer.userKey),
+      listItems(this.db, { onSaleOnly: true, giftableOnly: true, offset: 0, limit: GIFT_PANEL_ITEMS_MAX }),
+    ]);
+    if (!bj) throw new AppError('BROADCAST_NOT_FOUND');
+    const isBj = viewer.userKey === room.bjUserKey || (room.bjOwnerUserKey !== 0 && viewer.userKey === room.bjOwnerUserKey);
+    return {
+      vod_key: vodKey,
+      bj: { user_key: bj.userKey, id: bj.id, nick: bj.nick },
+      star_cnt: counts.star_cnt,
+      cubic_cnt: counts.cubic_cnt,
+      is_bj_yn: isBj ? 'Y' : 'N',
+      star_gift: { min: STAR_GIFT.min, max: STAR_GIFT.max, presets: [...STAR_GIFT.presets], message_max: STAR_GIFT.messageMax },
+      item_list: isBj ? [] : rows.map((r) => toStoreItem(r, lang)),
+    };
   }
 
   /** One item, also when it is off sale (an owner follows it from their items; `on_sale_yn` says so). */

@@ -263,14 +263,14 @@ describe('POST /v1/mypage/update_stream_settinge_proc', () => {
       'STREAM_QUALITY_INVALID',
       'Choose quality levels among high, normal and low.',
     ],
-    ['adult_yn=yes', { title: 'x', adult_yn: 'yes' }, 'adult_yn', 'INVALID_INPUT', 'Invalid value: adult_yn'],
-    ['record_yn=1', { title: 'x', record_yn: '1' }, 'record_yn', 'INVALID_INPUT', 'Invalid value: record_yn'],
+    ['adult_yn=yes', { title: 'x', adult_yn: 'yes' }, 'adult_yn', 'INVALID_INPUT', 'Invalid value: Adult broadcast'],
+    ['record_yn=1', { title: 'x', record_yn: '1' }, 'record_yn', 'INVALID_INPUT', 'Invalid value: Recording'],
     [
       'login_required_yn=<script>',
       { title: 'x', login_required_yn: '<script>' },
       'login_required_yn',
       'INVALID_INPUT',
-      'Invalid value: login_required_yn',
+      'Invalid value: Sign-in required',
     ],
   ];
   for (const [name, body, field, code, message] of refusals) {

@@ -271,6 +271,16 @@ export async function matchPending(db: Exec, depositor: string, price: number): 
   return rows.map((r) => r.sn);
 }
 
+/** The depositor name of a member's latest bank deposit order, or '' (the deposit form starts from it). */
+export async function lastDepositor(db: Exec, userKey: number): Promise<string> {
+  const { rows } = await db.execute<{ depositor_nm: string }>(
+    sql`select depositor_nm from user_payment_log
+        where user_key = ${userKey} and method = 'bankbook' and depositor_nm <> ''
+        order by user_payment_log_sn desc limit 1`,
+  );
+  return rows[0]?.depositor_nm ?? '';
+}
+
 /** Pending orders of a member within their deadline. */
 export async function pendingCount(db: Exec, userKey: number): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(

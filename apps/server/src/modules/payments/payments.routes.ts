@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import { runPeriodically } from '../../platform/periodic.js';
 import { route } from '../../platform/route.js';
 import type { SiteService } from '../site/site.service.js';
-import { requireRole, requireUser } from '../users/users.session.js';
+import { requireAccount, requireRole, requireUser } from '../users/users.session.js';
 import { requireIdempotencyKey } from '../wallet/wallet.rules.js';
 import type { LedgerService } from '../wallet/wallet.service.js';
 import { CardPaymentsService } from './payments.card.js';
@@ -42,6 +42,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   route(app, E.productList, async (request, body) => {
     const list = await payments.productList(request.lang, body.currency);
     return okList(request, list, list.length);
+  });
+
+  route(app, E.formBankbook, async (request, body) => {
+    const member = await requireAccount(request);
+    return ok(request, await payments.formBankbook(member, request.lang, body.currency));
   });
 
   route(app, E.depositOrder, async (request, body) => {

@@ -2,10 +2,12 @@ import {
   type AdminPaymentOrder,
   type AdminPaymentProduct,
   type AdminPaymentProductSaveReq,
+  CASH_RECEIPT_TYPES,
   type Currency,
   type DepositConfirmReq,
   type DepositOrderReq,
   type DepositWebhookReq,
+  type FormBankbookSet,
   type Lang,
   normalizeBizNo,
   normalizeDepositor,
@@ -36,6 +38,7 @@ import {
   findProduct,
   insertOrder,
   insertProduct,
+  lastDepositor,
   listOrders,
   listProducts,
   markPaid,
@@ -170,6 +173,34 @@ export class PaymentsService {
 
   private async terms(lang: Lang): Promise<CurrencyTerms> {
     return (await this.site.info(lang)).site_terms;
+  }
+
+  // ---- the deposit form -----------------------------------------------------------------------------
+
+  /**
+   * POST /popup/form_bankbook (issue 15): what the bank deposit form needs in one answer: the account to pay
+   * into, the packages on sale, the depositor name to start from (the member's last deposit order's, else the
+   * verified name when a bank could print it, else ''), the cash receipt choices, the deadline and how many
+   * more orders the member may place now.
+   */
+  async formBankbook(member: { userKey: number; realName: string }, lang: Lang, currency: Currency | undefined): Promise<FormBankbookSet> {
+    const [info, products, last, pending] = await Promise.all([
+      this.site.info(lang),
+      this.productList(lang, currency),
+      lastDepositor(this.db, member.userKey),
+      pendingCount(this.db, member.userKey),
+    ]);
+    const bankAccountNm = info.site_footer.bank_account_nm.trim();
+    return {
+      bank_yn: bankAccountNm === '' ? 'N' : 'Y',
+      bank_account_nm: bankAccountNm,
+      product_list: products,
+      depositor_nm: last || normalizeDepositor(member.realName) || '',
+      depositor_max: PAYMENT_LIMITS.depositorMax,
+      cash_receipt_types: [...CASH_RECEIPT_TYPES],
+      deadline_hours: PAYMENT_LIMITS.depositDeadlineHours,
+      pending_left: Math.max(0, PAYMENT_LIMITS.pendingMax - pending),
+    };
   }
 
   // ---- products --------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import type { SiteFooter } from '@byeol/contract';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db, Exec } from '../../platform/db.js';
 import { seedPolicyVersions } from './site.policy.js';
@@ -68,5 +69,19 @@ export async function setSiteSwitch(
     .update(site)
     .set({ settings: after as typeof site.$inferInsert.settings, updatedAt: new Date() })
     .where(eq(site.siteKey, DEFAULT_SITE.siteKey));
+  return { before, after };
+}
+
+/**
+ * Sets the given fields of the default site's footer (SPEC §3 company data) inside the caller's transaction,
+ * keeping the others; answers the footer before and after. The caller publishes SITE_CHANGED after the
+ * commit so every process reloads.
+ */
+export async function setSiteFooter(tx: Exec, footer: Partial<SiteFooter>): Promise<{ before: SiteFooter; after: SiteFooter }> {
+  const [row] = await tx.select({ footer: site.footer }).from(site).where(eq(site.siteKey, DEFAULT_SITE.siteKey)).for('update');
+  const before = (row?.footer ?? {}) as SiteFooter;
+  const sent = Object.fromEntries(Object.entries(footer).filter(([, v]) => v !== undefined));
+  const after: SiteFooter = { ...before, ...sent };
+  await tx.update(site).set({ footer: after, updatedAt: new Date() }).where(eq(site.siteKey, DEFAULT_SITE.siteKey));
   return { before, after };
 }

@@ -446,9 +446,9 @@ describe('POST /v1/user/social_join_proc refuses garbage and changes nothing', (
     const browser = new Browser();
     expect(await signIn(browser, sub)).toBe('/user/join-social');
     const cases: [Record<string, string>, number, string][] = [
-      [{ nick: 'x', agree_terms: 'Y', agree_privacy: 'Y' }, ResultCode.INVALID_INPUT, 'nick'],
-      [{ nick: '<script>', agree_terms: 'Y', agree_privacy: 'Y' }, ResultCode.INVALID_INPUT, 'nick'],
-      [{ nick: 'a'.repeat(500), agree_terms: 'Y', agree_privacy: 'Y' }, ResultCode.INVALID_INPUT, 'nick'],
+      [{ nick: 'x', agree_terms: 'Y', agree_privacy: 'Y' }, ResultCode.NICK_RULE, 'nick'],
+      [{ nick: '<script>', agree_terms: 'Y', agree_privacy: 'Y' }, ResultCode.NICK_RULE, 'nick'],
+      [{ nick: 'a'.repeat(500), agree_terms: 'Y', agree_privacy: 'Y' }, ResultCode.NICK_RULE, 'nick'],
       [{ agree_terms: 'Y', agree_privacy: 'Y' }, ResultCode.REQUIRED, 'nick'],
       [{ nick: unick(), agree_privacy: 'Y' }, ResultCode.INVALID_INPUT, 'agree_terms'],
       [{ nick: unick(), agree_terms: 'N', agree_privacy: 'Y' }, ResultCode.INVALID_INPUT, 'agree_terms'],

@@ -208,6 +208,65 @@ describe('join, user_info, logout, login', () => {
   });
 });
 
+describe('refusal messages in the caller language (issue 15)', () => {
+  /** Never an API field name after the colon, in any language: what 'invalid input: value' leaked. */
+  const API_NAMES = /[:：]\s*[a-z_]+$/;
+
+  it('names a bad sign-up ID by its rule, in Korean by default and in English by the xlang cookie', async () => {
+    const check = (lang?: 'en' | 'ja' | 'zh-CN') =>
+      t.post('/v1/user/user_check_proc', { check_type: 'id', value: 'a!' }, lang ? { lang } : {});
+    const ko = (await check()).body;
+    expect(ko).toMatchObject({ rslt_cd: ResultCode.ID_RULE, rslt_msg: '아이디는 영문 또는 숫자 4~20자로 입력해 주세요.' });
+    const en = (await check('en')).body;
+    expect(en).toMatchObject({ rslt_cd: ResultCode.ID_RULE, rslt_msg: 'Use 4 to 20 letters or digits for the ID.' });
+    expect((await check('zh-CN')).body.rslt_msg).toBe('账号须为4至20个英文字母或数字。');
+    for (const msg of [ko.rslt_msg, en.rslt_msg]) expect(msg).not.toMatch(API_NAMES);
+
+    // The same rule refuses the join itself, naming the field for the form in rslt_set.
+    const v = await verifiedPhone(t, 'join');
+    const joined = await t.post('/v1/user/user_direct_join_proc', joinForm({ id: 'a!', verify_token: v.token }), { lang: 'en' });
+    expect(joined.body).toMatchObject({ rslt_cd: ResultCode.ID_RULE, rslt_set: { field: 'id' }, rslt_msg: en.rslt_msg });
+    expect(await verificationState(t, v.token)).toBe('confirmed');
+  });
+
+  it('names a missing or malformed join field by its label in each language', async () => {
+    const v = await verifiedPhone(t, 'join');
+    const missingBirth = joinForm({ verify_token: v.token });
+    delete (missingBirth as Record<string, string>).birth_date;
+    const ko = await t.post('/v1/user/user_direct_join_proc', missingBirth);
+    expect(ko.body).toMatchObject({
+      rslt_cd: ResultCode.REQUIRED,
+      rslt_set: { field: 'birth_date' },
+      rslt_msg: '필수 입력 항목입니다: 생년월일',
+    });
+    const en = await t.post('/v1/user/user_direct_join_proc', missingBirth, { lang: 'en' });
+    expect(en.body.rslt_msg).toBe('This field is required: Date of birth');
+    const ja = await t.post('/v1/user/user_direct_join_proc', joinForm({ sex: 'X', verify_token: v.token }), { lang: 'ja' });
+    expect(ja.body).toMatchObject({
+      rslt_cd: ResultCode.INVALID_INPUT,
+      rslt_set: { field: 'sex' },
+      rslt_msg: '入力値が正しくありません: 性別',
+    });
+    for (const res of [ko, en, ja]) expect(res.body.rslt_msg).not.toMatch(API_NAMES);
+  });
+
+  it("names the sign-in form's fields by their labels", async () => {
+    const en = await login({ id: 'someone', passwd: 'x'.repeat(65) }, { lang: 'en' });
+    expect(en.body).toMatchObject({
+      rslt_cd: ResultCode.INVALID_INPUT,
+      rslt_set: { field: 'passwd' },
+      rslt_msg: 'Invalid value: Password',
+    });
+    const ko = await login({ id: '', passwd: 'x' });
+    expect(ko.body).toMatchObject({
+      rslt_cd: ResultCode.INVALID_INPUT,
+      rslt_set: { field: 'id' },
+      rslt_msg: '입력값이 올바르지 않습니다: 아이디',
+    });
+    for (const res of [ko, en]) expect(res.body.rslt_msg).not.toMatch(API_NAMES);
+  });
+});
+
 describe('user_check_proc and duplicates', () => {
   it('answers available, duplicates case-insensitively, and refuses malformed values', async () => {
     const me = await join();
@@ -220,13 +279,15 @@ describe('user_check_proc and duplicates', () => {
     expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: me.nick })).body.rslt_cd).toBe(4102);
     expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: me.nick.toUpperCase() })).body.rslt_cd).toBe(4102);
     expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: uniqueNick() })).body.rslt_cd).toBe(0);
+    // A malformed value answers the ID's or the nickname's own rule (issue 15: not 'invalid input: value').
     for (const value of ['ab', 'has space', 'bad!id', 'ㄱㄴㄷㄹ']) {
       expect((await t.post('/v1/user/user_check_proc', { check_type: 'id', value })).body).toMatchObject({
-        rslt_cd: 1001,
+        rslt_cd: ResultCode.ID_RULE,
         rslt_set: { field: 'value' },
+        rslt_msg: '아이디는 영문 또는 숫자 4~20자로 입력해 주세요.',
       });
     }
-    expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: 'x' })).body.rslt_cd).toBe(1001);
+    expect((await t.post('/v1/user/user_check_proc', { check_type: 'nick', value: 'x' })).body.rslt_cd).toBe(ResultCode.NICK_RULE);
     // A closed account keeps its ID and nickname.
     await sql(t, `update users set state = 'closed', closed_at = now() where user_key = $1`, [me.userKey]);
     expect((await t.post('/v1/user/user_check_proc', { check_type: 'id', value: me.id })).body.rslt_cd).toBe(4101);
@@ -657,7 +718,10 @@ describe('garbage input', () => {
     for (const [p, body, type] of calls) {
       const res = await raw(p, body, type, p.endsWith('update_proc') ? me.cookie : '');
       expect(Object.keys(res.body).sort(), `${p} ${body.slice(0, 40)}`).toEqual(['rslt_cd', 'rslt_msg', 'rslt_set']);
-      expect([1001, 1002, 1004], `${p} ${body.slice(0, 60)} → ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.body.rslt_cd);
+      expect(
+        [1001, 1002, 1004, ResultCode.ID_RULE, ResultCode.NICK_RULE],
+        `${p} ${body.slice(0, 60)} → ${JSON.stringify(res.body).slice(0, 200)}`,
+      ).toContain(res.body.rslt_cd);
       expect([200, 400, 415]).toContain(res.status);
       expect(res.res.headers.getSetCookie().some((c) => c.startsWith(SESSION_COOKIE))).toBe(false);
     }
@@ -671,7 +735,7 @@ describe('garbage input', () => {
     ];
     for (const body of updates) {
       const res = await raw('/v1/user/user_update_proc', JSON.stringify(body), json, me.cookie);
-      expect([1001, 1002], JSON.stringify(body).slice(0, 60)).toContain(res.body.rslt_cd);
+      expect([1001, 1002, ResultCode.NICK_RULE], JSON.stringify(body).slice(0, 60)).toContain(res.body.rslt_cd);
     }
     expect(await snapshot()).toBe(before);
     expect(await verificationState(t, v.token)).toBe('confirmed');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ACCOUNT_REFUSAL_PARAMS,
   type AccountRole,
   IdSchema,
   isEmail,
@@ -138,7 +139,11 @@ export interface CheckResult {
 /** user_check_proc: an ID or nickname that is well formed and not used by any account (closed ones included). */
 export async function checkAvailability(db: Db, checkType: 'id' | 'nick', raw: string): Promise<CheckResult> {
   const parsed = (checkType === 'id' ? IdSchema : NickSchema).safeParse(raw);
-  if (!parsed.success) throw invalid('value');
+  // The rule the value breaks, in the caller's language (ID_RULE, NICK_RULE); `field` is the call's own.
+  if (!parsed.success) {
+    const rule = checkType === 'id' ? 'ID_RULE' : 'NICK_RULE';
+    throw new AppError(rule, { field: 'value', ...ACCOUNT_REFUSAL_PARAMS[rule] });
+  }
   const value = parsed.data;
   if (checkType === 'id' && (await idTaken(db, value))) throw new AppError('DUPLICATE_ID');
   if (checkType === 'nick' && (await nickTaken(db, value))) throw new AppError('DUPLICATE_NICK');

@@ -11,7 +11,8 @@ import { CountryFallback, PhoneCountrySelect } from '../social/phone-country';
 import { SocialButtons } from '../social/social-buttons';
 import { checkAvailable } from './account-api';
 import { AgreementChecks, type Agreements, agreementFields, hasRequiredAgreements, NO_AGREEMENTS } from './agreements';
-import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from './new-password-fields';
+import { joinMissing } from './join-rules';
+import { brokenRuleTexts, NewPasswordFields } from './new-password-fields';
 import { PhoneVerify } from './phone-verify';
 import { StepList } from './step-list';
 
@@ -65,15 +66,21 @@ export function JoinPage() {
   const underGuardianAge = values.birth_date !== '' && needsGuardianConsent(values.birth_date, koreaToday);
   const idChecked = checked.id !== null && checked.id === values.id.trim();
   const nickChecked = checked.nick !== null && checked.nick === values.nick.trim();
-  const ready =
-    requiredAgreed &&
-    verifyToken !== '' &&
-    idChecked &&
-    nickChecked &&
-    newPasswordReady(values.passwd, values.passwd_confirm, values.id.trim()) &&
-    values.birth_date !== '' &&
-    values.sex !== '' &&
-    (!underGuardianAge || (guardian.name.trim() !== '' && guardian.token !== ''));
+  // What the join still needs: the button stays disabled until it is empty, and lists it (issue 15).
+  const missing = joinMissing({
+    requiredAgreed,
+    verified: verifyToken !== '',
+    idChecked,
+    nickChecked,
+    id: values.id,
+    passwd: values.passwd,
+    passwdConfirm: values.passwd_confirm,
+    birthDate: values.birth_date,
+    sex: values.sex,
+    underGuardianAge,
+    guardianReady: guardian.name.trim() !== '' && guardian.token !== '',
+  });
+  const ready = missing.length === 0;
 
   function set<K extends FieldName>(name: K, value: Values[K]) {
     setValues((v) => ({ ...v, [name]: value }));
@@ -237,6 +244,9 @@ export function JoinPage() {
       {step === 3 && (
         <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-busy={busy} noValidate>
           <h2 className="sr-only">{t('join.steps.form')}</h2>
+          <p className="text-sm text-neutral-600" data-required-note>
+            <span className="font-semibold text-red-600">*</span> {t('join.form.requiredNote')}
+          </p>
           <TextField
             id="join-id"
             name="id"
@@ -304,8 +314,13 @@ export function JoinPage() {
             onChange={(e) => set('birth_date', e.target.value)}
             errors={serverErrors.birth_date}
           />
-          <fieldset aria-describedby="join-sex-msg">
-            <legend className="mb-1 text-sm font-semibold text-neutral-800">{t('join.form.sex')}</legend>
+          <fieldset aria-describedby="join-sex-msg" data-join-sex>
+            <legend className="mb-1 text-sm font-semibold text-neutral-800">
+              {t('join.form.sex')}
+              <span aria-hidden="true" className="ms-0.5 text-red-600" data-required-mark>
+                *
+              </span>
+            </legend>
             <div className="flex gap-4">
               {(['M', 'F'] as const).map((sex) => (
                 <label key={sex} className="flex min-h-11 items-center gap-2">
@@ -314,6 +329,7 @@ export function JoinPage() {
                     name="sex"
                     value={sex}
                     className="size-5 accent-brand"
+                    required
                     checked={values.sex === sex}
                     onChange={() => set('sex', sex)}
                   />
@@ -363,10 +379,27 @@ export function JoinPage() {
             <button type="button" className={`${secondaryButton} flex-1`} onClick={() => setStep(2)}>
               {t('join.back')}
             </button>
-            <button type="submit" className={`${primaryButton} flex-1`} disabled={!ready || busy}>
+            <button
+              type="submit"
+              className={`${primaryButton} flex-1`}
+              disabled={!ready || busy}
+              aria-describedby={ready ? undefined : 'join-missing'}
+            >
               {busy ? t('join.form.submitting') : t('join.form.submit')}
             </button>
           </div>
+          {!ready && (
+            <div id="join-missing" className="rounded-lg bg-neutral-100 px-3 py-2 text-sm text-neutral-700" data-join-missing>
+              <p className="font-semibold">{t('join.missing.title')}</p>
+              <ul className="mt-1 list-disc ps-5">
+                {missing.map((need) => (
+                  <li key={need} data-join-need={need}>
+                    {t(`join.missing.${need}`)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </form>
       )}
     </div>

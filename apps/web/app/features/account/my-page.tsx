@@ -1,5 +1,6 @@
 import type { UserInfo } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { AccountSwitch } from '../applications/account-switch';
 import { MyChannelLinks } from '../channels/my-channel-links';
@@ -12,7 +13,7 @@ import { StoreLinks } from '../store/store-links';
 export function MyPage({ user, itemCount, fragments }: { user: UserInfo; itemCount: number; fragments: MyFragments }) {
   const { t } = useTranslation('account');
   const lang = useLang();
-  const number = new Intl.NumberFormat(lang);
+  const number = numberFormat(lang);
   const rows: [string, string, string][] = [
     ['id', t('mypage.id'), user.id],
     ['level', t('mypage.level'), t('mypage.levelValue', { level: user.user_level })],

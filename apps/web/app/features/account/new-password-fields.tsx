@@ -55,7 +55,7 @@ export function NewPasswordFields({
         type="password"
         label={labels.passwd}
         autoComplete="new-password"
-        maxLength={PASSWORD_LENGTH.max * 2}
+        maxLength={PASSWORD_LENGTH.max}
         required={required}
         value={passwd}
         onChange={(e) => onPasswd(e.target.value)}
@@ -69,7 +69,7 @@ export function NewPasswordFields({
         type="password"
         label={labels.confirm}
         autoComplete="new-password"
-        maxLength={PASSWORD_LENGTH.max * 2}
+        maxLength={PASSWORD_LENGTH.max}
         required={required}
         value={confirm}
         onChange={(e) => onConfirm(e.target.value)}

@@ -1,4 +1,4 @@
-import type { SiteSwitch } from '@byeol/contract';
+import type { SiteFooter, SiteSwitch } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOk } from '../../lib/answer';
@@ -7,18 +7,22 @@ import { ScreenTitle, StateBadge, useHydrated } from './admin-ui';
 import { switchSite } from './editorial-console-api';
 import { switchStates } from './editorial-console-rules';
 import { PolicyNoticeForm } from './policy-notice-form';
+import { SiteFooterForm } from './site-footer-form';
 
 export interface SiteData {
   /** The site info's `site_setting` when the page was rendered. */
   settings: Record<string, unknown>;
   /** The policies' notice days (site info `policy_notice_days`). */
   noticeDays: number;
+  /** The footer's company data (site info `site_footer`). */
+  footer: SiteFooter;
 }
 
 /**
  * The site switches of SPEC §1 (docs/editorial.md): each with its meaning and current value, turned on or
  * off after a confirmation (audited; every process of the site follows at once). The value shown after a
- * change is the answer's `site_setting`. Below them, the policies' notice days (policy-notice-form.tsx).
+ * change is the answer's `site_setting`. Below them, the policies' notice days (policy-notice-form.tsx) and
+ * the footer's company data (site-footer-form.tsx).
  */
 export function SitePage({ data }: { data: SiteData }) {
   const { t } = useTranslation('admin');
@@ -86,6 +90,7 @@ export function SitePage({ data }: { data: SiteData }) {
         ))}
       </ul>
       <PolicyNoticeForm initial={data.noticeDays} />
+      <SiteFooterForm initial={data.footer} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { dateFormat } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { type AuditionUpload, AuditionVideo, ContactPhone, formatPhone } from './audition-fields';
@@ -36,7 +37,7 @@ function ApplicationStatus({ application, onApplyAgain }: { application: Applica
   const { t } = useTranslation('identity');
   const lang = useLang();
   const reached = STEPS.indexOf(application.state);
-  const longDate = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(iso));
+  const longDate = (iso: string) => dateFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(iso));
   return (
     <section
       aria-labelledby="application-status"

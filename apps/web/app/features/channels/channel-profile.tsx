@@ -176,7 +176,7 @@ function ProfileEditor({ profile, close }: { profile: ChannelProfile; close: () 
         if (!isField(field) || found[field]) continue;
         found[field] = isChannelRefusal(issue.message)
           ? resultMessage(issue.message, lang, CHANNEL_REFUSAL_PARAMS[issue.message])
-          : resultMessage('INVALID_INPUT', lang, { field: label[field] });
+          : resultMessage('INVALID_INPUT', lang, { field, label: label[field] });
       }
       setErrors(found);
       return;

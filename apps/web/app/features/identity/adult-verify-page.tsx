@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { dateFormat } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
 import { FormError } from '../../ui/fields';
 import { IdentityVerify } from './identity-verify';
@@ -45,9 +46,7 @@ export function AdultVerifyPage({ info }: { info: IdentityInfo }) {
             <p className="mt-1 text-sm">
               {t('adult.doneAt', {
                 name: state.real_name,
-                date: new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(
-                  new Date(state.adult_verified_at),
-                ),
+                date: dateFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(state.adult_verified_at)),
               })}
             </p>
           )}

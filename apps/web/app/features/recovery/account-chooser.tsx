@@ -1,6 +1,7 @@
 import type { RecoveryAccount } from '@byeol/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { primaryButton } from '../../ui/fields';
 
@@ -33,7 +34,7 @@ export function AccountChooser({
   const selectable = accounts.filter((a) => !unavailable?.(a));
   // One account that can be picked is picked already.
   const [chosen, setChosen] = useState<number | null>(selectable.length === 1 ? (selectable[0]?.user_key ?? null) : null);
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' });
+  const date = dateFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' });
   const picked = selectable.find((a) => a.user_key === chosen);
 
   return (

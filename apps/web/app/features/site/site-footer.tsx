@@ -31,6 +31,7 @@ export function SiteFooter() {
     [t('footer.email'), f.email],
     [t('footer.phone'), [f.phone1, f.phone2].filter(Boolean).join(' / ')],
     [t('footer.hosting'), f.hosting_business_nm],
+    [t('footer.bankAccount'), f.bank_account_nm],
   ];
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 text-sm text-neutral-600">
@@ -105,7 +106,7 @@ export function SiteFooter() {
           {rows
             .filter(([, v]) => v)
             .map(([k, v]) => (
-              <div key={k} className="flex gap-1">
+              <div key={k} className="flex gap-1" data-footer-row>
                 <dt>{k}</dt>
                 <dd className="text-neutral-800">{v}</dd>
               </div>

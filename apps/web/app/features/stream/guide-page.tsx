@@ -1,6 +1,7 @@
 import { GUIDE_KINDS, type GuideKind, OBS_RECOMMENDED } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { numberFormat } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { secondaryButton } from '../../ui/fields';
@@ -15,7 +16,7 @@ const STEPS = {
 /** The recommended encoder settings (OBS_RECOMMENDED), one table for every guide. */
 function Recommended() {
   const { t } = useTranslation('stream');
-  const number = new Intl.NumberFormat(useLang());
+  const number = numberFormat(useLang());
   const r = OBS_RECOMMENDED;
   const rows: [string, string, string][] = [
     ['keyframe', t('guide.recommended.keyframe'), t('guide.recommended.keyframeValue', { sec: r.keyframeSec })],

@@ -277,6 +277,7 @@ export const admin = {
       magazine_save: '매거진 저장',
       event_save: '이벤트 저장',
       site_switch: '사이트 기능 설정',
+      site_footer: '사이트 하단 회사 정보 변경',
       policy_notice_days: '약관 시행 예고 기간 변경',
       concert_create: '공연 등록',
       concert_save: '공연 저장',
@@ -723,6 +724,26 @@ export const admin = {
         save: '저장',
         done: '시행 예고 기간을 {{days}}일로 정했습니다.',
       },
+      footer: {
+        title: '사이트 하단 회사 정보',
+        intro:
+          '모든 페이지 하단에 보이는 회사 정보입니다. 비운 항목은 하단에 표시되지 않습니다. 저장하면 감사 로그에 남고 모든 서버에 바로 적용됩니다.',
+        save: '회사 정보 저장',
+        done: '회사 정보를 저장했습니다.',
+        bankHint: '무통장입금 안내에 쓰입니다. 예: 국민은행 123-45-6789 (주)별',
+        fields: {
+          company_nm: '상호',
+          ceo_nm: '대표자',
+          reg_num: '사업자등록번호',
+          online_business_num: '통신판매업 신고번호',
+          adr_nm: '주소',
+          email: '이메일',
+          phone1: '전화번호 1',
+          phone2: '전화번호 2',
+          hosting_business_nm: '호스팅 서비스 제공자',
+          bank_account_nm: '입금 계좌',
+        },
+      },
       switch: {
         verification: {
           name: '본인인증',
@@ -1109,6 +1130,7 @@ export const admin = {
       magazine_save: 'Magazine article saved',
       event_save: 'Event saved',
       site_switch: 'Site feature switched',
+      site_footer: 'Footer company details changed',
       policy_notice_days: 'Policy notice period changed',
       concert_create: 'Concert created',
       concert_save: 'Concert saved',
@@ -1564,6 +1586,26 @@ export const admin = {
         save: 'Save',
         done: 'The notice period is now {{days}} days.',
       },
+      footer: {
+        title: 'Footer company details',
+        intro:
+          'The company details shown at the foot of every page. An empty field is left out of the footer. Saving is recorded in the audit log and applies on every server at once.',
+        save: 'Save company details',
+        done: 'The company details were saved.',
+        bankHint: 'Shown for bank deposits, e.g. Kookmin Bank 123-45-6789 Byeol Inc.',
+        fields: {
+          company_nm: 'Company name',
+          ceo_nm: 'CEO',
+          reg_num: 'Business registration number',
+          online_business_num: 'Mail-order business number',
+          adr_nm: 'Address',
+          email: 'Email',
+          phone1: 'Phone 1',
+          phone2: 'Phone 2',
+          hosting_business_nm: 'Hosting provider',
+          bank_account_nm: 'Bank account for deposits',
+        },
+      },
       switch: {
         verification: {
           name: 'Identity verification',
@@ -1944,6 +1986,7 @@ export const admin = {
       magazine_save: 'マガジン保存',
       event_save: 'イベント保存',
       site_switch: 'サイト機能の設定',
+      site_footer: 'フッターの会社情報の変更',
       policy_notice_days: '規約の予告期間の変更',
       concert_create: '公演登録',
       concert_save: '公演保存',
@@ -2399,6 +2442,26 @@ export const admin = {
         save: '保存',
         done: '施行予告期間を{{days}}日にしました。',
       },
+      footer: {
+        title: 'フッターの会社情報',
+        intro:
+          'すべてのページの下部に表示される会社情報です。空の項目はフッターに表示されません。保存すると監査ログに残り、すべてのサーバーにすぐ反映されます。',
+        save: '会社情報を保存',
+        done: '会社情報を保存しました。',
+        bankHint: '銀行振込の案内に使われます。例: 国民銀行 123-45-6789 (株)ビョル',
+        fields: {
+          company_nm: '商号',
+          ceo_nm: '代表者',
+          reg_num: '事業者登録番号',
+          online_business_num: '通信販売業届出番号',
+          adr_nm: '住所',
+          email: 'メールアドレス',
+          phone1: '電話番号1',
+          phone2: '電話番号2',
+          hosting_business_nm: 'ホスティング提供者',
+          bank_account_nm: '振込先口座',
+        },
+      },
       switch: {
         verification: {
           name: '本人認証',
@@ -2778,6 +2841,7 @@ export const admin = {
       magazine_save: '保存杂志文章',
       event_save: '保存活动',
       site_switch: '网站功能设置',
+      site_footer: '修改页脚公司信息',
       policy_notice_days: '修改条款生效预告期',
       concert_create: '演出登记',
       concert_save: '演出保存',
@@ -3222,6 +3286,25 @@ export const admin = {
         hint: '当前为{{days}}天。可设为{{min}}到{{max}}天。',
         save: '保存',
         done: '生效预告期已设为{{days}}天。',
+      },
+      footer: {
+        title: '页脚公司信息',
+        intro: '显示在每个页面底部的公司信息。留空的项目不会显示在页脚。保存后会记入审计日志，并立即在所有服务器生效。',
+        save: '保存公司信息',
+        done: '公司信息已保存。',
+        bankHint: '用于银行汇款说明，例如：国民银行 123-45-6789 (株)星',
+        fields: {
+          company_nm: '公司名称',
+          ceo_nm: '代表人',
+          reg_num: '营业执照号',
+          online_business_num: '通信销售业申报号',
+          adr_nm: '地址',
+          email: '电子邮箱',
+          phone1: '电话1',
+          phone2: '电话2',
+          hosting_business_nm: '托管服务提供商',
+          bank_account_nm: '汇款账户',
+        },
       },
       switch: {
         verification: {
