@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { APIRequestContext } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
@@ -12,7 +12,9 @@ import { API_HEADERS, apiClient, balanceOf, joinByApi } from './support/members.
  * viewer's fan badge afterwards), the ranking lists the viewer, and the effects page animates the gift. A
  * bad direct amount shows its own message under the field and moves nothing; a signed-out viewer gets the
  * sign-in panel and no gift panel. The live room is a broadcast row (no media needed for the chat); the
- * funding comes from an operator through /v1/admin/wallet_grant.
+ * funding comes from an operator through /v1/admin/wallet_grant. Gifts you can see (issue 15): viewers in other
+ * browser contexts (a phone and a desktop) see each gift as a card over the video, sized by tier, reduced
+ * motion honoured, a burst kept readable, and a switch under the player that turns the cards off for good.
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
@@ -43,6 +45,22 @@ async function grantStar(loginId: string, amount: number): Promise<void> {
 
 const chat = chatOf;
 const joined = chatJoined;
+
+/** Gifts `star` STAR in the room through the API, as the gift panel does. */
+async function giftStar(page: Page, vodKey: string, star: number, message?: string): Promise<void> {
+  const res = await page.request.post('/v1/star/user_star_use_proc', {
+    form: { vod_key: vodKey, star_cnt: String(star), ...(message ? { message } : {}) },
+    headers: { ...API_HEADERS, 'Idempotency-Key': `e2e-${randomUUID()}` },
+  });
+  const body = (await res.json()) as { rslt_cd: number; rslt_msg: string };
+  expect(body.rslt_cd, body.rslt_msg).toBe(0);
+}
+
+/** The gift cards over the video of a play page, of one chat code. */
+const videoCard = (page: Page, code: number) => page.locator(`[data-gift-effects] [data-effect-card][data-code="${code}"]`);
+
+const PHONE = { viewport: { width: 390, height: 844 } };
+const DESKTOP = { viewport: { width: 1366, height: 900 } };
 
 describe('star gifts in a live room', { timeout: 120_000 }, () => {
   it('a funded viewer gifts a preset with a message; the BJ sees it in chat, the ranking and the effects page', async () => {
@@ -166,5 +184,131 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     await expect.poll(() => guest.getByRole('dialog').count()).toBe(1);
     expect(await guest.locator('[data-gift-form]').count()).toBe(0);
     expect(await guest.getByRole('dialog').locator('input[type="password"]').count()).toBe(1);
+  });
+});
+
+describe('gifts you can see (issue 15)', { timeout: 150_000 }, () => {
+  it('every viewer sees a star gift animate over the video, sized by tier; a viewer turns the cards off and it survives a reload', async () => {
+    const bjPage = await newPage();
+    const { vodKey } = await liveRoomOf(bjPage, `v${run}`);
+    const giverPage = await newPage();
+    const giver = await joinByApi(giverPage.request, { id: `gvis${run}`, nick: `선물러${run}` });
+    await grantStar(giver.id, 20_000);
+    // A phone and a desktop viewer (guests, other browser contexts); the desktop asks for reduced motion.
+    const phone = await newPage(PHONE);
+    const desk = await newPage({ ...DESKTOP, reducedMotion: 'reduce' });
+    for (const page of [phone, desk]) {
+      await page.goto(`/play/${vodKey}`);
+      await joined(page);
+    }
+
+    // A medium gift (100 STAR) with a message that looks like HTML: shown as text, over the video.
+    await giftStar(giverPage, vodKey, 100, '<b>최고</b> 예요');
+    const fontSizes: Record<string, number> = {};
+    for (const [name, page] of [
+      ['phone', phone],
+      ['desk', desk],
+    ] as const) {
+      const card = videoCard(page, 21);
+      await expect.poll(() => card.count()).toBe(1);
+      expect(await card.getAttribute('data-gift-tier')).toBe('1');
+      expect(await card.locator('[data-effect-who]').textContent()).toBe(`선물러${run}`);
+      expect(await card.locator('[data-effect-what]').textContent()).toBe('STAR 100개');
+      expect(await card.locator('[data-effect-note]').textContent()).toBe('<b>최고</b> 예요');
+      expect(await card.locator('b').count()).toBe(0);
+      // Once slid in: inside the video's frame, clear of its control bar at the bottom, and of the LIVE badge.
+      const video = await page.locator('[data-player] video').boundingBox();
+      const badge = await page.locator('[data-live-badge]').boundingBox();
+      if (!video || !badge) throw new Error('no player');
+      await expect.poll(async () => (await card.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(video.x);
+      const box = await card.boundingBox();
+      if (!box) throw new Error('no card');
+      expect(box.x).toBeGreaterThanOrEqual(video.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(video.x + video.width);
+      expect(box.y).toBeGreaterThanOrEqual(badge.y + badge.height);
+      expect(box.y + box.height).toBeLessThanOrEqual(video.y + video.height - 48);
+      fontSizes[name] = await card.locator('> div').evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    }
+    // It slides in on the phone; with reduced motion it only fades (no movement), and is still shown.
+    expect(await videoCard(phone, 21).evaluate((el) => getComputedStyle(el).animationName)).toBe('byeol-effect-card');
+    expect(await videoCard(desk, 21).evaluate((el) => getComputedStyle(el).animationName)).toBe('byeol-effect-fade');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A huge gift (10,000 STAR) gets the biggest card.
+    await giftStar(giverPage, vodKey, 10_000);
+    const huge = videoCard(desk, 23);
+    await expect.poll(() => huge.count()).toBe(1);
+    expect(await huge.getAttribute('data-gift-tier')).toBe('3');
+    expect(await huge.locator('> div').evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThan(
+      fontSizes.desk as number,
+    );
+    expect(await huge.textContent()).toContain('STAR 10,000개');
+
+    // The switch under the player: touch-sized, pressed while the cards show.
+    const toggle = phone.locator('[data-gift-effects-toggle]');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await toggle.textContent()).toContain('선물 효과');
+    const size = await toggle.boundingBox();
+    expect(size?.height).toBeGreaterThanOrEqual(44);
+    expect(size?.width).toBeGreaterThanOrEqual(44);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await phone.locator('[data-gift-effects]').count()).toBe(0);
+    expect(await phone.evaluate(() => localStorage.getItem('byeol:gift-effects'))).toBe('off');
+
+    // Remembered after a reload: the next gift reaches the phone's chat but draws no card there.
+    await phone.reload();
+    await joined(phone);
+    await expect.poll(() => phone.locator('[data-gift-effects-toggle]').getAttribute('aria-pressed')).toBe('false');
+    await giftStar(giverPage, vodKey, 1_000, '안 보여도 돼요');
+    await expect.poll(() => videoCard(desk, 22).count()).toBe(1);
+    await expect.poll(() => chat(phone).locator('[data-chat-line="gift"][data-code="22"]').count()).toBe(1);
+    expect(await phone.locator('[data-effect-card]').count()).toBe(0);
+
+    // On again: the next gift animates.
+    await phone.locator('[data-gift-effects-toggle]').click();
+    await expect.poll(() => phone.locator('[data-gift-effects-toggle]').getAttribute('aria-pressed')).toBe('true');
+    await giftStar(giverPage, vodKey, 5, '다시 켰어요');
+    await expect.poll(() => videoCard(phone, 20).count()).toBe(1);
+    expect(await videoCard(phone, 20).textContent()).toContain('다시 켰어요');
+  });
+
+  it('a burst stays readable: at most 2 cards on a phone, a bounded line, the rest folded into one card; a huge gift keeps its own', async () => {
+    const bjPage = await newPage();
+    const { vodKey } = await liveRoomOf(bjPage, `w${run}`);
+    const giverPage = await newPage();
+    const giver = await joinByApi(giverPage.request, { id: `gbur${run}`, nick: `폭주${run}` });
+    await grantStar(giver.id, 20_000);
+    const phone = await newPage(PHONE);
+    await phone.goto(`/play/${vodKey}`);
+    await joined(phone);
+    // The most cards on screen and in line the page ever had.
+    await phone.evaluate(() => {
+      const w = window as unknown as { maxCards: number; maxWaiting: number };
+      w.maxCards = 0;
+      w.maxWaiting = 0;
+      new MutationObserver(() => {
+        const layer = document.querySelector('[data-gift-effects]');
+        w.maxCards = Math.max(w.maxCards, layer?.querySelectorAll('[data-effect-card]').length ?? 0);
+        w.maxWaiting = Math.max(w.maxWaiting, Number(layer?.getAttribute('data-effects-waiting') ?? 0));
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-effects-waiting'] });
+    });
+
+    await Promise.all(Array.from({ length: 14 }, () => giftStar(giverPage, vodKey, 1)));
+    await giftStar(giverPage, vodKey, 10_000, '대박');
+    await expect.poll(() => chat(phone).locator('[data-chat-line="gift"]').count()).toBe(15);
+    // The huge gift gets its card, and the folded ones one card at the end of the line.
+    await expect.poll(() => videoCard(phone, 23).count(), { timeout: 40_000 }).toBe(1);
+    expect(await videoCard(phone, 23).textContent()).toContain('대박');
+    const burst = phone.locator('[data-gift-effects] [data-effect-card][data-effect-kind="burst"]');
+    await expect.poll(() => burst.count(), { timeout: 40_000 }).toBe(1);
+    expect(await burst.textContent()).toMatch(/선물 \d+건 더 · STAR \d+개/);
+    expect(await burst.textContent()).toContain(`폭주${run}`);
+    const seen = await phone.evaluate(() => {
+      const w = window as unknown as { maxCards: number; maxWaiting: number };
+      return { maxCards: w.maxCards, maxWaiting: w.maxWaiting };
+    });
+    expect(seen.maxCards).toBe(2);
+    expect(seen.maxWaiting).toBeLessThanOrEqual(7);
   });
 });

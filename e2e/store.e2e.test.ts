@@ -232,7 +232,14 @@ describe('store and items', { timeout: 120_000 }, () => {
     await expect.poll(() => row.count()).toBe(1);
     await row.locator('[data-action="use"]').click();
     await expect.poll(() => row.locator('[data-item-note]').textContent()).toBe(`${withJosa(`응원봉${run}`, '을/를')} 사용했습니다.`);
-    await expect.poll(() => page.locator('[data-chat] [data-chat-line="event"][data-code="60"]').count(), { timeout: 10_000 }).toBe(1);
+    // The room sees which item (issue 15): a card over the video and the chat line name it.
+    const card = page.locator('[data-gift-effects] [data-effect-card][data-code="60"]');
+    await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(1);
+    expect(await card.locator('[data-effect-who]').textContent()).toBe(`관객${run}`);
+    expect(await card.locator('[data-effect-what]').textContent()).toBe(`${withJosa(`응원봉${run}`, '을/를')} 사용`);
+    const itemLine = page.locator('[data-chat] [data-chat-line="event"][data-code="60"]');
+    await expect.poll(() => itemLine.count(), { timeout: 10_000 }).toBe(1);
+    expect(await itemLine.textContent()).toBe(`[아이템 사용] 관객${run} · 응원봉${run}`);
     const [use] = await sql<{ vod_key: string }>(
       'select u.vod_key from user_item_use u join users m on m.user_key = u.user_key where lower(m.id) = lower($1)',
       [viewer.id],

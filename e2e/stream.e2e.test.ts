@@ -1,8 +1,10 @@
+import type { ChildProcess } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
 import { API_HEADERS, digits, joinByApi } from './support/members.js';
+import { publish, stopPublisher } from './support/publisher.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -15,7 +17,10 @@ freshPagePerTest(baseUrl, (fresh) => {
   void fresh.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
 });
 
+const publishers: ChildProcess[] = [];
+
 afterAll(async () => {
+  await Promise.all(publishers.map(stopPublisher));
   await closeDatabase();
 });
 
@@ -185,6 +190,67 @@ describe('/mypage/stream', () => {
     const res = await page.goto('/mypage/stream');
     expect(res?.status()).toBe(200);
     await expect.poll(() => page.getByRole('dialog', { name: '로그인' }).isVisible()).toBe(true);
+  });
+});
+
+describe('the live dashboard on /mypage/stream', { timeout: 120_000 }, () => {
+  it('shows the viewers and the ingest’s bitrate while live, at 390 px; the BJ’s own room offers no gift buttons', async () => {
+    await bjSignedIn();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/mypage/stream');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('방송 중이 아닙니다').isVisible()).toBe(true);
+
+    // OBS (ffmpeg) publishes with the page open: the dashboard appears without a reload.
+    const info = await page.request.get('/v1/mypage/stream_info?reveal=Y', { headers: API_HEADERS });
+    const { rtmp_url, stream_key } = ((await info.json()) as { rslt_set: { rtmp_url: string; stream_key: string } }).rslt_set;
+    const publisher = publish(`${rtmp_url}/${stream_key}`);
+    publishers.push(publisher);
+    const dashboard = page.locator('[data-live-dashboard]');
+    await dashboard.waitFor({ timeout: 30_000 });
+    const vodKey = (await dashboard.getAttribute('data-live-dashboard')) as string;
+    expect(await page.locator('[data-live]').getAttribute('data-live')).toBe('Y');
+
+    // A signed-out viewer watches (the play page's heartbeat, cookie-less).
+    const beat = await fetch(`${baseUrl}/v1/pubapi/play_heartbeat`, {
+      method: 'POST',
+      headers: { ...API_HEADERS, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ vod_key: vodKey, viewer_id: `e2e-viewer-${digits(6)}` }),
+    });
+    expect(((await beat.json()) as { rslt_cd: number }).rslt_cd).toBe(0);
+
+    // Refreshed every few seconds: the viewer, then the measured bitrate, frame rate and keyframe interval.
+    await expect.poll(() => dashboard.locator('[data-stat="viewers"]').getAttribute('data-value'), { timeout: 15_000 }).toBe('1');
+    expect(await dashboard.locator('[data-stat="viewers"] dt').textContent()).toBe('시청자');
+    const bitrate = dashboard.locator('[data-health="bitrate"] dd');
+    await expect.poll(() => bitrate.textContent(), { timeout: 20_000 }).toMatch(/^[1-9][\d,]* kbps/);
+    expect(await dashboard.locator('[data-health="fps"] dd').textContent()).toMatch(/^\d+(\.\d)? fps/);
+    await expect.poll(() => dashboard.locator('[data-health="keyframe"] dd').textContent(), { timeout: 10_000 }).toBe('1초');
+    expect(await dashboard.locator('[data-stat="star"]').getAttribute('data-value')).toBe('0');
+    // The room's chat with its moderation tools is on the dashboard too.
+    await dashboard.locator('[data-dashboard-chat] [data-chat]').waitFor();
+    // Phone first: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The BJ's own room: no STAR gift or item button for the BJ…
+    await page.goto(`/play/${vodKey}`);
+    await page.locator('[data-chat]').waitFor();
+    expect(await page.locator('[data-broadcast-state]').getAttribute('data-broadcast-state')).toBe('live');
+    expect(await page.locator('[data-gift-button]').count()).toBe(0);
+    expect(await page.locator('[data-items-button]').count()).toBe(0);
+    // …while anyone else is offered them.
+    await page.context().clearCookies();
+    await page.reload();
+    await page.locator('[data-gift-button]').waitFor();
+    expect(await page.locator('[data-items-button]').count()).toBe(1);
+
+    await stopPublisher(publisher);
+    await expect
+      .poll(async () => (await sql<{ state: string }>('select state from broadcast where vod_key = $1', [vodKey]))[0]?.state, {
+        timeout: 15_000,
+      })
+      .toBe('ended');
+    expect(faults).toEqual([]);
   });
 });
 

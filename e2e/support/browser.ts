@@ -75,9 +75,13 @@ export function freshPagePerTest(
 
 /**
  * One browser per test file for tests with several people at once: `newPage()` opens a page in a context of
- * its own (its own cookies), logging the page's uncaught errors. Everything closes after the file.
+ * its own (its own cookies; `extra` options over the file's, e.g. a phone's viewport), logging the page's
+ * uncaught errors. Everything closes after the file.
  */
-export function pagesPerFile(baseURL: string, options: BrowserContextOptions = { locale: 'ko-KR' }): () => Promise<Page> {
+export function pagesPerFile(
+  baseURL: string,
+  options: BrowserContextOptions = { locale: 'ko-KR' },
+): (extra?: BrowserContextOptions) => Promise<Page> {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -87,9 +91,9 @@ export function pagesPerFile(baseURL: string, options: BrowserContextOptions = {
     for (const context of contexts) await context.close();
     await browser?.close();
   });
-  return async () => {
+  return async (extra: BrowserContextOptions = {}) => {
     if (!browser) throw new Error('the browser did not start');
-    const context = await browser.newContext({ baseURL, ...options });
+    const context = await browser.newContext({ baseURL, ...options, ...extra });
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (err) => console.error(`page error: ${err.message}`));

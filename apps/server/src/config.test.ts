@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       MEDIA_FLV_ORIGIN: undefined,
       TRANSCODE_LEVELS: [],
       BYEOL_DEMO: false,
+      BYEOL_DEMO_VIDEO: true,
       LOG_LEVEL: 'info',
       BODY_LIMIT: 1_048_576,
       UPLOAD_LIMIT: 20 * 1_048_576,

@@ -106,6 +106,11 @@ export const ConfigSchema = z.object({
     }),
   /** Seed demo users, broadcasters and content (never in production). */
   BYEOL_DEMO: bool.default(false),
+  /**
+   * With BYEOL_DEMO and the media role: the demo live rooms play a generated video looped into the RTMP
+   * ingest, and the demo replays get its recording (apps/server/src/demo/demo.video.ts); 0 keeps them without video.
+   */
+  BYEOL_DEMO_VIDEO: bool.default(true),
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest request body accepted, in bytes. */

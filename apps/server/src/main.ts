@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './demo/demo.operator.js';
 import { seedDemo } from './demo/demo.seed.js';
+import { DemoVideo, rtmpOriginOf } from './demo/demo.video.js';
+import { resolveFfmpeg } from './modules/media/index.js';
 import { seedSiteDefaults } from './modules/site/site.repository.js';
 import { createBus } from './platform/bus.redis.js';
 import { connectExternal, type Database, migrateDatabase, startEmbedded } from './platform/db.js';
@@ -58,6 +60,8 @@ async function main() {
   const bus = await createBus(config.REDIS_URL, config.REDIS_PREFIX);
   const app = await buildApp({ config, database, bus, logger });
 
+  // The demo live rooms' generated video (decision 005), started once the server listens.
+  let demoVideo: DemoVideo | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -69,6 +73,8 @@ async function main() {
     }, config.SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
     try {
+      // The demo's publishers first: the ingest then ends their streams like any other, before it closes.
+      await demoVideo?.stop();
       await app.close();
       await bus.close();
       await stopDatabase();
@@ -97,6 +103,16 @@ async function main() {
     await bus.close();
     await stopDatabase();
     process.exit(1);
+  }
+  if (config.BYEOL_DEMO && config.BYEOL_DEMO_VIDEO && config.NODE_ENV !== 'production' && app.ingest && !stopping) {
+    demoVideo = new DemoVideo({
+      db: database.db,
+      log: logger.child({ module: 'demo' }),
+      dataDir: config.DATA_DIR,
+      ffmpeg: resolveFfmpeg().path,
+      rtmpOrigin: rtmpOriginOf(config.RTMP_HOST, app.ingest.rtmpPort),
+    });
+    demoVideo.start();
   }
   logger.info(
     {

@@ -344,12 +344,24 @@ export const ChatEventDetail = {
   OPERATOR_NOTICE_ALL: 9991,
 } as const;
 
-/** Star gift tier by amount (20–23), for the gifts issue: 1–99, 100–999, 1,000–9,999, 10,000 and more. */
+/**
+ * The least STAR of each star gift tier, defined once: small 1–99, medium 100–999, large 1,000–9,999, huge
+ * 10,000 and more. The tier is the gift's chat code (20 + tier) and how big and long its card is over the
+ * video and on the effects overlay (docs/chat-protocol.md, "Gift effects").
+ */
+export const STAR_GIFT_TIER_MIN = [1, 100, 1_000, 10_000] as const;
+export type StarGiftTier = 0 | 1 | 2 | 3;
+
+/** The tier (0 small … 3 huge) of a gift of `amount` STAR, by STAR_GIFT_TIER_MIN. */
+export function starGiftTier(amount: number): StarGiftTier {
+  let tier = 0;
+  for (let i = 1; i < STAR_GIFT_TIER_MIN.length; i++) if (amount >= STAR_GIFT_TIER_MIN[i]!) tier = i;
+  return tier as StarGiftTier;
+}
+
+/** Star gift code by amount (20–23): ChatEvent.STAR_GIFT_FIRST + its tier. */
 export function starGiftCode(amount: number): number {
-  if (amount >= 10_000) return 23;
-  if (amount >= 1_000) return 22;
-  if (amount >= 100) return 21;
-  return 20;
+  return ChatEvent.STAR_GIFT_FIRST + starGiftTier(amount);
 }
 
 /** Limits of the chat (not given by the SPEC; see docs/chat-protocol.md). */

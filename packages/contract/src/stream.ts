@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
 import { endpoint } from './endpoints.js';
-import { QUALITIES, type Quality } from './play.js';
+import { type BroadcastState, QUALITIES, type Quality, VodKeySchema } from './play.js';
 
 /**
  * The broadcaster's side of live video (docs/live-video.md, "Broadcaster side"): the stream key, the
@@ -169,6 +169,116 @@ export interface LiveBusMessage {
 }
 
 /**
+ * The live dashboard of /mypage/stream (docs/live-video.md, "Live dashboard"). The media role measures each
+ * live broadcast's ingest (node-media-server's packets and bytes, the packager's ffmpeg progress) and
+ * publishes it on the bus channel LIVE_STATS_CHANNEL every INGEST_STATS_EVERY_MS; every api process keeps
+ * the last message per broadcast and answers it in `stream_live_stats` with the viewers, the gifts and the
+ * warnings.
+ */
+export const LIVE_STATS_CHANNEL = 'live.stats';
+/** How often the media role publishes a live broadcast's ingest measures. */
+export const INGEST_STATS_EVERY_MS = 2_000;
+
+/** When the dashboard warns (LiveWarning), and how often it refreshes. */
+export const LIVE_HEALTH = {
+  /** Keyframes further apart than this (seconds) lengthen the HLS segments (1 s wanted, OBS_RECOMMENDED). */
+  keyframeMaxSec: 2,
+  /** The bitrate of the last seconds above this many times the minute's median: a spike. */
+  spikeRatio: 1.5,
+  /** …below this many times the median: a drop. */
+  dropRatio: 0.5,
+  /** No video frame (or no measure from the media role) for this many seconds: no data. */
+  noDataSec: 5,
+  /** The dashboard asks again this often. */
+  refreshMs: 3_000,
+} as const;
+
+/** What the media role measured of one live broadcast's ingest (the bus message, LIVE_STATS_CHANNEL). */
+export interface IngestStats {
+  vod_key: string;
+  bj_user_key: number;
+  /** Measured at (ms since the epoch, the media process's clock). */
+  at: number;
+  /** Everything the publisher sends (RTMP bytes: video, audio, overhead) over the last few seconds, kbit/s. */
+  bitrate_kbps: number;
+  /** The video alone over the same seconds, kbit/s. */
+  video_kbps: number;
+  /** The median of the last minute's bitrate (2 s steps), what a spike or drop is measured against; 0 until 20 s are known. */
+  bitrate_median_kbps: number;
+  /** Video frames received per second over the last few seconds. */
+  fps: number;
+  /** The frame rate the encoder declared (onMetaData), 0 when it declared none. */
+  declared_fps: number;
+  /** Seconds between the last two keyframes (or since the last one, when that is longer); 0 before the first. */
+  keyframe_interval_sec: number;
+  width: number;
+  height: number;
+  /** Video frames received since the publish began. */
+  frames: number;
+  /** Frames missing from the stream: gaps in the frames' timestamps (the encoder or OBS's network output dropped them). */
+  dropped_frames: number;
+  /** Frames that arrived more than a second behind the stream's pace (the encoder or the network fell behind). */
+  late_frames: number;
+  /** Milliseconds since the last video frame arrived (at `at`). */
+  since_last_frame_ms: number;
+  /** The HLS packager's ffmpeg progress: speed (1 = real time) and the frames it dropped or duplicated; null before its first report. */
+  packager: { speed: number; drop_frames: number; dup_frames: number } | null;
+}
+
+/** The dashboard's warnings. */
+export const LIVE_WARNINGS = ['no_data', 'keyframe_interval', 'bitrate_spike', 'bitrate_drop'] as const;
+export type LiveWarning = (typeof LIVE_WARNINGS)[number];
+
+/** The ingest's health as stream_live_stats answers it: the measures and how old they are. */
+export type LiveIngestHealth = Omit<IngestStats, 'vod_key' | 'bj_user_key' | 'at'> & {
+  /** Seconds since the last video frame arrived, as far as this process knows (measure age included). */
+  data_age_sec: number;
+};
+
+/**
+ * The warnings for a live broadcast's measures: `ingest` null (nothing measured yet, or the media role is
+ * silent) is no data once the broadcast is `liveForSec` seconds old.
+ */
+export function liveWarnings(ingest: LiveIngestHealth | null, liveForSec: number): LiveWarning[] {
+  if (!ingest) return liveForSec >= LIVE_HEALTH.noDataSec ? ['no_data'] : [];
+  const out: LiveWarning[] = [];
+  if (ingest.data_age_sec >= LIVE_HEALTH.noDataSec) out.push('no_data');
+  if (ingest.keyframe_interval_sec > LIVE_HEALTH.keyframeMaxSec) out.push('keyframe_interval');
+  const median = ingest.bitrate_median_kbps;
+  if (median > 0 && !out.includes('no_data')) {
+    if (ingest.bitrate_kbps > median * LIVE_HEALTH.spikeRatio) out.push('bitrate_spike');
+    else if (ingest.bitrate_kbps < median * LIVE_HEALTH.dropRatio) out.push('bitrate_drop');
+  }
+  return out;
+}
+
+/** POST /mypage/stream_live_stats: one of the caller's own broadcasts. */
+export const StreamLiveStatsSchema = z.object({ vod_key: VodKeySchema });
+
+/** What the live dashboard shows of one of the BJ's broadcasts (live, or just ended). */
+export interface StreamLiveStats {
+  vod_key: string;
+  state: BroadcastState;
+  start_date: string;
+  end_date: string | null;
+  duration_sec: number;
+  /** Viewers now (the heartbeats' presence set, as play_live_list counts them); 0 once ended. */
+  viewer_cnt: number;
+  peak_viewer_cnt: number;
+  like_cnt: number;
+  /** STAR given in this broadcast's room (its gift ranking rows): the total, the gifts and the givers. */
+  star_cnt: number;
+  star_gift_cnt: number;
+  star_giver_cnt: number;
+  /** Items gifted to the BJ since the broadcast began (until it ended), and their CUBIC price. */
+  item_cnt: number;
+  item_cubic: number;
+  /** The ingest's health while live; null when nothing was measured (or the broadcast is over). */
+  ingest: LiveIngestHealth | null;
+  warnings: LiveWarning[];
+}
+
+/**
  * The broadcaster's calls (stream key and info, the guides' RTMP address), declared once for the server,
  * the web and the tests. update_stream_settinge_proc is registered by the server itself (it answers each
  * field's own code after the access check: attachValidation).
@@ -187,6 +297,14 @@ export const streamEndpoints = {
     request: StreamKeyRegenerateSchema,
     tags: ['live'],
     summary: 'BJ accounts: a new stream key; the old one stops at once',
+  }),
+  liveStats: endpoint<StreamLiveStats>()({
+    method: 'POST',
+    path: '/mypage/stream_live_stats',
+    request: StreamLiveStatsSchema,
+    tags: ['live'],
+    summary:
+      "The broadcast's own BJ only: viewers, STAR and items received this broadcast, the ingest's bitrate, fps, keyframe interval and dropped frames, warnings",
   }),
   guideInfo: endpoint<StreamGuideInfo>()({
     method: 'GET',

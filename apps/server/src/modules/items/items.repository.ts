@@ -448,3 +448,15 @@ export async function listUses(
     total: totals[0]?.n ?? 0,
   };
 }
+
+/**
+ * Items other members gifted to `userKey` from `from` until `to` (null: until now), and their CUBIC price:
+ * what a BJ received during a broadcast (the live dashboard, issue 15).
+ */
+export async function itemsGiftedTo(db: Exec, userKey: number, from: Date, to: Date | null): Promise<{ items: number; cubic: number }> {
+  const { rows } = await db.execute<{ items: number; cubic: string | null }>(sql`
+    select count(*)::int as items, coalesce(sum(price), 0)::bigint as cubic from user_item
+    where user_key = ${userKey} and sponsor_user_key is not null
+      and purchased_at >= ${from.toISOString()} ${to ? sql`and purchased_at <= ${to.toISOString()}` : sql``}`);
+  return { items: rows[0]?.items ?? 0, cubic: Number(rows[0]?.cubic ?? 0) };
+}

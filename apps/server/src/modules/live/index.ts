@@ -9,3 +9,4 @@ export { adultLiveKeys, adultVerifiedAt, findBroadcast, listReplays, recentViews
 export type { LiveRoom, LiveRooms } from './live.rooms.js';
 export { broadcast, streamKey, streamSetting } from './live.tables.js';
 export { broadcastInfo } from './play.service.js';
+export { ensureStreamKey } from './stream.service.js';

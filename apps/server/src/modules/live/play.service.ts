@@ -47,7 +47,14 @@ export function isMobileUserAgent(ua: string | undefined): boolean {
   return /Mobi|Android|iPhone|iPad|iPod|Windows Phone/i.test(ua ?? '');
 }
 
-const viewersSet = (vodKey: string) => `viewers:${vodKey}`;
+/**
+ * Whether a broadcast has media to play: every real one; a demo one (decision 005) only when the demo gave
+ * it some (its generated stream, or a replay's files), which sets its media folder.
+ */
+const hasMedia = (b: BroadcastRow) => !b.isDemo || b.mediaDir !== '';
+
+/** The bus presence set of a broadcast's viewers (heartbeats); the live dashboard counts it too. */
+export const viewersSet = (vodKey: string) => `viewers:${vodKey}`;
 const yn = (v: boolean) => (v ? ('Y' as const) : ('N' as const));
 
 function infoOf(b: BroadcastRow, bj: BjOfBroadcast, now = Date.now()): PlayInfo {
@@ -166,8 +173,8 @@ export class PlayService {
     if (b.state !== 'live') return { code: 'OK', info };
     const gate = await this.gate(request, b);
     if (gate) return { code: gate, info };
-    // Demo broadcasts are seeded rows without media: nothing to play.
-    if (!b.isDemo) {
+    // Demo broadcasts are seeded rows: something to play only while the demo's publisher feeds them.
+    if (hasMedia(b)) {
       info.hls_url = hlsUrlOf(b.vodKey);
       info.flv_url = flvUrlOf(b.vodKey);
     }
@@ -192,7 +199,7 @@ export class PlayService {
     if (this.deps.replayMobileOnly && !isMobileUserAgent(request.headers['user-agent'])) return { code: 'REPLAY_MOBILE_ONLY', info };
     const gate = await this.gate(request, b);
     if (gate) return { code: gate, info };
-    if (!b.isDemo) info.hls_url = hlsUrlOf(b.vodKey);
+    if (hasMedia(b)) info.hls_url = hlsUrlOf(b.vodKey);
     await this.rememberView(request, b.vodKey);
     return { code: 'OK', info };
   }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/api.js';
 import { route } from '../../platform/route.js';
 import { guideInfo, regenerateKey, type StreamDeps, streamInfo, updateStreamSettings } from './stream.service.js';
+import { IngestStatsBoard, liveStats } from './stream.stats.js';
 
 /** The broadcaster's side of live video: stream key, stream settings and the guides' RTMP address. */
 export const streamRoutes: FastifyPluginAsyncZod<StreamDeps> = async (app, deps) => {
@@ -32,4 +33,13 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamDeps> = async (app, deps)
   );
 
   route(app, streamEndpoints.guideInfo, async (request) => ok(request, guideInfo(deps)));
+
+  // The live dashboard: the ingest measures the media role publishes on the bus, kept per broadcast.
+  const board = new IngestStatsBoard(deps.bus);
+  await board.start();
+  app.addHook('onClose', async () => board.stop());
+  route(app, streamEndpoints.liveStats, async (request, body, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(request, await liveStats({ ...deps, board }, request, body.vod_key));
+  });
 };

@@ -74,7 +74,7 @@ async function requireBroadcaster(db: Db, request: FastifyRequest): Promise<Broa
 }
 
 /** The broadcaster's key, created on first use (concurrent first reads agree on one). */
-async function ensureKey(db: Db, userKey: number) {
+export async function ensureStreamKey(db: Db, userKey: number) {
   await db.insert(streamKey).values({ userKey, streamKey: newStreamKey() }).onConflictDoNothing({ target: streamKey.userKey });
   const [row] = await db.select().from(streamKey).where(eq(streamKey.userKey, userKey));
   if (!row) throw new Error(`no stream key for ${userKey}`);
@@ -106,7 +106,7 @@ async function toSettings(db: Db, row: typeof streamSetting.$inferSelect): Promi
 
 async function readInfo(deps: StreamDeps, bj: Broadcaster, reveal: boolean): Promise<StreamInfo> {
   const [key, settings, [live]] = await Promise.all([
-    ensureKey(deps.db, bj.userKey),
+    ensureStreamKey(deps.db, bj.userKey),
     ensureSettings(deps.db, bj),
     deps.db
       .select({ vodKey: broadcast.vodKey, title: broadcast.title, startedAt: broadcast.startedAt })

@@ -1,6 +1,6 @@
 /// <reference path="./node-media-server.d.ts" />
 import { randomBytes } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { Server as NetServer } from 'node:net';
 import path from 'node:path';
@@ -13,8 +13,17 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { freePort } from '../../platform/net.js';
 import { IngestSession } from './ingest.session.js';
-import { createBroadcast, endBroadcast, findPublisher, liveWithMedia, refusal, suspendedUntil } from './media.repository.js';
-import { closePlaylist, levelsFor, resolveFfmpeg } from './packager.js';
+import {
+  adoptDemoBroadcast,
+  createBroadcast,
+  detachDemoBroadcast,
+  endBroadcast,
+  findPublisher,
+  liveWithMedia,
+  refusal,
+  suspendedUntil,
+} from './media.repository.js';
+import { closePlaylist, levelsFor, type Quality, resolveFfmpeg } from './packager.js';
 
 /** The RTMP application OBS publishes to: rtmp://host:port/live, stream name = the stream key. */
 export const RTMP_APP = 'live';
@@ -166,25 +175,31 @@ export class IngestServer {
     }
     if (this.closing || gone()) return session.close();
     const s = publisher.setting;
-    const levels = levelsFor(s?.qualities ?? ['high'], this.o.transcode);
-    const vodKey = randomBytes(8).toString('hex');
-    const row = await createBroadcast(this.o.db, {
-      vodKey,
-      bjUserKey: publisher.userKey,
-      title: s?.title || publisher.nick,
-      tags: s?.tags ?? [],
-      state: 'live',
-      qualities: levels,
-      adultYn: s?.adultYn ?? false,
-      loginRequiredYn: s?.loginRequiredYn ?? false,
-      mcUserKey: s?.mcUserKey ?? null,
-      mediaDir: `live/${vodKey}`,
-    });
+    // A demo live room (decision 005) is fed by the demo's own publisher: its seeded row takes the stream,
+    // copied and never recorded (no transcoding cost, no replay piling up at every restart).
+    const demo = await adoptDemoBroadcast(this.o.db, publisher.userKey);
+    const levels = demo ? (['high'] as Quality[]) : levelsFor(s?.qualities ?? ['high'], this.o.transcode);
+    const newKey = randomBytes(8).toString('hex');
+    const row =
+      demo ??
+      (await createBroadcast(this.o.db, {
+        vodKey: newKey,
+        bjUserKey: publisher.userKey,
+        title: s?.title || publisher.nick,
+        tags: s?.tags ?? [],
+        state: 'live',
+        qualities: levels,
+        adultYn: s?.adultYn ?? false,
+        loginRequiredYn: s?.loginRequiredYn ?? false,
+        mcUserKey: s?.mcUserKey ?? null,
+        mediaDir: `live/${newKey}`,
+      }));
     if (!row) {
       this.o.log.info({ ip: session.ip, bj_user_key: publisher.userKey }, 'publish refused: already live');
       session.close();
       return;
     }
+    const vodKey = row.vodKey;
     const ingest = new IngestSession({
       db: this.o.db,
       bus: this.o.bus,
@@ -195,8 +210,10 @@ export class IngestServer {
       vodKey,
       bjUserKey: publisher.userKey,
       levels,
-      record: s?.recordYn ?? true,
+      record: demo ? false : (s?.recordYn ?? true),
+      demo: demo !== null,
       publisher: session,
+      broadcast: Context.broadcasts.get(session.streamPath),
       closePlayers: () => {
         for (const player of Context.broadcasts.get(session.streamPath)?.subscribers.values() ?? []) player.close();
       },
@@ -216,11 +233,23 @@ export class IngestServer {
   /**
    * Live rows that no ingest writes any more (this or another process crashed): their playlist has not
    * changed for a minute. They end with reason 'error'; what was recorded is closed and kept as the replay.
+   * Demo rooms with media left over are detached from it instead (they stay live, as seeded).
    */
   private async sweep() {
     for (const row of await liveWithMedia(this.o.db)) {
       if (this.byVod.has(row.vodKey)) continue;
       const dir = path.join(this.mediaRoot, row.mediaDir);
+      if (row.isDemo) {
+        // A demo room (decision 005: one local process) whose stream outlived its process goes back to its
+        // seeded state, without media, until the demo publishes into it again; it was never recorded.
+        await rm(dir, { recursive: true, force: true });
+        if (await detachDemoBroadcast(this.o.db, row.vodKey)) {
+          this.o.log.info({ vod_key: row.vodKey }, 'stale demo stream detached');
+          const message: LiveBusMessage = { type: 'updated', vod_key: row.vodKey, bj_user_key: row.bjUserKey };
+          await this.o.bus.publish(LIVE_BUS_CHANNEL, message);
+        }
+        continue;
+      }
       const touched = await stat(path.join(dir, 'high', 'index.m3u8')).then(
         (st) => st.mtimeMs,
         () => 0,

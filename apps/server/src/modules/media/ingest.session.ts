@@ -3,12 +3,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LIVE_BUS_CHANNEL, type LiveBusMessage } from '@byeol/contract';
-import type { NmsBaseSession } from 'node-media-server/src/core/context.js';
+import { INGEST_STATS_EVERY_MS, type IngestStats, LIVE_BUS_CHANNEL, LIVE_STATS_CHANNEL, type LiveBusMessage } from '@byeol/contract';
+import type { NmsBaseSession, NmsBroadcast, NmsPacket } from 'node-media-server/src/core/context.js';
 import type { Logger } from 'pino';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
-import { type EndReason, endBroadcast, setThumbnail } from './media.repository.js';
+import { IngestMeter } from './ingest.stats.js';
+import { detachDemoBroadcast, type EndReason, endBroadcast, setThumbnail } from './media.repository.js';
 import {
   CLIP_KEEP_SEGMENTS,
   closePlaylist,
@@ -37,6 +38,11 @@ const PUBLISHER_SILENT_MS = 4000;
 const FIRST_SEGMENT_MS = 15_000;
 const SEGMENT_STALL_MS = 10_000;
 const THUMB_EVERY_MS = 10_000;
+/**
+ * A demo room (its 12 s loop over and over) gets a new thumbnail once a minute: each one is an ffmpeg start
+ * (about 0.25 s of CPU with Debian's), which every 10 s would cost a demo room more than its whole stream.
+ */
+const DEMO_THUMB_EVERY_MS = 60_000;
 
 /** ffmpeg gets this long to write its last segment after SIGINT before it is killed. */
 const FFMPEG_GRACE_MS = 3000;
@@ -54,10 +60,17 @@ export interface IngestSessionOptions {
   bjUserKey: number;
   levels: Quality[];
   record: boolean;
+  /**
+   * A demo live room fed by the demo's publisher (decision 005): at the end its row goes back to a seeded
+   * one without media, still live, instead of ending.
+   */
+  demo?: boolean;
   /** node-media-server's publishing connection (OBS). */
   publisher: NmsBaseSession;
   /** Closes whatever still plays the stream inside node-media-server (the packager, HTTP-FLV viewers). */
   closePlayers: () => void;
+  /** node-media-server's broadcast of the stream: its packets are metered for the live dashboard. */
+  broadcast?: NmsBroadcast | undefined;
 }
 
 /**
@@ -85,6 +98,10 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
   private lastInBytesAt = Date.now();
   private thumbJob?: Promise<void>;
   private watching?: Promise<void>;
+  /** The ingest's health (bitrate, fps, keyframes, dropped frames), published for the live dashboard. */
+  private readonly meter = new IngestMeter(Date.now());
+  private statsTimer?: NodeJS.Timeout;
+  private unmeter?: () => void;
   /** Segments seen in the live playlists, per level (their durations and dates for the replay). */
   private readonly seen = new Map<Quality, Map<string, Segment>>();
 
@@ -105,8 +122,15 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
     await mkdir(this.dir, { recursive: true });
     await prepareLevelDirs(this.dir, this.o.levels);
     const args = packagerArgs({ input: this.o.input, dir: this.dir, levels: this.o.levels, record: this.o.record });
-    const child = spawn(this.o.ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // -progress: key=value blocks on stdout about twice a second (speed, dropped and duplicated frames).
+    const child = spawn(this.o.ffmpeg, ['-progress', 'pipe:1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.ffmpeg = child;
+    let progress = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      const lines = (progress + chunk).split('\n');
+      progress = (lines.pop() ?? '').slice(-500);
+      for (const line of lines) this.meter.progressLine(line);
+    });
     // 'error' without 'exit' when it could not be started at all.
     this.ffmpegExit = new Promise((resolve) => {
       child.once('exit', () => resolve());
@@ -127,6 +151,7 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
     // The end comes from the stream itself: the publisher's connection closing (node-media-server's own
     // donePublish arrives 30 s late), or its bytes stopping.
     this.o.publisher.socket?.once('close', () => void this.stop('publisher_gone'));
+    this.startMetering();
     this.timer = setInterval(() => {
       // One look at a time: a slow disk or thumbnail must not announce `live` twice.
       if (this.watching) return;
@@ -134,6 +159,36 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
         this.watching = undefined;
       });
     }, WATCH_MS);
+  }
+
+  /**
+   * Every packet the publisher sends passes the meter (node-media-server's broadcast calls its own
+   * `broadcastMessage` property for each: it is wrapped, and put back at the end), and every
+   * INGEST_STATS_EVERY_MS the measures go out on the bus (LIVE_STATS_CHANNEL) for the api role's dashboard.
+   */
+  private startMetering() {
+    const b = this.o.broadcast;
+    if (b) {
+      const original = b.broadcastMessage;
+      const metered = (packet: NmsPacket) => {
+        this.meter.packet(packet, Date.now());
+        original(packet);
+      };
+      b.broadcastMessage = metered;
+      this.unmeter = () => {
+        if (b.broadcastMessage === metered) b.broadcastMessage = original;
+      };
+    }
+    this.statsTimer = setInterval(() => void this.publishStats(), INGEST_STATS_EVERY_MS);
+    this.statsTimer.unref();
+  }
+
+  private async publishStats() {
+    if (this.stopping) return;
+    const p = this.o.publisher;
+    const measures = this.meter.sample(Date.now(), p.inBytes, { fps: p.videoFramerate, width: p.videoWidth, height: p.videoHeight });
+    const message: IngestStats = { vod_key: this.vodKey, bj_user_key: this.bjUserKey, ...measures };
+    await this.o.bus.publish(LIVE_STATS_CHANNEL, message).catch((err: unknown) => this.log.debug({ err }, 'stats publish failed'));
   }
 
   private fail(err: Error) {
@@ -191,7 +246,7 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
       return this.fail(new Error('no segment'));
     } else if (this.live && now - this.lastSegmentAt > SEGMENT_STALL_MS) {
       return this.fail(new Error('segments stalled'));
-    } else if (this.live && now - this.lastThumbAt >= THUMB_EVERY_MS) {
+    } else if (this.live && now - this.lastThumbAt >= (this.o.demo ? DEMO_THUMB_EVERY_MS : THUMB_EVERY_MS)) {
       await this.thumbnail();
     }
   }
@@ -287,6 +342,8 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
 
   private async end(reason: EndReason) {
     clearInterval(this.timer);
+    clearInterval(this.statsTimer);
+    this.unmeter?.();
     this.log.info({ reason }, 'ingest stopping');
     // Cutting node-media-server's players first ends the packager's input (EOF): it writes its last segment
     // and exits by itself. SIGINT too (it also interrupts a blocked read); SIGKILL if it does not finish.
@@ -317,7 +374,13 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
       this.log.error({ err }, 'closing the media failed');
     }
     const replay = this.o.record && segments > 0;
-    if (reason !== 'frozen') {
+    if (reason !== 'frozen' && this.o.demo) {
+      try {
+        if (await detachDemoBroadcast(this.o.db, this.vodKey)) await this.publish('updated');
+      } catch (err) {
+        this.log.error({ err }, 'detaching the demo room failed');
+      }
+    } else if (reason !== 'frozen') {
       try {
         if (await endBroadcast(this.o.db, this.vodKey, reason, replay)) await this.publish('ended');
       } catch (err) {

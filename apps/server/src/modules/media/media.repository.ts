@@ -63,6 +63,33 @@ export async function createBroadcast(db: Db, values: typeof broadcast.$inferIns
   }
 }
 
+/**
+ * A demo live room of this broadcaster (a seeded row: live, `is_demo`, decision 005), taken over by a
+ * publish with its key instead of a new row: it gets the media folder `live/{its vod_key}` and the copied
+ * source level only. Null when the broadcaster has none (then the publish makes a new row as usual).
+ */
+export async function adoptDemoBroadcast(db: Db, bjUserKey: number) {
+  const [row] = await db
+    .update(broadcast)
+    .set({ mediaDir: sql`'live/' || ${broadcast.vodKey}`, qualities: ['high'], thumbnail: '' })
+    .where(and(eq(broadcast.bjUserKey, bjUserKey), eq(broadcast.state, 'live'), eq(broadcast.isDemo, true)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * A demo live room whose stream ended goes back to a seeded row without media (still live, so the next
+ * start finds it again); answers false when it was no longer live (frozen meanwhile).
+ */
+export async function detachDemoBroadcast(db: Db, vodKey: string): Promise<boolean> {
+  const rows = await db
+    .update(broadcast)
+    .set({ mediaDir: '', thumbnail: '' })
+    .where(and(eq(broadcast.vodKey, vodKey), eq(broadcast.state, 'live'), eq(broadcast.isDemo, true)))
+    .returning({ vodKey: broadcast.vodKey });
+  return rows.length > 0;
+}
+
 export async function setThumbnail(db: Db, vodKey: string, thumbnail: string) {
   await db.update(broadcast).set({ thumbnail }).where(eq(broadcast.vodKey, vodKey));
 }
@@ -104,19 +131,24 @@ export async function liveStreamKey(db: Db, vodKey: string): Promise<string | nu
 }
 
 /**
- * Live rows with media that no ingest is writing any more (a crashed process): started over a minute ago and
- * not demo content. The caller checks their folders.
+ * Live rows with media that no ingest may be writing any more (a crashed process): started over a minute
+ * ago, or demo rooms (seeded long before, their media attached at each start). The caller checks their folders.
  */
 export async function liveWithMedia(db: Db) {
   return db
-    .select({ vodKey: broadcast.vodKey, mediaDir: broadcast.mediaDir, bjUserKey: broadcast.bjUserKey, qualities: broadcast.qualities })
+    .select({
+      vodKey: broadcast.vodKey,
+      mediaDir: broadcast.mediaDir,
+      bjUserKey: broadcast.bjUserKey,
+      qualities: broadcast.qualities,
+      isDemo: broadcast.isDemo,
+    })
     .from(broadcast)
     .where(
       and(
         eq(broadcast.state, 'live'),
-        eq(broadcast.isDemo, false),
         sql`${broadcast.mediaDir} <> ''`,
-        sql`${broadcast.startedAt} < now() - interval '1 minute'`,
+        sql`(${broadcast.isDemo} or ${broadcast.startedAt} < now() - interval '1 minute')`,
       ),
     );
 }

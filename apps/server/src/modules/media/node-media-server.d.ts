@@ -44,14 +44,26 @@ declare module 'node-media-server/src/core/context.js' {
     /** From the publisher's onMetaData (0 until it arrives). */
     videoWidth: number;
     videoHeight: number;
+    videoFramerate: number;
     /** RTMP sessions only. */
     socket?: Socket;
     close(): void;
   }
 
+  /** One packet of a stream (AVPacket): FLV tag type, flags (3 keyframe, 4 inter frame…), timestamps in ms. */
+  export interface NmsPacket {
+    codec_type: number;
+    flags: number;
+    dts: number;
+    pts: number;
+    size: number;
+  }
+
   export interface NmsBroadcast {
     publisher: NmsBaseSession | null;
     subscribers: Map<string, NmsBaseSession>;
+    /** Called by the publishing session for every packet (an instance property: the ingest's meter wraps it). */
+    broadcastMessage: (packet: NmsPacket) => void;
   }
 
   const Context: {

@@ -347,3 +347,19 @@ export async function paidGiftsByHour(
       .map((r) => ({ bjUserKey: Number(r.bj_user_key), hour: new Date(r.hour as Date), star: Number(r.star) })),
   };
 }
+
+/**
+ * The STAR given in one broadcast's room (the live dashboard, issue 15): from its gift ranking rows (primary
+ * key prefix vod_key), which every paid gift adds to right after the ledger commits it (wallet.fans.ts).
+ */
+export async function roomGiftTotals(db: Exec, vodKey: string): Promise<{ star: number; gifts: number; givers: number }> {
+  const [row] = await db
+    .select({
+      star: sql<string>`coalesce(sum(${starGiftRank.starTotal}), 0)`,
+      gifts: sql<string>`coalesce(sum(${starGiftRank.giftCnt}), 0)`,
+      givers: count(),
+    })
+    .from(starGiftRank)
+    .where(eq(starGiftRank.vodKey, vodKey));
+  return { star: Number(row?.star ?? 0), gifts: Number(row?.gifts ?? 0), givers: row?.givers ?? 0 };
+}

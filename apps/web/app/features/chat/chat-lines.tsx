@@ -5,15 +5,20 @@ import {
   ChatSettingCode,
   type ChatUserInfo,
   chatRoomRole,
+  DEFAULT_LANG,
+  type Lang,
+  localized,
   type OutsideMsgPush,
   VIP_COUNT,
 } from '@byeol/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useSite } from '../../lib/use-site';
+import { formatNumber } from '../../lib/format';
+import { useLang, useSite } from '../../lib/use-site';
 import { isStarGiftCode } from '../wallet/gift-rules';
 import { FanBadge, StarGiftLine } from '../wallet/star-gift-view';
 import { blockScope, type ChatLine } from './chat-model';
+import { effectOf } from './effect-queue';
 
 /** The badge of a role (the BJ's name is the site term, SPEC §3). */
 export function RoleBadge({ role }: { role: ChatRoomRole }) {
@@ -103,7 +108,7 @@ export function giftLabel(t: TFunction<'chat'>, code: number): string | null {
 }
 
 /** The words a system line says for a custom event (SPEC §9), in the viewer's language. Text only. */
-export function eventText(t: TFunction<'chat'>, push: OutsideMsgPush): string {
+export function eventText(t: TFunction<'chat'>, push: OutsideMsgPush, lang: Lang = DEFAULT_LANG): string {
   const nick = nickOf(push.target);
   const value = push.data?.value;
   switch (push.code) {
@@ -160,6 +165,19 @@ export function eventText(t: TFunction<'chat'>, push: OutsideMsgPush): string {
   }
   const label = giftLabel(t, push.code) ?? t('event.other');
   const who = nickOf(push.by ?? push.target);
+  // An item names itself (its name in the viewer's language), its count and, given, its receiver.
+  const item = effectOf(push);
+  if (item?.kind === 'item') {
+    const name = localized(item.names, lang);
+    const what = [
+      item.receiver ? `→ ${item.receiver}` : '',
+      name ? `· ${name}` : '',
+      item.cnt > 1 ? `×${formatNumber(item.cnt, lang)}` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return [`[${label}]`, item.nick, what, item.message].filter(Boolean).join(' ');
+  }
   return [`[${label}]`, who, push.m ?? ''].filter(Boolean).join(' ');
 }
 
@@ -188,6 +206,7 @@ export function ChatLineView({
   onNick: (user: ChatUserInfo, quote?: string) => void;
 }) {
   const { t } = useTranslation('chat');
+  const lang = useLang();
   if (line.kind === 'closed') {
     return (
       <p className="px-3 py-1.5 text-center text-sm font-semibold text-neutral-300" data-chat-line="closed">
@@ -203,7 +222,7 @@ export function ChatLineView({
         data-chat-line="event"
         data-code={line.event.code}
       >
-        {eventText(t, line.event)}
+        {eventText(t, line.event, lang)}
       </p>
     );
   }

@@ -217,13 +217,15 @@ export interface ChatPanelProps {
   onTitle?: (title: string) => void;
   /** The room closed (ROOM_CLOSE or vod state 8000): the page reloads its data to show the new state. */
   onClosed?: () => void;
+  /** The room this panel joined (null before and after): the page's gift cards over the video read the same socket. */
+  onRoom?: (room: ChatRoom | null) => void;
 }
 
 /**
  * The chat of a live room (/play/{vod_key}): messages with role badges, whispers, the namecard with the
  * tools the viewer's role allows, the BJ/moderator toolbar, the user list, and the SPEC §8 states.
  */
-export function ChatPanel({ vodKey, onTitle, onClosed }: ChatPanelProps) {
+export function ChatPanel({ vodKey, onTitle, onClosed, onRoom }: ChatPanelProps) {
   const { t } = useTranslation('chat');
   const lang = useLang();
   const user = useUser();
@@ -253,8 +255,11 @@ export function ChatPanel({ vodKey, onTitle, onClosed }: ChatPanelProps) {
 
   // The page follows the room: a new title (240), and the end or freeze of the broadcast.
   const title = model.room?.title;
-  const latest = useRef({ onTitle, onClosed });
-  latest.current = { onTitle, onClosed };
+  const latest = useRef({ onTitle, onClosed, onRoom });
+  latest.current = { onTitle, onClosed, onRoom };
+  useEffect(() => {
+    latest.current.onRoom?.(room);
+  }, [room]);
   const firstTitle = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (title === undefined) return;

@@ -8,12 +8,14 @@ import { channelPath } from '../../lib/links';
 import { useLang, useSite, useUser } from '../../lib/use-site';
 import { useSignIn } from '../account/use-sign-in';
 import { ChatPanel } from '../chat/chat-panel';
+import type { ChatRoom } from '../chat/chat-room';
 import { ClipButton } from '../clips/clip-editor';
 import { ItemUseButton } from '../store/item-use-panel';
 import { SupportBjButton } from '../supporters/supporters-links';
 import { GiftButton } from '../wallet/gift-form';
 import { GiftRankPanel } from '../wallet/gift-rank';
 import { formatDuration, tabViewerId } from './format';
+import { GiftEffectsLayer, GiftEffectsToggle, useGiftEffectsOn } from './gift-effects';
 import { NotFoundState, PlayLoginGate } from './play-states';
 import { Player } from './player';
 
@@ -217,6 +219,9 @@ export function PlayPage({ code, info, message, concert }: PlayLoaderData & { co
   const playable = code === 0 && info !== null && info.state === 'live' && info.hls_url !== '';
   const [chatOn] = useState(code === 0 && info !== null && info.state === 'live');
   useWatching(info?.vod_key ?? '', playable, setViewers);
+  // The chat's room, shared with the gift cards over the video (issue 15), and their switch.
+  const [room, setRoom] = useState<ChatRoom | null>(null);
+  const [effectsOn, setEffectsOn] = useGiftEffectsOn();
 
   if (!info) {
     return (
@@ -252,14 +257,24 @@ export function PlayPage({ code, info, message, concert }: PlayLoaderData & { co
         )}
       </Stage>
     );
-  } else if (info.demo_yn === 'Y' || !info.hls_url) {
+  } else if (!info.hls_url) {
+    // A demo room without the demo's generated video (BYEOL_DEMO_VIDEO=0), or no media URL for this caller.
     stage = (
       <Stage state="demo">
         <p className="text-lg font-bold">{t('state.demo')}</p>
       </Stage>
     );
   } else {
-    stage = <Player hlsUrl={info.hls_url} flvUrl={info.flv_url} live rewriteUrl={concert?.rewriteUrl} />;
+    stage = (
+      <Player
+        hlsUrl={info.hls_url}
+        flvUrl={info.flv_url}
+        live
+        rewriteUrl={concert?.rewriteUrl}
+        overlay={<GiftEffectsLayer room={room} on={effectsOn} />}
+        controls={<GiftEffectsToggle on={effectsOn} onChange={setEffectsOn} />}
+      />
+    );
   }
 
   const broadcastInfo = (
@@ -289,15 +304,15 @@ export function PlayPage({ code, info, message, concert }: PlayLoaderData & { co
     >
       <div className="[grid-area:stage]">{stage}</div>
       <div className="h-[55vh] min-h-80 [grid-area:chat] lg:sticky lg:top-0 lg:h-[calc(100dvh_-_3.5rem_-_1px)] lg:border-l lg:border-neutral-800">
-        <ChatPanel vodKey={info.vod_key} onTitle={setTitle} onClosed={() => void revalidator.revalidate()} />
+        <ChatPanel vodKey={info.vod_key} onTitle={setTitle} onClosed={() => void revalidator.revalidate()} onRoom={setRoom} />
       </div>
       <div className="[grid-area:info]">
         {broadcastInfo}
         {info.state === 'live' && (
           <div className="flex flex-wrap gap-2 px-4 pb-4">
-            {/* The BJ's own room offers the BJ no gift to themselves (issue 15). */}
+            {/* The BJ's own room offers the BJ no gift to themselves, STAR or item (issue 15). */}
             {!ownRoom && <GiftButton vodKey={info.vod_key} bjNick={info.bj.nick} />}
-            <ItemUseButton vodKey={info.vod_key} />
+            {!ownRoom && <ItemUseButton vodKey={info.vod_key} />}
             <SupportBjButton bj={info.bj} />
             {/* Issue 22: a signed-in viewer clips the last moments (shown when the BJ allows it). */}
             <ClipButton info={info} />

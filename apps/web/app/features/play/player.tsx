@@ -1,5 +1,5 @@
 import { QUALITIES, type Quality } from '@byeol/contract';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FLV_LIVE_CONFIG, HLS_LIVE_CONFIG, HLS_REPLAY_CONFIG } from './player-config';
 import { MEDIA_RECOVERIES, nextStep, type PlayerMode, type PlayerStatus } from './player-recovery';
@@ -40,10 +40,16 @@ export function Player({
   flvUrl,
   live,
   rewriteUrl,
+  overlay,
+  controls,
 }: {
   hlsUrl: string;
   flvUrl: string;
   live: boolean;
+  /** Drawn over the video, above everything else (the gift cards of the play page); it must not take clicks. */
+  overlay?: ReactNode;
+  /** More controls in the row under the video (the gift cards' switch). */
+  controls?: ReactNode;
   /**
    * Rewrites the URL of every media request (the master and child playlists, the segments, the FLV stream):
    * a concert's player puts its current media token on each (issue 22). Read at each request, so a renewed
@@ -271,6 +277,7 @@ export function Player({
             </button>
           </div>
         )}
+        {overlay}
       </div>
       <div className="flex flex-wrap items-center gap-4 px-3 py-2 text-sm text-neutral-200">
         <label className="flex items-center gap-2">
@@ -310,6 +317,7 @@ export function Player({
             ))}
           </fieldset>
         )}
+        {controls}
         {notice && (
           <p role="status" className="text-amber-300">
             {notice}

@@ -1,6 +1,7 @@
 import {
   ADULT_VERIFY_PATH,
   isStreamRefusal,
+  LIVE_HEALTH,
   maskStreamKey,
   QUALITIES,
   type Quality,
@@ -30,6 +31,7 @@ import { useLoginRequired } from '../account/login-gate';
 import { MyPageFrame } from '../profile/my-page-frame';
 import { MyChannelShortcuts } from '../profile/my-page-links';
 import { copyText } from './copy';
+import { LiveDashboard } from './live-dashboard';
 import { McPicker } from './mc-picker';
 
 type Flag = 'adult_yn' | 'record_yn' | 'login_required_yn';
@@ -141,6 +143,30 @@ export function StreamPage({ initial }: { initial: StreamInfo }) {
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
   const [needsVerify, setNeedsVerify] = useState(false);
+  const live = info.live;
+  /** The broadcast whose end the dashboard saw (its final figures stay shown). */
+  const [ended, setEnded] = useState<string | null>(null);
+  const onAir = live !== null && ended !== live.vod_key;
+
+  // Off air: the page notices a new broadcast (OBS started) without a reload, and shows its dashboard.
+  useEffect(() => {
+    if (onAir) return;
+    let stopped = false;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'hidden') return;
+      void api.call(streamEndpoints.info, {}).then(
+        (res) => {
+          const next = res.rslt_cd === 0 ? res.rslt_set.live : null;
+          if (!stopped && next && next.vod_key !== live?.vod_key) setInfo((prev) => ({ ...prev, live: next }));
+        },
+        () => {},
+      );
+    }, LIVE_HEALTH.refreshMs * 2);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [onAir, live?.vod_key]);
 
   /** The whole key: from a reveal already made, else read now (reveal=Y). */
   async function readKey(): Promise<string | null> {
@@ -252,18 +278,10 @@ export function StreamPage({ initial }: { initial: StreamInfo }) {
   return (
     <MyPageFrame title={t('page.title')}>
       {user && <MyChannelShortcuts id={user.id} />}
-      <section aria-label={t('status.label')} className="mb-6 rounded-2xl border border-neutral-200 p-5" data-live={info.live ? 'Y' : 'N'}>
-        {info.live ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <span className="rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">{t('status.live')}</span>
-            <span className="text-sm text-neutral-600">{t('status.since', { time: dateTime(info.live.start_date) })}</span>
-            <Link
-              to={`/play/${encodeURIComponent(info.live.vod_key)}`}
-              className="text-sm font-semibold text-brand underline-offset-2 hover:underline"
-            >
-              {t('status.watch')}
-            </Link>
-          </div>
+      <section aria-label={t('status.label')} className="mb-6 rounded-2xl border border-neutral-200 p-5" data-live={onAir ? 'Y' : 'N'}>
+        {live ? (
+          // The dashboard keeps the ended broadcast's final figures until the next one goes live.
+          <LiveDashboard key={live.vod_key} live={live} onEnded={() => setEnded(live.vod_key)} />
         ) : (
           <p className="text-sm font-semibold text-neutral-600">{t('status.offline')}</p>
         )}
@@ -379,7 +397,7 @@ export function StreamPage({ initial }: { initial: StreamInfo }) {
           </div>
         ))}
         <McPicker value={form.mc} onChange={(mc) => setForm({ ...form, mc })} error={errors.mc_user_key ?? ''} self={user?.user_key ?? 0} />
-        {info.live && <p className="rounded-lg bg-neutral-50 px-3 py-2 text-sm text-neutral-600">{t('settings.liveNote')}</p>}
+        {onAir && <p className="rounded-lg bg-neutral-50 px-3 py-2 text-sm text-neutral-600">{t('settings.liveNote')}</p>}
         <FormError message={formError} />
         <button type="submit" className={`${primaryButton} w-full`} disabled={saving}>
           {saving ? t('settings.saving') : t('settings.save')}

@@ -23,8 +23,9 @@ const LINE_TONE = [
 ] as const;
 
 /**
- * A star gift event read once for both views: its tier, the count in the viewer's language, the site's
- * term for stars, the giver's nick and message; null when the push is not a well-formed star gift.
+ * A star gift event as the chat line shows it: its tier, the count in the viewer's language, the site's
+ * term for stars, the giver's nick and message; null when the push is not a well-formed star gift (the
+ * cards over the video and on the effects overlay: features/chat/effect-cards.tsx).
  */
 function useStarGift(push: OutsideMsgPush) {
   const lang = useLang();
@@ -69,33 +70,6 @@ export function StarGiftLine({ push }: { push: OutsideMsgPush }) {
           {gift.message}
         </p>
       ) : null}
-    </div>
-  );
-}
-
-const CARD_TONE = [
-  'bg-pink-600/85 text-lg',
-  'bg-fuchsia-600/85 text-xl',
-  'bg-amber-500/90 text-2xl',
-  'bg-gradient-to-r from-amber-400 via-pink-500 to-violet-600 text-3xl',
-] as const;
-
-/** A star gift's card on the effects overlay: bigger and brighter by tier (20 → 23). */
-export function StarGiftCard({ push }: { push: OutsideMsgPush }) {
-  const { t } = useTranslation('wallet');
-  const gift = useStarGift(push);
-  if (!gift) return null;
-  const { tier } = gift;
-  return (
-    <div
-      className={`rounded-xl px-4 py-3 font-bold shadow-lg [text-shadow:0_1px_3px_rgb(0_0_0/0.8)] ${CARD_TONE[tier]}`}
-      data-gift-tier={tier}
-    >
-      <p>
-        <span aria-hidden="true">{'★'.repeat(tier + 1)} </span>
-        {gift.nick} · {t('effects.gift', { star: gift.star, n: gift.n })}
-      </p>
-      {gift.message ? <p className="mt-1 text-base font-semibold break-words">{gift.message}</p> : null}
     </div>
   );
 }

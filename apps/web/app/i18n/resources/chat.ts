@@ -142,6 +142,10 @@ export const chat = {
     effects: {
       label: '방송 효과',
       enter: '{{nick}}님 입장',
+      itemUse: '{{item, josa(을/를)}} 사용',
+      itemGift: '{{receiver}}님에게 {{item}} 선물',
+      burst: '선물 {{n}}건 더',
+      burstItems: '아이템 {{n}}개',
     },
   },
   en: {
@@ -282,6 +286,10 @@ export const chat = {
     effects: {
       label: 'Broadcast effects',
       enter: '{{nick}} entered',
+      itemUse: 'used {{item}}',
+      itemGift: 'gave {{item}} to {{receiver}}',
+      burst: '{{n}} more gifts',
+      burstItems: '{{n}} items',
     },
   },
   ja: {
@@ -422,6 +430,10 @@ export const chat = {
     effects: {
       label: '放送エフェクト',
       enter: '{{nick}}さんが入室',
+      itemUse: '{{item}}を使用',
+      itemGift: '{{receiver}}さんに{{item}}をプレゼント',
+      burst: 'ほかのギフト{{n}}件',
+      burstItems: 'アイテム{{n}}個',
     },
   },
   'zh-CN': {
@@ -562,6 +574,10 @@ export const chat = {
     effects: {
       label: '直播特效',
       enter: '{{nick}}进场',
+      itemUse: '使用了{{item}}',
+      itemGift: '送给{{receiver}}{{item}}',
+      burst: '另有{{n}}份礼物',
+      burstItems: '道具{{n}}个',
     },
   },
 } as const;

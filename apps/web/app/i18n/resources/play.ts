@@ -18,6 +18,7 @@ export const play = {
       reconnecting: '연결이 끊겨 다시 연결하는 중…',
       retry: '다시 시도',
       unmute: '소리 켜기',
+      giftEffects: '선물 효과',
     },
     state: {
       ended: '방송이 종료되었습니다.',
@@ -79,6 +80,7 @@ export const play = {
       reconnecting: 'Connection lost. Reconnecting…',
       retry: 'Try again',
       unmute: 'Turn sound on',
+      giftEffects: 'Gift effects',
     },
     state: {
       ended: 'The broadcast has ended.',
@@ -140,6 +142,7 @@ export const play = {
       reconnecting: '接続が切れました。再接続中…',
       retry: 'もう一度試す',
       unmute: '音声をオンにする',
+      giftEffects: 'ギフト演出',
     },
     state: {
       ended: '放送は終了しました。',
@@ -201,6 +204,7 @@ export const play = {
       reconnecting: '连接已断开，正在重新连接…',
       retry: '重试',
       unmute: '打开声音',
+      giftEffects: '礼物特效',
     },
     state: {
       ended: '直播已结束。',
