@@ -13,6 +13,7 @@ import { cs } from './resources/cs';
 import { dialog } from './resources/dialog';
 import { editorial } from './resources/editorial';
 import { identity } from './resources/identity';
+import { missions } from './resources/missions';
 import { payments } from './resources/payments';
 import { play } from './resources/play';
 import { profile } from './resources/profile';
@@ -54,6 +55,7 @@ export const namespaces = {
   stars,
   concerts,
   clips,
+  missions,
 } as const;
 
 export const resources = Object.fromEntries(

@@ -15,6 +15,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
+import { isMissionCode } from '../missions/mission-rules';
+import { MissionChatLine } from '../missions/mission-view';
 import { isStarGiftCode } from '../wallet/gift-rules';
 import { FanBadge, StarGiftLine } from '../wallet/star-gift-view';
 import { blockScope, type ChatLine } from './chat-model';
@@ -216,6 +218,8 @@ export function ChatLineView({
   }
   if (line.kind === 'event') {
     if (isStarGiftCode(line.event.code)) return <StarGiftLine push={line.event} />;
+    // Mission steps (40–46, issue 23): their own line, in the viewer's language.
+    if (isMissionCode(line.event.code)) return <MissionChatLine push={line.event} />;
     return (
       <p
         className={`mx-2 my-0.5 rounded px-2 py-1 text-xs ${eventTone(line.event.code)}`}

@@ -1,6 +1,7 @@
 import { ChatEvent } from '@byeol/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MissionOverlay } from '../missions/mission-overlay';
 import { isGiftCode, RoleBadge } from './chat-lines';
 import { roleOf } from './chat-model';
 import { EffectCardList, useEffectQueue } from './effect-cards';
@@ -59,6 +60,8 @@ export function EffectsStage({ vodKey, full, live }: { vodKey: string; full: boo
     >
       <style>{OVERLAY_STYLE}</style>
       <EffectCardList cards={cards} variant="stage" className="absolute top-6 left-6 flex w-[min(28rem,90vw)] flex-col gap-3" />
+      {/* Issue 23: the room's open missions and each settlement with its contributors, at the top right. */}
+      {live && <MissionOverlay vodKey={vodKey} room={room} />}
       {full && (
         <ol className="absolute bottom-6 left-6 flex w-[min(32rem,90vw)] flex-col gap-1" data-overlay-chat>
           {overlay.map((line) =>

@@ -10,6 +10,7 @@ import { useSignIn } from '../account/use-sign-in';
 import { ChatPanel } from '../chat/chat-panel';
 import type { ChatRoom } from '../chat/chat-room';
 import { ClipButton } from '../clips/clip-editor';
+import { MissionButton } from '../missions/mission-board';
 import { ItemUseButton } from '../store/item-use-panel';
 import { SupportBjButton } from '../supporters/supporters-links';
 import { GiftButton } from '../wallet/gift-form';
@@ -313,6 +314,8 @@ export function PlayPage({ code, info, message, concert }: PlayLoaderData & { co
             {/* The BJ's own room offers the BJ no gift to themselves, STAR or item (issue 15). */}
             {!ownRoom && <GiftButton vodKey={info.vod_key} bjNick={info.bj.nick} />}
             {!ownRoom && <ItemUseButton vodKey={info.vod_key} />}
+            {/* Issue 23: the room's missions (requests and pledges; the BJ and managers run them). */}
+            <MissionButton vodKey={info.vod_key} room={room} bj={info.bj} />
             <SupportBjButton bj={info.bj} />
             {/* Issue 22: a signed-in viewer clips the last moments (shown when the BJ allows it). */}
             <ClipButton info={info} />
