@@ -244,5 +244,20 @@ describe('what browsers and crawlers read besides pages (issue 15)', () => {
     expect(await page.getAttribute('meta[property="og:title"]', 'content')).toBe(`${room.title} - ${room.bj.nick}`);
     expect(await page.getAttribute('meta[property="og:description"]', 'content')).toContain(`${room.bj.nick} · LIVE`);
     expect(await page.locator('meta[property="og:title"]').count()).toBe(1);
+
+    // SPEC §9 debounces head updates (~10 ms) so a navigation never shows an in-between head: React Router
+    // writes the next page's head in the same commit as the page, so a client-side navigation changes the
+    // title once, straight to the new page's (no site default or empty title in between).
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { byeolTitles: string[] }).byeolTitles = seen;
+      new MutationObserver(() => seen.push(document.title)).observe(document.head, { subtree: true, childList: true, characterData: true });
+    });
+    await page.locator('header a[href="/"]').first().click();
+    await expect.poll(() => page.title()).toBe('별 - K-POP 라이브 스트리밍 커뮤니티');
+    const titles = await page.evaluate(() => (window as unknown as { byeolTitles: string[] }).byeolTitles);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(new Set(titles)).toEqual(new Set(['별 - K-POP 라이브 스트리밍 커뮤니티']));
   });
 });

@@ -88,9 +88,10 @@ export interface PlayInfo {
   login_required_yn: 'Y' | 'N';
   /** The broadcast is kept as a replay at /vod/{vod_key} (after it ends). */
   replay_yn: 'Y' | 'N';
-  /** A demo broadcast (seeded content): it has no media. */
+  /** A demo broadcast (seeded content): its media is the demo's generated loop, or none (BYEOL_DEMO_VIDEO=0). */
   demo_yn: 'Y' | 'N';
-  bj: { user_key: number; id: string; nick: string; profile_image: string };
+  /** The BJ, with SPEC §3's `chat_extra.hide_users`: the members whose chat the BJ hides (8200 keeps it current in the room). */
+  bj: { user_key: number; id: string; nick: string; profile_image: string; chat_extra: { hide_users: number[] } };
   /**
    * SPEC §3 play-room entry "a selected mc with sn and user_key": the broadcast's MC (stream settings'
    * mc_user_key), `sn` being the broadcast's serial (the MC is chosen per broadcast); null when none.

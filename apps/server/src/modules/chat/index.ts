@@ -8,6 +8,7 @@ export {
   blockedKeysOf,
   createChatStore,
   hasSelfBlocked,
+  hiddenUsersOf,
   isChatManager,
   isRoomBj,
   isRoomBlocked,

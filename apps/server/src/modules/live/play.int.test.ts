@@ -157,11 +157,18 @@ describe('GET /v1/pubapi/play_info', () => {
       demo_yn: 'N',
       end_date: null,
       start_date: minutesAgo(10).toISOString(),
-      bj: { user_key: bj.userKey, id: bj.id, nick: bj.nick, profile_image: '/p/bj.png' },
+      bj: { user_key: bj.userKey, id: bj.id, nick: bj.nick, profile_image: '/p/bj.png', chat_extra: { hide_users: [] } },
       hls_url: `/media/live/${row.vodKey}/master.m3u8`,
       flv_url: `/media/flv/${row.vodKey}.flv`,
     });
     expect(res.body.rslt_set.duration_sec).toBeGreaterThanOrEqual(600);
+    // SPEC §3 bj.chat_extra.hide_users: the members whose chat the BJ hides (8200), in the entry itself.
+    const hidden = await buildAccount(t);
+    await t.database.pool.query(
+      'insert into chat_setting (bj_user_key, hide_users) values ($1, $2) on conflict (bj_user_key) do update set hide_users = excluded.hide_users',
+      [bj.userKey, [hidden.userKey]],
+    );
+    expect((await info(row.vodKey)).body.rslt_set.bj.chat_extra).toEqual({ hide_users: [hidden.userKey] });
     // The stream key never travels to viewers.
     expect(JSON.stringify(res.body)).not.toMatch(/stream_key|media_dir/);
   });

@@ -16,6 +16,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
+import { hiddenUsersOf } from '../chat/index.js';
 import { requireUser } from '../users/users.session.js';
 import {
   addLike,
@@ -57,7 +58,7 @@ const hasMedia = (b: BroadcastRow) => !b.isDemo || b.mediaDir !== '';
 export const viewersSet = (vodKey: string) => `viewers:${vodKey}`;
 const yn = (v: boolean) => (v ? ('Y' as const) : ('N' as const));
 
-function infoOf(b: BroadcastRow, bj: BjOfBroadcast, now = Date.now()): PlayInfo {
+function infoOf(b: BroadcastRow, bj: BjOfBroadcast, hideUsers: number[], now = Date.now()): PlayInfo {
   const end = b.endedAt ?? (b.state === 'live' ? new Date(now) : (b.frozenAt ?? b.startedAt));
   return {
     vod_key: b.vodKey,
@@ -76,7 +77,7 @@ function infoOf(b: BroadcastRow, bj: BjOfBroadcast, now = Date.now()): PlayInfo 
     login_required_yn: yn(b.loginRequiredYn),
     replay_yn: yn(b.replayYn),
     demo_yn: yn(b.isDemo),
-    bj,
+    bj: { ...bj, chat_extra: { hide_users: hideUsers } },
     mc: null,
     concert_sn: b.concertSn ?? 0,
     hls_url: '',
@@ -94,7 +95,7 @@ export async function broadcastInfo(
 ): Promise<{ info: PlayInfo; live: boolean; replay: boolean; endedAt: Date | null; isDemo: boolean } | null> {
   const found = await findBroadcast(db, vodKey);
   if (!found) return null;
-  const info = infoOf(found.b, found.bj);
+  const info = infoOf(found.b, found.bj, await hiddenUsersOf(db, found.b.bjUserKey));
   const mc = found.b.mcUserKey ? await mcOf(db, found.b.mcUserKey) : null;
   if (mc) info.mc = { sn: found.b.broadcastSn, ...mc };
   return {
@@ -140,7 +141,7 @@ export class PlayService {
 
   /** The broadcast's info with its MC (one more read only when it has one). */
   private async info(b: BroadcastRow, bj: BjOfBroadcast): Promise<PlayInfo> {
-    const info = infoOf(b, bj);
+    const info = infoOf(b, bj, await hiddenUsersOf(this.deps.db, b.bjUserKey));
     const mc = b.mcUserKey ? await mcOf(this.deps.db, b.mcUserKey) : null;
     if (mc) info.mc = { sn: b.broadcastSn, ...mc };
     return info;
