@@ -151,12 +151,6 @@ export async function isChatManager(db: Db, bjUserKey: number, userKey: number):
   return row !== undefined;
 }
 
-/** The members whose messages a BJ hides in every room of theirs (SPEC §3 `chat_extra.hide_users`, 8200). */
-export async function hiddenUsersOf(db: Exec, bjUserKey: number): Promise<number[]> {
-  const [row] = await db.select({ hideUsers: chatSetting.hideUsers }).from(chatSetting).where(eq(chatSetting.bjUserKey, bjUserKey));
-  return keys(row?.hideUsers);
-}
-
 /** Whether a BJ blocked this member from their rooms (chat_room_block): no chat, gifts or missions there. */
 export async function isRoomBlocked(db: Exec, bjUserKey: number, userKey: number): Promise<boolean> {
   const [row] = await db

@@ -8,7 +8,6 @@ export {
   blockedKeysOf,
   createChatStore,
   hasSelfBlocked,
-  hiddenUsersOf,
   isChatManager,
   isRoomBj,
   isRoomBlocked,

@@ -124,6 +124,26 @@ export async function findBroadcast(db: Db, vodKey: string): Promise<{ b: Broadc
   return row;
 }
 
+/**
+ * `findBroadcast` for the play-room entry: also the BJ's hidden members (SPEC §3 `chat_extra.hide_users`,
+ * the chat settings' list) in the same statement, so play_info costs no second round trip.
+ */
+export async function findPlayBroadcast(
+  db: Db,
+  vodKey: string,
+): Promise<{ b: BroadcastRow; bj: BjOfBroadcast; hideUsers: number[] } | undefined> {
+  const [row] = await db
+    .select({
+      b: broadcast,
+      bj: bjColumns,
+      hideUsers: sql<string[] | null>`(select hide_users from chat_setting where bj_user_key = ${broadcast.bjUserKey})`,
+    })
+    .from(broadcast)
+    .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
+    .where(eq(broadcast.vodKey, vodKey));
+  return row && { b: row.b, bj: row.bj, hideUsers: (row.hideUsers ?? []).map(Number) };
+}
+
 /** When an account passed adult verification (null: never, or no such account). */
 export async function adultVerifiedAt(db: Db, userKey: number): Promise<Date | null> {
   const [row] = await db.select({ at: users.adultVerifiedAt }).from(users).where(eq(users.userKey, userKey));

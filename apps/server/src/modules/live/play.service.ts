@@ -16,14 +16,13 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
-import { hiddenUsersOf } from '../chat/index.js';
 import { requireUser } from '../users/users.session.js';
 import {
   addLike,
   adultVerifiedAt,
   type BjOfBroadcast,
   type BroadcastRow,
-  findBroadcast,
+  findPlayBroadcast,
   listReplays,
   mcOf,
   type ReplayQuery,
@@ -93,9 +92,9 @@ export async function broadcastInfo(
   db: Db,
   vodKey: string,
 ): Promise<{ info: PlayInfo; live: boolean; replay: boolean; endedAt: Date | null; isDemo: boolean } | null> {
-  const found = await findBroadcast(db, vodKey);
+  const found = await findPlayBroadcast(db, vodKey);
   if (!found) return null;
-  const info = infoOf(found.b, found.bj, await hiddenUsersOf(db, found.b.bjUserKey));
+  const info = infoOf(found.b, found.bj, found.hideUsers);
   const mc = found.b.mcUserKey ? await mcOf(db, found.b.mcUserKey) : null;
   if (mc) info.mc = { sn: found.b.broadcastSn, ...mc };
   return {
@@ -134,14 +133,14 @@ export class PlayService {
   }
 
   private async find(vodKey: string) {
-    const found = await findBroadcast(this.deps.db, vodKey);
+    const found = await findPlayBroadcast(this.deps.db, vodKey);
     if (!found) throw new AppError('BROADCAST_NOT_FOUND');
     return found;
   }
 
   /** The broadcast's info with its MC (one more read only when it has one). */
-  private async info(b: BroadcastRow, bj: BjOfBroadcast): Promise<PlayInfo> {
-    const info = infoOf(b, bj, await hiddenUsersOf(this.deps.db, b.bjUserKey));
+  private async info(b: BroadcastRow, bj: BjOfBroadcast, hideUsers: number[]): Promise<PlayInfo> {
+    const info = infoOf(b, bj, hideUsers);
     const mc = b.mcUserKey ? await mcOf(this.deps.db, b.mcUserKey) : null;
     if (mc) info.mc = { sn: b.broadcastSn, ...mc };
     return info;
@@ -169,8 +168,8 @@ export class PlayService {
 
   /** /play/{vod_key}: the broadcast in any state; playback URLs only while live, for callers past the gates. */
   async playInfo(request: FastifyRequest, vodKey: string): Promise<InfoAnswer> {
-    const { b, bj } = await this.find(vodKey);
-    const info = await this.info(b, bj);
+    const { b, bj, hideUsers } = await this.find(vodKey);
+    const info = await this.info(b, bj, hideUsers);
     if (b.state !== 'live') return { code: 'OK', info };
     const gate = await this.gate(request, b);
     if (gate) return { code: gate, info };
@@ -194,9 +193,9 @@ export class PlayService {
 
   /** /vod/{vod_key}: an ended broadcast kept as a replay; the mobile-only switch, then the gates. */
   async vodInfo(request: FastifyRequest, vodKey: string): Promise<InfoAnswer> {
-    const { b, bj } = await this.find(vodKey);
+    const { b, bj, hideUsers } = await this.find(vodKey);
     if (b.state !== 'ended' || !b.replayYn) throw new AppError('REPLAY_NOT_FOUND');
-    const info = await this.info(b, bj);
+    const info = await this.info(b, bj, hideUsers);
     if (this.deps.replayMobileOnly && !isMobileUserAgent(request.headers['user-agent'])) return { code: 'REPLAY_MOBILE_ONLY', info };
     const gate = await this.gate(request, b);
     if (gate) return { code: gate, info };

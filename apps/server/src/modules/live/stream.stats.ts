@@ -20,6 +20,7 @@ import { viewersSet } from './play.service.js';
 
 /** A broadcast whose last measure is older than this is forgotten (its ingest ended without a message). */
 const FORGET_AFTER_MS = 60_000;
+const SWEEP_EVERY_MS = 5_000;
 
 /**
  * The last ingest measures of every live broadcast, as the media role publishes them on the bus
@@ -31,6 +32,7 @@ const FORGET_AFTER_MS = 60_000;
 export class IngestStatsBoard {
   private readonly latest = new Map<string, { stats: IngestStats; receivedAt: number }>();
   private readonly unsubscribe: Array<() => Promise<void>> = [];
+  private sweptAt = 0;
 
   constructor(private readonly bus: Bus) {}
 
@@ -41,6 +43,9 @@ export class IngestStatsBoard {
         if (typeof stats?.vod_key !== 'string') return;
         const now = Date.now();
         this.latest.set(stats.vod_key, { stats, receivedAt: now });
+        // Forgetting is swept at most every few seconds, not on each of the N broadcasts' messages.
+        if (now - this.sweptAt < SWEEP_EVERY_MS) return;
+        this.sweptAt = now;
         for (const [key, e] of this.latest) if (now - e.receivedAt > FORGET_AFTER_MS) this.latest.delete(key);
       }),
       await this.bus.subscribe(LIVE_BUS_CHANNEL, (m) => {

@@ -99,7 +99,7 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
   private thumbJob?: Promise<void>;
   private watching?: Promise<void>;
   /** The ingest's health (bitrate, fps, keyframes, dropped frames), published for the live dashboard. */
-  private readonly meter = new IngestMeter(Date.now());
+  private readonly meter: IngestMeter;
   private statsTimer?: NodeJS.Timeout;
   private unmeter?: () => void;
   /** Segments seen in the live playlists, per level (their durations and dates for the replay). */
@@ -112,6 +112,7 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
     this.dir = path.join(o.mediaRoot, 'live', o.vodKey);
     this.log = o.log.child({ vod_key: o.vodKey });
     for (const level of o.levels) this.seen.set(level, new Map());
+    this.meter = new IngestMeter(Date.now(), o.publisher.inBytes ?? 0);
   }
 
   get isLive() {

@@ -69,6 +69,12 @@ describe('IngestMeter', () => {
     expect(m.frames).toBe(300);
   });
 
+  it('measures a publisher that reconnected from the byte count it had, not from zero', () => {
+    // node-media-server carries inBytes over to a publisher resuming within its grace window.
+    const meter = new IngestMeter(0, 50_000_000);
+    expect(meter.sample(2_000, 50_000_000 + 250_000).bitrate_kbps).toBe(1_000);
+  });
+
   it('reads the keyframe interval the encoder uses (OBS auto: about 2 s, or longer)', () => {
     expect(stream({ gop: 75 }).run(12).keyframe_interval_sec).toBe(2.5);
     expect(stream({ gop: 60, fps: 60 }).run(5).keyframe_interval_sec).toBe(1);

@@ -41,6 +41,9 @@ const round = (n: number, digits = 0) => {
   return Math.round(n * f) / f;
 };
 
+/** Frames between two recomputations of the nominal frame duration (a sort of up to DELTAS_KEPT numbers). */
+const NOMINAL_EVERY = 30;
+
 function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
@@ -60,6 +63,9 @@ export class IngestMeter {
   private lastFrameAt = 0;
   private lastDts: number | undefined;
   private readonly deltas: number[] = [];
+  /** The median of `deltas` (the nominal frame duration), recomputed every NOMINAL_EVERY frames, not per frame. */
+  private nominal = 0;
+  private sinceNominal = 0;
   private dropped = 0;
   private late = 0;
   private lastKeyDts: number | undefined;
@@ -73,7 +79,14 @@ export class IngestMeter {
   private packager: IngestStats['packager'] = null;
   private readonly progress = new Map<string, string>();
 
-  constructor(private readonly startedAt: number) {}
+  /**
+   * `baseInBytes`: the publisher's byte counter when metering starts (node-media-server carries it over to a
+   * publisher that reconnects within its grace window), so the first rate is not the whole earlier session's.
+   */
+  constructor(
+    private readonly startedAt: number,
+    private readonly baseInBytes = 0,
+  ) {}
 
   /** One packet the publisher sent, as it arrives (`now`, ms). */
   packet(p: MeteredPacket, now: number): void {
@@ -88,12 +101,16 @@ export class IngestMeter {
     if (this.lastDts !== undefined) {
       const delta = p.dts - this.lastDts;
       if (delta > 0) {
-        const nominal = median(this.deltas);
+        const nominal = this.nominal;
         // A gap of several frame durations: the frames in between never came.
         if (this.deltas.length >= 10 && nominal > 0 && delta > nominal * GAP_FACTOR) this.dropped += Math.round(delta / nominal) - 1;
         else {
           this.deltas.push(delta);
           if (this.deltas.length > DELTAS_KEPT) this.deltas.shift();
+          if (this.deltas.length <= 10 || ++this.sinceNominal >= NOMINAL_EVERY) {
+            this.nominal = median(this.deltas);
+            this.sinceNominal = 0;
+          }
         }
       }
     }
@@ -148,7 +165,7 @@ export class IngestMeter {
       while ((this.steps[0]?.t ?? now) < now - MEDIAN_WINDOW_MS) this.steps.shift();
     }
     // Before a second sample the rates run from the start of the publish.
-    const from = first === last ? { t: this.startedAt, inBytes: 0, videoBytes: 0, frames: 0 } : first;
+    const from = first === last ? { t: this.startedAt, inBytes: this.baseInBytes, videoBytes: 0, frames: 0 } : first;
     const seconds = Math.max(0.001, (last.t - from.t) / 1000);
     const known = this.steps.length > 0 && now - (this.steps[0]?.t ?? now) >= MEDIAN_MIN_MS - 2_000;
     const sinceKey = this.lastKeyDts !== undefined && this.lastDts !== undefined ? (this.lastDts - this.lastKeyDts) / 1000 : 0;

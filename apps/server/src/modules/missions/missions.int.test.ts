@@ -228,6 +228,40 @@ describe('a challenge mission', () => {
   });
 });
 
+describe("who runs a room's missions", () => {
+  it("lets the BJ's manager run them, and keeps a member the BJ blocked out with nothing charged", async () => {
+    const bj = await buildBj(t);
+    const manager = await buildViewer(t);
+    const a = await buildViewer(t, { star: 5_000 });
+    const blocked = await buildViewer(t, { star: 5_000 });
+    const vk = await liveRoom(t, bj.userKey);
+    await sql(t, 'insert into chat_manager (bj_user_key, user_key, appointed_by) values ($1, $2, $1)', [bj.userKey, manager.userKey]);
+    await sql(t, 'insert into chat_room_block (bj_user_key, user_key, blocked_by) values ($1, $2, $1)', [bj.userKey, blocked.userKey]);
+    expect((await ok(call(e.list, { vod_key: vk }, as(manager)))).can_manage).toBe(true);
+    expect((await ok(call(e.list, { vod_key: vk }, as(a)))).can_manage).toBe(false);
+
+    const battle = (
+      await ok(call(e.create, { vod_key: vk, title: '매니저 배틀', mission_type: 'battle', sides: '왼쪽\n오른쪽' }, as(manager)))
+    ).mission;
+    await ok(add(a, battle.mission_sn, 700, 2));
+    const refusedAdd = await add(blocked, battle.mission_sn, 500, 1);
+    expect(refusedAdd.body.rslt_cd).toBe(code('MISSION_ROOM_BLOCKED'));
+    const refusedRequest = await call(e.create, { vod_key: vk, title: '요청', star_cnt: 1_000, idempotency_key: newKey() }, as(blocked));
+    expect(refusedRequest.body.rslt_cd).toBe(code('MISSION_ROOM_BLOCKED'));
+    expect((await balancesOf(t, blocked.userKey)).STAR).toBe(5_000);
+
+    await ok(call(e.start, { mission_sn: battle.mission_sn }, as(manager)));
+    const won = await ok(call(e.result, { mission_sn: battle.mission_sn, result: 'win', side_no: 2 }, as(manager)));
+    expect(won.mission).toMatchObject({ state: 'settled', winner_side: 2, paid_star: 700 });
+    expect((await balancesOf(t, bj.userKey)).earnings).toBe(700);
+    // A key that is no idempotency key is refused before anything moves.
+    const badKey = await call(e.create, { vod_key: vk, title: '요청', star_cnt: 1_000, idempotency_key: 'x' }, as(a));
+    expect(badKey.body.rslt_cd).toBe(code('INVALID_INPUT'));
+    expect((await balancesOf(t, a.userKey)).STAR).toBe(4_300);
+    await exact();
+  });
+});
+
 describe('a battle mission', () => {
   it("pays the winning side's pledges and returns the losers' under the refund rule; the pay rule pays all; a draw returns all", async () => {
     const bj = await buildBj(t);

@@ -38,7 +38,8 @@ export const missionsRoutes: FastifyPluginAsyncZod<MissionsDeps> = async (app, {
     const actor = await requireUser(request);
     // A pledge needs a key (a viewer's request); the BJ's own mission carries none.
     const header = request.headers['idempotency-key'];
-    const key = body.idempotency_key || (typeof header === 'string' && header) || null;
+    // Checked like every paying call's key when one is given (a viewer's request must give one).
+    const key = body.idempotency_key || header ? requireIdempotencyKey(body.idempotency_key, header) : null;
     return ok(request, await inSiteTerms(site, request, () => missions.create(actor, body, key)));
   });
   route(app, e.add, async (request, body) => {

@@ -131,18 +131,20 @@ export function parseSides(raw: string | undefined): string[] {
 
 /** A pledge's amount: a whole number of STAR, at least `min`. */
 function pledgeAmount(raw: string | undefined, min: number): number {
-  const checked = checkAmount(raw ?? '', { min: 1, max: MISSION_LIMITS.pledgeMax }, 'star_cnt');
-  if (!checked.ok) {
-    if (checked.code === 'WALLET_AMOUNT_TOO_SMALL') throw new AppError('MISSION_PLEDGE_MIN', { min });
-    throw new AppError(checked.code, checked.params);
-  }
-  if (checked.value < min) throw new AppError('MISSION_PLEDGE_MIN', { min });
-  return checked.value;
+  const checked = checkAmount(raw ?? '', { min, max: MISSION_LIMITS.pledgeMax }, 'star_cnt');
+  if (checked.ok) return checked.value;
+  throw checked.code === 'WALLET_AMOUNT_TOO_SMALL'
+    ? new AppError('MISSION_PLEDGE_MIN', { min })
+    : new AppError(checked.code, checked.params);
 }
 
 /** Thrown inside a pledge's transaction when the ledger answers an earlier call's posting: rolls it back. */
 class Replayed extends Error {
-  constructor(readonly txnId: number) {
+  /** `balance`: the payer's balance the first call answered (the ledger's replay carries it). */
+  constructor(
+    readonly txnId: number,
+    readonly balance: number,
+  ) {
     super('replayed');
   }
 }
@@ -194,11 +196,8 @@ export class MissionService {
       sql`${selectMission(viewer?.userKey ?? 0)} where m.vod_key = ${vodKey}
           order by (m.state in ('pending', 'running')) desc, m.mission_sn desc limit 50`,
     );
-    const extra: MissionListExtra = {
-      vod_key: vodKey,
-      pledge_min: await this.pledgeMin(room.bjUserKey),
-      can_manage: viewer ? await this.canManage(viewer, room) : false,
-    };
+    const [pledgeMin, canManage] = await Promise.all([this.pledgeMin(room.bjUserKey), viewer ? this.canManage(viewer, room) : false]);
+    const extra: MissionListExtra = { vod_key: vodKey, pledge_min: pledgeMin, can_manage: canManage };
     return { list: rows.map(infoOf), total: rows.length, extra };
   }
 
@@ -293,7 +292,7 @@ export class MissionService {
         return this.postPledge(tx, actor.userKey, sn, side, amount, key, accounts);
       });
     } catch (err) {
-      if (err instanceof Replayed) return { ...(await this.replayAnswer(actor, err.txnId)), balance: await this.balanceOf(actor.userKey) };
+      if (err instanceof Replayed) return { ...(await this.replayAnswer(actor, err.txnId)), balance: err.balance };
       throw err;
     }
     const detail = await this.info(actor, sn);
@@ -335,7 +334,7 @@ export class MissionService {
     // A challenge is judged once it started; a battle may be decided at any time while open.
     const allowed: MissionState[] = m.mission_type === 'challenge' ? ['running'] : ['pending', 'running'];
     if (!allowed.includes(m.state)) throw new AppError(MISSION_OPEN_STATES.includes(m.state) ? 'MISSION_STATE' : 'MISSION_CLOSED');
-    const settled = await this.settle(sn, outcome, allowed);
+    const settled = await this.settle(sn, m.bj_user_key, outcome, allowed);
     if (!settled) {
       const now = await this.row(this.db, sn, actor.userKey);
       if (sameOutcome(now, outcome)) return this.info(actor, sn);
@@ -351,7 +350,7 @@ export class MissionService {
     if (m.state === 'cancelled') return this.info(actor, sn);
     if (!MISSION_OPEN_STATES.includes(m.state)) throw new AppError('MISSION_CLOSED');
     const outcome: Outcome = { state: 'cancelled', reason: 'bj', by: actor.userKey };
-    if (!(await this.settle(sn, outcome, [...MISSION_OPEN_STATES]))) {
+    if (!(await this.settle(sn, m.bj_user_key, outcome, [...MISSION_OPEN_STATES]))) {
       const now = await this.row(this.db, sn, actor.userKey);
       if (now.state === 'cancelled') return this.info(actor, sn);
       throw new AppError('MISSION_CLOSED');
@@ -361,8 +360,6 @@ export class MissionService {
 
   async setPledgeMin(actor: MissionActor, pledgeMin: number): Promise<{ pledge_min: number }> {
     if (actor.role !== 'bj') throw new AppError('MISSION_MANAGERS_ONLY');
-    if (pledgeMin < MISSION_LIMITS.pledgeMinLow || pledgeMin > MISSION_LIMITS.pledgeMinHigh)
-      throw new AppError('MISSION_PLEDGE_MIN_RANGE', { min: MISSION_LIMITS.pledgeMinLow, max: MISSION_LIMITS.pledgeMinHigh });
     await this.db.execute(sql`
       insert into mission_setting (bj_user_key, pledge_min) values (${actor.userKey}, ${pledgeMin})
       on conflict (bj_user_key) do update set pledge_min = excluded.pledge_min, updated_at = now()`);
@@ -378,9 +375,9 @@ export class MissionService {
    */
   async sweep(limit = 100): Promise<{ cancelled: number }> {
     const { rows } = await this.db.execute<
-      { mission_sn: number; vod_key: string; reason: MissionCancelReason } & Record<string, unknown>
+      { mission_sn: number; bj_user_key: number; vod_key: string; reason: MissionCancelReason } & Record<string, unknown>
     >(sql`
-      select m.mission_sn::float8 as mission_sn, m.vod_key,
+      select m.mission_sn::float8 as mission_sn, m.bj_user_key::float8 as bj_user_key, m.vod_key,
              case when b.state = 'ended' then 'ended'
                   when m.state = 'pending' and m.created_at <= now() - make_interval(secs => ${MISSION_LIMITS.pendingTtlMs / 1000}) then 'timeout'
                   else 'overdue' end as reason
@@ -393,7 +390,7 @@ export class MissionService {
     let cancelled = 0;
     for (const r of rows) {
       const outcome: Outcome = { state: 'cancelled', reason: r.reason, by: null };
-      if (!(await this.settle(r.mission_sn, outcome, [...MISSION_OPEN_STATES]))) continue;
+      if (!(await this.settle(r.mission_sn, r.bj_user_key, outcome, [...MISSION_OPEN_STATES]))) continue;
       cancelled += 1;
       const detail = await this.info(null, r.mission_sn);
       this.publish(r.vod_key, eventOf(outcome), detail, undefined, detail.contributors);
@@ -407,15 +404,11 @@ export class MissionService {
    * Settles mission `sn` if it is still in one of `from` states: its new state and its ledger postings in one
    * transaction. Answers false when another call settled it first.
    */
-  async settle(sn: number, outcome: Outcome, from: MissionState[]): Promise<boolean> {
-    const [bjRow] = (
-      await this.db.execute<{ bj_user_key: number }>(sql`select bj_user_key::float8 as bj_user_key from mission where mission_sn = ${sn}`)
-    ).rows;
-    if (!bjRow) throw new AppError('MISSION_NOT_FOUND');
+  async settle(sn: number, bjUserKey: number, outcome: Outcome, from: MissionState[]): Promise<boolean> {
     // Accounts resolved before the transaction (created if missing), so it holds no lock while they are.
     const [escrow, earnings, revenue] = await this.ledger.resolve([
-      { kind: 'escrow', userKey: bjRow.bj_user_key, currency: 'STAR' },
-      { kind: 'earnings', userKey: bjRow.bj_user_key, currency: 'STAR' },
+      { kind: 'escrow', userKey: bjUserKey, currency: 'STAR' },
+      { kind: 'earnings', userKey: bjUserKey, currency: 'STAR' },
       { kind: 'revenue', currency: 'STAR' },
     ] as const);
     return this.db.transaction(async (tx) => {
@@ -504,7 +497,7 @@ export class MissionService {
     ]);
     if (!applied) throw new Error('wallet_apply answered nothing');
     if (applied.outcome === 'reused') throw new AppError('WALLET_KEY_REUSED');
-    if (applied.outcome === 'replay') throw new Replayed(applied.txnId);
+    if (applied.outcome === 'replay') throw new Replayed(applied.txnId, applied.payerBalance);
     if (applied.state === 'refused') throw new AppError('WALLET_INSUFFICIENT', { currency: 'STAR', balance: applied.payerBalance });
     await tx.execute(sql`
       insert into mission_pledge (mission_sn, user_key, side_no, star_cnt, txn_id)
@@ -529,12 +522,6 @@ export class MissionService {
     // The key paid for something other than a mission pledge.
     if (sn === undefined) throw new AppError('WALLET_KEY_REUSED');
     return this.info(actor, sn);
-  }
-
-  private async balanceOf(userKey: number): Promise<number> {
-    const { rows } = await this.db.execute<{ balance: number }>(sql`
-      select balance::float8 as balance from wallet_account where user_key = ${userKey} and kind = 'wallet' and currency = 'STAR'`);
-    return rows[0]?.balance ?? 0;
   }
 
   /** A viewer's request is refused for 5 minutes after a BJ cancelled one, and for a day after five in a day. */
