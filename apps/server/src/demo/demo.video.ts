@@ -241,7 +241,6 @@ interface Publisher {
   exited?: Promise<void>;
   timer?: NodeJS.Timeout;
   wait: number;
-  restarts: number;
 }
 
 /**
@@ -342,7 +341,7 @@ export class DemoVideo {
   }
 
   private publish(room: Room, loop: string) {
-    const p: Publisher = this.publishers.get(room.vodKey) ?? { room, loop, wait: RESTART_MIN_MS, restarts: 0 };
+    const p: Publisher = this.publishers.get(room.vodKey) ?? { room, loop, wait: RESTART_MIN_MS };
     this.publishers.set(room.vodKey, p);
     void this.spawnPublisher(p).catch((err: unknown) => this.o.log.error({ err, vod_key: room.vodKey }, 'demo publisher failed'));
   }
@@ -394,7 +393,6 @@ export class DemoVideo {
       this.publishers.delete(p.room.vodKey);
       return;
     }
-    p.restarts++;
     await this.spawnPublisher(p);
   }
 
