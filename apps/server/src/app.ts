@@ -15,6 +15,7 @@ import { LiveRooms } from './modules/live/live.rooms.js';
 import { IngestServer } from './modules/media/ingest.server.js';
 import { mediaFilesRoutes } from './modules/media/media.files.js';
 import { createPgClient, siteOriginOf } from './modules/payments/pg/index.js';
+import { ProgressionService } from './modules/progression/index.js';
 import { SiteService } from './modules/site/site.service.js';
 import { sessions } from './modules/users/users.session.js';
 import { createSmsDriver } from './modules/verification/sms.js';
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
   });
 
   let ledger: LedgerService | null = null;
+  let progressOfApp: ProgressionService | null = null;
   if (roles.has('api')) {
     await app.register(swagger, {
       openapi: { info: { title: 'Byeol API', version: '1' }, servers: [{ url: '/' }] },
@@ -91,6 +93,11 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     const rooms = new LiveRooms(database.db, bus);
     await rooms.start();
     app.addHook('onClose', async () => rooms.stop());
+    // Experience and levels: facts from calls, heartbeats and chat nodes, folded by one job per process.
+    const progress = new ProgressionService(database.db, bus, logger.child({ module: 'progression' }));
+    await progress.start();
+    progressOfApp = progress;
+    app.addHook('onClose', async () => progress.stop());
     const sms = createSmsDriver(config, database.db, logger);
     // Card payments (docs/payments.md): Toss, or the test PG this app mounts under /pg-test.
     const cardPg = createPgClient(config, () => serverOrigin(app), siteOriginOf(config));
@@ -104,6 +111,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
       site,
       ledger: ledgerOfApp,
       rooms,
+      progress,
       sms,
       cardPg,
       uploadsDir,
@@ -144,6 +152,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
   if (roles.has('api') || roles.has('chat')) await app.register(chatMonitorRoutes, { bus, sslPort: config.CHAT_SSL_PORT });
   app.decorate('chat', chat);
   app.decorate('ledger', ledger);
+  app.decorate('progress', progressOfApp);
 
   // The media role: RTMP ingest, HLS packaging, lifecycle and replays (docs/live-video.md).
   let ingest: IngestServer | null = null;

@@ -187,6 +187,8 @@ export const JoinSchema = z.object({
   agree_terms: z.literal('Y'),
   agree_privacy: z.literal('Y'),
   agree_marketing: z.enum(['Y', 'N']).default('N'),
+  /** A referral code (SPEC §3 user field): the inviting member's login ID; empty for none. */
+  referral_code: z.string().trim().max(40).optional().default(''),
   /** Under 14 (Korea time): the legal guardian's name as typed; must equal the guardian's verified name. */
   guardian_name: z.string().trim().max(40).optional(),
   /** Under 14: the identity token of the guardian's verification (identity_verify_proc, purpose 'guardian'). */

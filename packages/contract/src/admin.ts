@@ -72,6 +72,7 @@ export const ADMIN_AUDIT_SOURCES = [
   'editorial',
   'concert',
   'stars',
+  'levels',
 ] as const;
 export type AdminAuditSource = (typeof ADMIN_AUDIT_SOURCES)[number];
 

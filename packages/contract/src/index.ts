@@ -21,6 +21,7 @@ export * from './paths.js';
 export * from './payments.js';
 export * from './play.js';
 export * from './profile.js';
+export * from './progression.js';
 export * from './rankings.js';
 export * from './recovery.js';
 export * from './result-codes.js';

@@ -16,6 +16,7 @@ import { MISSION_REFUSAL_PARAMS, missionsCodes } from './missions.js';
 import { paymentsCodes } from './payments.js';
 import { playCodes } from './play.js';
 import { profileCodes } from './profile.js';
+import { PROGRESSION_REFUSAL_PARAMS, progressionCodes } from './progression.js';
 import { RANKING_REFUSAL_PARAMS, rankingsCodes } from './rankings.js';
 import { recoveryCodes } from './recovery.js';
 import { sanctionsCodes } from './sanctions.js';
@@ -184,6 +185,7 @@ const DOMAINS = [
   editorialCodes,
   concertsCodes,
   missionsCodes,
+  progressionCodes,
   clipsCodes,
   starsCodes,
 ] as const;
@@ -261,6 +263,7 @@ export const REFUSAL_PARAMS: Readonly<Record<string, Readonly<Record<string, num
   ...EDITORIAL_REFUSAL_PARAMS,
   ...CONCERT_REFUSAL_PARAMS,
   ...MISSION_REFUSAL_PARAMS,
+  ...PROGRESSION_REFUSAL_PARAMS,
   ...CLIP_REFUSAL_PARAMS,
   ...STAR_REFUSAL_PARAMS,
 };

@@ -24,6 +24,8 @@ import { missionsRoutes } from './missions/missions.routes.js';
 import { paymentsRoutes, paymentsWebhookRoutes } from './payments/payments.routes.js';
 import { type PgClient, pgProvider, siteOriginOf, TEST_PG_PREFIX, testPgKeys } from './payments/pg/index.js';
 import { testPgPlugin } from './payments/pg/test-pg.js';
+import type { ProgressionService } from './progression/index.js';
+import { progressionRoutes } from './progression/progression.routes.js';
 import { rankingsRoutes } from './rankings/rankings.routes.js';
 import { recoveryRoutes } from './recovery/recovery.routes.js';
 import { sanctionsRoutes } from './sanctions/sanctions.routes.js';
@@ -53,6 +55,8 @@ export interface ApiContext {
   site: SiteService;
   ledger: LedgerService;
   rooms: LiveRooms;
+  /** Experience and levels (docs/progression.md): the facts other modules report go here. */
+  progress: ProgressionService;
   sms: SmsDriver;
   cardPg: PgClient;
   uploadsDir: string;
@@ -77,7 +81,12 @@ export const apiModules: readonly ApiModule[] = [
   {
     name: 'live',
     v1: async (v1, c) => {
-      await v1.register(liveRoutes, { db: c.db, bus: c.bus, replayMobileOnly: c.config.REPLAY_MOBILE_ONLY });
+      await v1.register(liveRoutes, {
+        db: c.db,
+        bus: c.bus,
+        replayMobileOnly: c.config.REPLAY_MOBILE_ONLY,
+        onWatch: (userKey, bjUserKey, vodKey) => c.progress.watched(userKey, bjUserKey, vodKey),
+      });
       await v1.register(streamRoutes, { db: c.db, bus: c.bus, rtmpUrl: rtmpPublicUrl(c.config) });
     },
   },
@@ -108,7 +117,21 @@ export const apiModules: readonly ApiModule[] = [
     name: 'missions',
     v1: (v1, c) => v1.register(missionsRoutes, { db: c.db, bus: c.bus, site: c.site, ledger: c.ledger, rooms: c.rooms }),
   },
-  { name: 'users', v1: (v1, c) => v1.register(usersRoutes, { db: c.db, bus: c.bus, secure: c.secure, uploadsDir: c.uploadsDir }) },
+  {
+    name: 'progression',
+    v1: (v1, c) => v1.register(progressionRoutes, { db: c.db, site: c.site, ledger: c.ledger, progress: c.progress }),
+  },
+  {
+    name: 'users',
+    v1: (v1, c) =>
+      v1.register(usersRoutes, {
+        db: c.db,
+        bus: c.bus,
+        secure: c.secure,
+        uploadsDir: c.uploadsDir,
+        onSeen: (userKey) => c.progress.attend(userKey),
+      }),
+  },
   {
     name: 'uploads',
     v1: (v1, c) => v1.register(uploadsRoutes, { db: c.db, bus: c.bus, uploadsDir: c.uploadsDir }),

@@ -86,7 +86,7 @@ export interface AuditRow {
 }
 
 /**
- * payment_audit, wallet_grant_audit, store_item_audit and ranking_setting_audit as one list (a grant's before/after is the member's balance, with the
+ * payment_audit, wallet_grant_audit, store_item_audit, ranking_setting_audit (and the other domains' audits, level tables included) as one list (a grant's before/after is the member's balance, with the
  * amount and the reason), newest first. `orderSn` narrows it to one order's trail.
  */
 export async function listAudit(
@@ -135,6 +135,10 @@ export async function listAudit(
       select 'stars', s.audit_sn::text, s.action, s.actor_user_key, null, null, null, s.member_key, 'member', s.member_key,
              s.before, s.after, s.created_at
       from star_audit s
+      union all
+      select 'levels', l.audit_sn::text, l.action, l.actor_user_key, null, null, null, null, 'level_table', null,
+             l.before, l.after, l.created_at
+      from level_setting_audit l
     )
     select a.source, a.ref, a.action, a.actor_user_key::float8 as actor_user_key, actor.id as actor_id, actor.nick as actor_nick,
            a.order_sn::float8 as order_sn, o.order_no, a.product_sn, a.item_sn, it.names->>'ko' as item_nm, a.member_key::float8 as member_key,

@@ -24,6 +24,8 @@ export const channelSubscribe = pgTable(
   (t) => [
     primaryKey({ name: 'channel_subscribe_pk', columns: [t.userKey, t.bjUserKey] }),
     index('channel_subscribe_bj_idx').on(t.bjUserKey),
+    // The experience job reads new follows in the order they came (docs/progression.md).
+    index('channel_subscribe_created_idx').on(t.createdAt),
   ],
 );
 
@@ -45,7 +47,10 @@ export const channelComment = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: bigint('deleted_by', { mode: 'number' }),
   },
-  (t) => [index('channel_comment_bj_idx').on(t.bjUserKey, t.commentSn.desc()).where(sql`deleted_at is null`)],
+  (t) => [
+    index('channel_comment_bj_idx').on(t.bjUserKey, t.commentSn.desc()).where(sql`deleted_at is null`),
+    index('channel_comment_user_idx').on(t.userKey),
+  ],
 );
 
 /**

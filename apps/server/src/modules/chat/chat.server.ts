@@ -7,6 +7,7 @@ import {
   CHAT_SOCKET_PATH,
   ChatEvent,
   ChatEventDetail,
+  type ChatMinute,
   type ChatPlugins,
   ChatPush,
   ChatService,
@@ -16,6 +17,7 @@ import {
   chatRoomRole,
   isChatModerator,
   JOIN_OK,
+  kstMinute,
   LANG_COOKIE,
   type Lang,
   LIVE_BUS_CHANNEL,
@@ -24,6 +26,7 @@ import {
   mayTalkWhileFrozen,
   type OutsideMsgPush,
   PLAIN_MESSAGE,
+  PROGRESS_CHAT_CHANNEL,
   ResultCode,
   type ResultCodeName,
   type RoomClosePush,
@@ -64,6 +67,8 @@ const PING_STEPS = 60;
 export const COUNT_PUSH_MS = 2_000;
 /** Another node's room summary is forgotten this long after its last word (a killed node stops counting). */
 export const PEER_TTL_MS = 5_000;
+/** Chat minutes go to the experience job every this many ticks (seconds). */
+const CHAT_MINUTES_EVERY_TICKS = 5;
 /** Frames a busy socket (a join or action in flight) may queue before further frames are refused. */
 const QUEUE_MAX = 16;
 const ROOM_KEY_MAX = 100;
@@ -205,6 +210,8 @@ export class ChatEngine {
   /** With Redis, rooms are shared with other nodes over the bus; in memory there is only this node. */
   private readonly shared: boolean;
   private readonly midPrefix = randomBytes(3).toString('hex');
+  /** Members' chat minutes not yet sent to the experience job (PROGRESS_CHAT_CHANNEL), by member|room|minute. */
+  private chatMinutes = new Map<string, ChatMinute>();
   private seq = 0;
   private joined = 0;
   /** Open sockets per client address, and joined sockets per identity (`u:…`/`g:…`), on this node. */
@@ -255,6 +262,7 @@ export class ChatEngine {
     this.closing = true;
     clearInterval(this.pingTimer);
     clearInterval(this.tickTimer);
+    this.flushChatMinutes();
     for (const r of this.vipRefreshes.values()) if (r.timer) clearTimeout(r.timer);
     this.vipRefreshes.clear();
     this.server?.off('upgrade', this.onUpgrade);
@@ -711,9 +719,25 @@ export class ChatEngine {
       room.broadcast(json, true);
       room.sendToMember(user.user_key, [json], (c) => !c.mod);
       this.publish(room, { t: 'f', f: json, mo: 1, u: user.user_key });
+      this.noteChatMinute(room, user.user_key);
       return;
     }
     this.roomFrame(room, json);
+    this.noteChatMinute(room, user.user_key);
+  }
+
+  /** The member chatted in this room this KST minute (experience, docs/progression.md): sent every few seconds. */
+  private noteChatMinute(room: Room, userKey: number) {
+    const minute = kstMinute();
+    const key = `${userKey}|${room.vk}|${minute}`;
+    if (!this.chatMinutes.has(key)) this.chatMinutes.set(key, [userKey, room.ctx.bjUserKey, room.vk, minute]);
+  }
+
+  private flushChatMinutes() {
+    if (this.chatMinutes.size === 0) return;
+    const a = [...this.chatMinutes.values()];
+    this.chatMinutes = new Map();
+    this.opts.bus.publish(PROGRESS_CHAT_CHANNEL, { a }).catch((err: unknown) => this.opts.log.warn({ err }, 'chat minutes not sent'));
   }
 
   /** A whisper (T 30): only its sender (copy T 30) and receiver (T 31) get it, on whichever node they are. */
@@ -1062,6 +1086,7 @@ export class ChatEngine {
   private tick() {
     const now = Date.now();
     this.ticks++;
+    if (this.ticks % CHAT_MINUTES_EVERY_TICKS === 0) this.flushChatMinutes();
     const pushCounts = this.ticks % (COUNT_PUSH_MS / 1000) === 0;
     for (const room of this.rooms.values()) {
       for (const [id, peer] of room.peers) if (peer.until <= now) room.peers.delete(id);

@@ -100,6 +100,7 @@ export const boardReply = pgTable(
   (t) => [
     index('board_reply_post_idx').on(t.boardSn, t.replySn).where(sql`state = 'visible'`),
     index('board_reply_admin_idx').on(t.state, t.replySn.desc()),
+    index('board_reply_user_idx').on(t.userKey),
   ],
 );
 

@@ -14,9 +14,11 @@ export interface LiveRoutesOptions {
   bus: Bus;
   /** SPEC §1 'replay viewing is mobile only' (REPLAY_MOBILE_ONLY). */
   replayMobileOnly?: boolean;
+  /** A signed-in viewer's heartbeat (experience, docs/progression.md). */
+  onWatch?: (userKey: number, bjUserKey: number, vodKey: string) => void;
 }
 
-export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, { db, bus, replayMobileOnly = false }) => {
+export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, { db, bus, replayMobileOnly = false, onWatch }) => {
   const snapshot = new LiveSnapshot(db, app.log);
   await snapshot.start(bus);
   app.addHook('onClose', async () => snapshot.stop());
@@ -31,5 +33,5 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     return okList(request, list, total);
   });
 
-  await app.register(playRoutes, { play: new PlayService({ db, bus, snapshot, replayMobileOnly }) });
+  await app.register(playRoutes, { play: new PlayService({ db, bus, snapshot, replayMobileOnly, ...(onWatch ? { onWatch } : {}) }) });
 };

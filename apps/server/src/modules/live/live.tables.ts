@@ -47,6 +47,8 @@ export const broadcast = pgTable(
     index('broadcast_concert_idx').on(t.concertSn, t.startedAt).where(sql`${t.concertSn} is not null`),
     index('broadcast_state_idx').on(t.state, t.startedAt),
     index('broadcast_bj_idx').on(t.bjUserKey, t.startedAt),
+    // The experience job reads ended broadcasts in the order they ended (docs/progression.md).
+    index('broadcast_ended_idx').on(t.endedAt).where(sql`${t.endedAt} is not null`),
     // A broadcaster is live at most once: a second publish with the same key is refused.
     uniqueIndex('broadcast_one_live_per_bj').on(t.bjUserKey).where(sql`${t.state} = 'live'`),
   ],
@@ -96,7 +98,7 @@ export const broadcastLike = pgTable(
       .references(() => users.userKey, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.broadcastSn, t.userKey] })],
+  (t) => [primaryKey({ columns: [t.broadcastSn, t.userKey] }), index('broadcast_like_user_idx').on(t.userKey, t.createdAt)],
 );
 
 /**

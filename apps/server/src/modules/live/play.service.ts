@@ -37,6 +37,8 @@ export interface PlayDeps {
   snapshot: LiveSnapshot;
   /** SPEC §1 'replay viewing is mobile only' (REPLAY_MOBILE_ONLY). */
   replayMobileOnly: boolean;
+  /** A signed-in viewer's heartbeat: the minute watched counts for experience (docs/progression.md). */
+  onWatch?: (userKey: number, bjUserKey: number, vodKey: string) => void;
 }
 
 /** Heartbeats per client address and minute: a crowd behind one NAT still fits, a script does not. */
@@ -221,6 +223,7 @@ export class PlayService {
     const member = user ? `u:${user.userKey}` : `g:${viewerId}`;
     await this.deps.bus.presence.add(viewersSet(vodKey), member, VIEWER_TTL_MS);
     this.watched.add(vodKey);
+    if (user) this.deps.onWatch?.(user.userKey, b.bjUserKey, vodKey);
     const viewers = (await this.deps.bus.presence.members(viewersSet(vodKey))).length;
     return { viewer_cnt: viewers, state: 'live' };
   }

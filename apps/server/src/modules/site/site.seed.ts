@@ -32,7 +32,11 @@ export const DEFAULT_SITE = {
     bank_account_nm: '',
   },
   settings: {
-    ...(Object.fromEntries(SITE_SWITCHES.map((s) => [`${s}_yn`, 'Y'])) as Record<`${(typeof SITE_SWITCHES)[number]}_yn`, 'Y' | 'N'>),
+    // Every feature on, but the game: there is none yet (docs/progression.md, Game).
+    ...(Object.fromEntries(SITE_SWITCHES.map((s) => [`${s}_yn`, s === 'game' ? 'N' : 'Y'])) as Record<
+      `${(typeof SITE_SWITCHES)[number]}_yn`,
+      'Y' | 'N'
+    >),
     reward_rate: SITE_DEFAULTS.rewardRate,
     verification_cubic: SITE_DEFAULTS.verificationCubic,
   } satisfies SiteSettings,

@@ -62,6 +62,11 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
   });
 
   route(app, E.userInfo, async (request) => {
+    const account = await request.currentAccount();
+    // The day's attendance counts before the answer (the level page opened next shows it).
+    if (account && deps.onSeen) {
+      await deps.onSeen(account.userKey).catch((err: unknown) => request.log.error({ err }, 'attendance not counted'));
+    }
     const set = await userInfo(deps.db, request);
     return set ? ok(request, set) : envelope(request.lang, { user_info: null, summary_info: { item_cnt: 0 } }, 'LOGIN_REQUIRED');
   });

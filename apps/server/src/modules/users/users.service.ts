@@ -26,7 +26,6 @@ import { activeSanction, kstUntil } from '../sanctions/index.js';
 import { recordJoinConsents } from '../site/index.js';
 import { claimProfileImage, removeStored } from '../uploads/uploads.service.js';
 import { consumeVerification } from '../verification/verification.service.js';
-import { walletCounts } from '../wallet/index.js';
 import { deviceFailed, deviceOf, type KnownDevice, trustDevice } from './users.devices.js';
 import {
   addLoginFailure,
@@ -52,6 +51,8 @@ export interface UsersDeps {
   secure: boolean;
   /** `DATA_DIR/uploads` (profile images; modules/uploads). */
   uploadsDir: string;
+  /** A signed-in member's user_info: the day's attendance (the progression module, docs/progression.md). */
+  onSeen?: (userKey: number) => Promise<void>;
 }
 
 /** The request and reply of the call, for the session cookie and the caller's address. */
@@ -103,8 +104,16 @@ export function checkNewPassword(passwd: string, confirm: string | undefined, id
 
 // ---- answers -------------------------------------------------------------------------------------
 
-/** SPEC §3 logged-in user; star_cnt and cubic_cnt are the wallet's ledger balances. VIP and BJ levels are 0 until their issues exist. */
-export function toUserInfo(row: UserRow, wallet: { star_cnt: number; cubic_cnt: number }): UserInfo {
+/**
+ * SPEC §3 logged-in user; star_cnt and cubic_cnt are the wallet's ledger balances, the levels the
+ * progression module's (docs/progression.md; user_level is mirrored on the account row). coin_cnt stays 0:
+ * there is no game currency (docs/progression.md, Game).
+ */
+export function toUserInfo(
+  row: UserRow,
+  wallet: { star_cnt: number; cubic_cnt: number },
+  levels: { vip_level: number; bj_level_v2: number } = { vip_level: 0, bj_level_v2: 0 },
+): UserInfo {
   return {
     user_key: row.userKey,
     user_level: row.userLevel,
@@ -120,8 +129,8 @@ export function toUserInfo(row: UserRow, wallet: { star_cnt: number; cubic_cnt: 
     phone_country_num: row.phoneCountryNum,
     profile_image: row.profileImage,
     coin_cnt: 0,
-    vip_level: 0,
-    bj_level_v2: 0,
+    vip_level: levels.vip_level,
+    bj_level_v2: levels.bj_level_v2,
     state_memo: row.stateMemo,
     ci: row.ci,
     role: row.role,
@@ -177,6 +186,10 @@ export async function join({ db, secure }: UsersDeps, { request, reply }: CallCt
     const guardian = await guardianConsent(tx, input);
     if (await idTaken(tx, input.id)) throw new AppError('DUPLICATE_ID');
     if (await nickTaken(tx, input.nick)) throw new AppError('DUPLICATE_NICK');
+    const referrer = input.referral_code !== '' ? await findByLoginId(tx, input.referral_code) : undefined;
+    if (input.referral_code !== '' && referrer?.state !== 'active') {
+      throw new AppError('REFERRAL_CODE_UNKNOWN', { field: 'referral_code' });
+    }
     try {
       const created = await insertUser(tx, {
         id: input.id,
@@ -188,6 +201,7 @@ export async function join({ db, secure }: UsersDeps, { request, reply }: CallCt
         birthDate: input.birth_date,
         email: input.email,
         agreeMarketing: input.agree_marketing === 'Y',
+        ...(referrer ? { referredBy: referrer.userKey } : {}),
         ...(guardian ?? {}),
       });
       // The join's required agreements are the terms and privacy versions in effect now.
@@ -298,8 +312,8 @@ export async function logout({ db, secure }: UsersDeps, { request, reply }: Call
 export async function userInfo(db: Db, request: FastifyRequest): Promise<UserInfoSet | null> {
   const row = await request.currentAccount();
   if (!row) return null;
-  const { item_cnt, ...counts } = await userSummary(db, row.userKey);
-  return { user_info: toUserInfo(row, counts), summary_info: { item_cnt } };
+  const { item_cnt, vip_level, bj_level_v2, ...counts } = await userSummary(db, row.userKey);
+  return { user_info: toUserInfo(row, counts, { vip_level, bj_level_v2 }), summary_info: { item_cnt } };
 }
 
 export interface UpdateInput {
@@ -356,7 +370,8 @@ export async function updateProfile(
     await startSession(db, request, reply, row.userKey, secure);
   }
   const fresh = await findByKey(db, row.userKey);
-  return { rtv: 'SUCC', user_info: toUserInfo(fresh ?? row, await walletCounts(db, row.userKey)) };
+  const { item_cnt: _items, vip_level, bj_level_v2, ...counts } = await userSummary(db, row.userKey);
+  return { rtv: 'SUCC', user_info: toUserInfo(fresh ?? row, counts, { vip_level, bj_level_v2 }) };
 }
 
 export interface OperatorInput {

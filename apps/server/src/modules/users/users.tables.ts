@@ -65,6 +65,8 @@ export const users = pgTable(
     ownerUserKey: bigint('owner_user_key', { mode: 'number' }),
     stateMemo: text('state_memo').notNull().default(''),
     userLevel: integer('user_level').notNull().default(1),
+    /** Who invited this member: the referral code given at sign-up (the referrer's login ID; docs/progression.md). */
+    referredBy: bigint('referred_by', { mode: 'number' }),
     /** Demo content (BYEOL_DEMO / --demo; npm start sets it outside production); never created in production. */
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -77,6 +79,7 @@ export const users = pgTable(
     index('users_phone_idx').on(t.phoneCountryNum, t.phoneNo),
     index('users_owner_idx').on(t.ownerUserKey),
     index('users_closed_idx').on(t.closedAt),
+    index('users_referred_idx').on(t.referredBy).where(sql`${t.referredBy} is not null`),
   ],
 );
 

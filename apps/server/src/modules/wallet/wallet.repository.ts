@@ -349,6 +349,55 @@ export async function paidGiftsByHour(
 }
 
 /**
+ * Paid STAR gifts after a ledger transaction, one row each (the experience job, docs/progression.md), with
+ * the same committed-prefix rule as paidGiftsByHour: the first transaction younger than `settleMs` stops
+ * the batch, and `upto` is the last transaction read before it (gift or not).
+ */
+export async function paidGiftsAfter(
+  db: Exec,
+  afterTxnId: number,
+  limit: number,
+  settleMs = 5_000,
+): Promise<{
+  rows: Array<{ txnId: number; giverUserKey: number; bjUserKey: number; star: number; vodKey: string | null }>;
+  upto: number;
+  /** Transactions read (gifts or not): a full batch says more may be waiting. */
+  read: number;
+}> {
+  const { rows } = await db.execute<{
+    txn_id: string;
+    giver: string | null;
+    bj_user_key: string | null;
+    star: string | null;
+    vod_key: string | null;
+    gift: boolean;
+  }>(sql`
+    with w as (
+      select txn_id, kind, state, currency, meta, amount, actor_user_key, created_at from wallet_txn
+      where txn_id > ${afterTxnId} order by txn_id limit ${limit}
+    ), cut as (
+      select coalesce(min(txn_id), 9223372036854775807) as x from w where created_at >= now() - make_interval(secs => ${settleMs / 1000})
+    )
+    select txn_id, actor_user_key as giver, (meta->>'bj_user_key')::bigint as bj_user_key, amount as star, meta->>'vod_key' as vod_key,
+           (kind = 'gift' and state = 'done' and currency = 'STAR' and meta ? 'bj_user_key') as gift
+    from w where txn_id < (select x from cut) order by txn_id`);
+  const last = rows.at(-1);
+  return {
+    upto: last ? Number(last.txn_id) : afterTxnId,
+    read: rows.length,
+    rows: rows
+      .filter((r) => r.gift && r.giver !== null && r.bj_user_key !== null)
+      .map((r) => ({
+        txnId: Number(r.txn_id),
+        giverUserKey: Number(r.giver),
+        bjUserKey: Number(r.bj_user_key),
+        star: Number(r.star),
+        vodKey: r.vod_key,
+      })),
+  };
+}
+
+/**
  * The STAR given in one broadcast's room (the live dashboard, issue 15): from its gift ranking rows (primary
  * key prefix vod_key), which every paid gift adds to right after the ledger commits it (wallet.fans.ts).
  */
