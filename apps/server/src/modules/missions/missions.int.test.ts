@@ -355,6 +355,22 @@ describe('time-outs', () => {
 });
 
 describe('under load', () => {
+  it(`opens at most ${MISSION_LIMITS.openMax} missions in a room, however many requests come at once`, async () => {
+    const bj = await buildBj(t);
+    const vk = await liveRoom(t, bj.userKey);
+    const tries = MISSION_LIMITS.openMax + 5;
+    const answers = await Promise.all(Array.from({ length: tries }, (_, i) => call(e.create, { vod_key: vk, title: `동시 ${i}` }, as(bj))));
+    const codes = answers.map((r) => r.body.rslt_cd);
+    expect(codes.filter((c) => c === 0)).toHaveLength(MISSION_LIMITS.openMax);
+    expect(codes.filter((c) => c === code('MISSION_TOO_MANY'))).toHaveLength(5);
+    const [open] = await sql<{ n: number }>(
+      t,
+      "select count(*)::int as n from mission where vod_key = $1 and state in ('pending', 'running')",
+      [vk],
+    );
+    expect(open?.n).toBe(MISSION_LIMITS.openMax);
+  });
+
   it('300 concurrent pledges from 100 members over missions that succeed, fail, get cancelled or time out: exact to the STAR', async () => {
     const FUNDS = 10_000;
     const bj = await buildBj(t);

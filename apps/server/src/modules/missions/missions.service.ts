@@ -238,6 +238,12 @@ export class MissionService {
     let sn: number;
     try {
       sn = await this.db.transaction(async (tx) => {
+        // Counted again under the room's lock: two requests at once never make the 21st open mission.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mission-open:${req.vod_key}`}))`);
+        const now = await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from mission where vod_key = ${req.vod_key} and state in ('pending', 'running')`,
+        );
+        if ((now.rows[0]?.n ?? 0) >= MISSION_LIMITS.openMax) throw new AppError('MISSION_TOO_MANY', { max: MISSION_LIMITS.openMax });
         const inserted = await tx.execute<{ mission_sn: number }>(sql`
           insert into mission (vod_key, bj_user_key, mission_type, title, requester_user_key, created_by, lose_rule,
                                total_star, pledge_cnt)
