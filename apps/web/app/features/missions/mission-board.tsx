@@ -73,7 +73,9 @@ export function MissionButton({ vodKey, room, bj }: { vodKey: string; room: Chat
   const { t } = useTranslation('missions');
   const lang = useLang();
   const dialog = useDialog();
-  const [store] = useState(() => new MissionBoardStore(() => listMissions(vodKey, t('failed'))));
+  // Events carry the whole mission (merged at once), so a room's viewers do not all reload the list after
+  // each one: the board reads it again when it opens (the BJ's smallest pledge, the member's own totals).
+  const [store] = useState(() => new MissionBoardStore(() => listMissions(vodKey, t('failed')), { reloadOnEvents: false }));
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const open = snap.list.filter(isOpenMission).length;
 
@@ -83,6 +85,7 @@ export function MissionButton({ vodKey, room, bj }: { vodKey: string; room: Chat
   useEffect(() => (room ? store.attach(room) : undefined), [room, store]);
 
   const show = () => {
+    void store.refresh();
     void dialog.layer<void>(() => <MissionBoard store={store} vodKey={vodKey} bj={bj} />, {
       title: t('title'),
     });

@@ -36,8 +36,9 @@ const INITIAL: MissionBoardSnapshot = { list: [], extra: null, status: 'loading'
 /**
  * A live room's mission board as one store (framework-free; React reads it with useSyncExternalStore):
  * mission_list's answer, kept current by the room's mission events (40–46: each carries the whole
- * mission, merged at once) and by a reload after each event, after a reconnect and after the member's own
- * actions (the reload brings the member's own pledge totals, which events never carry). Loads never
+ * mission, merged at once, the member's own pledge total kept) and by a reload after a reconnect, after the
+ * member's own actions, when the board opens, and (`reloadOnEvents`, for a single client such as a test)
+ * after each event: the play page leaves that off, or every viewer of a big room would reload at once. Loads never
  * overlap: a reload asked for while one runs runs once after it, so an older answer never wins.
  */
 export class MissionBoardStore {
