@@ -29,6 +29,11 @@ export default [
     route('mypage/schedule', 'routes/mypage-schedule.tsx'),
     // Issue 22: the member's clips and shorts (a BJ uploads shorts and turns clipping on or off here).
     route('mypage/short', 'routes/mypage-short.tsx'),
+    // Issue 23: my member level, VIP grade and fan levels; a BJ's level and fans.
+    route('mypage/level/user', 'routes/mypage-level-user.tsx'),
+    route('mypage/level/bj', 'routes/mypage-level-bj.tsx'),
+    // Issue 23: today's challenges and their reward, the last seven days, the medals and the referral code.
+    route('mypage/achieve', 'routes/mypage-achieve.tsx'),
     route('guide/obs', 'routes/guide.tsx', { id: 'guide-obs' }),
     route('guide/pc', 'routes/guide.tsx', { id: 'guide-pc' }),
     route('guide/mobile', 'routes/guide.tsx', { id: 'guide-mobile' }),
@@ -116,6 +121,8 @@ export default [
       route('grants', 'routes/admin-grants.tsx'),
       route('sanctions', 'routes/admin-sanctions.tsx'),
       route('rankings', 'routes/admin-rankings.tsx'),
+      // Issue 23: the level tables of the four ladders (member, VIP, BJ, fan).
+      route('levels', 'routes/admin-levels.tsx'),
       route('security', 'routes/admin-security.tsx'),
       route('audit', 'routes/admin-audit.tsx'),
       // Issue 19: the community's moderation and the customer centre.

@@ -36,6 +36,7 @@ export const FIELD_LABELS: Readonly<Record<string, Label>> = {
   guardian_token: l('보호자 본인인증', "Guardian's verification", '保護者の本人確認', '监护人身份验证'),
   state_memo: l('상태 메시지', 'Status message', 'ステータスメッセージ', '状态消息'),
   confirm_nick: l('닉네임 확인', 'Nickname confirmation', 'ニックネームの確認', '确认昵称'),
+  referral_code: l('추천인 코드', 'Referral code', '紹介コード', '推荐码'),
   // Posts, comments, reports, questions.
   title: l('제목', 'Title', 'タイトル', '标题'),
   content: l('내용', 'Content', '内容', '内容'),

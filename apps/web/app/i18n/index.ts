@@ -2,6 +2,7 @@ import { DEFAULT_LANG, JOSA_PAIRS, LANGS, type Lang, withJosa } from '@byeol/con
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { account } from './resources/account';
+import { achieve } from './resources/achieve';
 import { admin } from './resources/admin';
 import { board } from './resources/board';
 import { channels } from './resources/channels';
@@ -17,6 +18,7 @@ import { missions } from './resources/missions';
 import { payments } from './resources/payments';
 import { play } from './resources/play';
 import { profile } from './resources/profile';
+import { progression } from './resources/progression';
 import { rankings } from './resources/rankings';
 import { recovery } from './resources/recovery';
 import { schedule } from './resources/schedule';
@@ -56,6 +58,8 @@ export const namespaces = {
   concerts,
   clips,
   missions,
+  progression,
+  achieve,
 } as const;
 
 export const resources = Object.fromEntries(

@@ -1,7 +1,9 @@
-import { concertsEndpoints, kstMonthOf, ResultCode } from '@byeol/contract';
+import { concertsEndpoints, kstMonthOf, progressionEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
 import { LoginGate } from '../features/account/login-gate';
+import { GAME_PAGE_SIZE } from '../features/achieve/achieve-rules';
+import { GameDetails } from '../features/achieve/game-details';
 import { TICKET_PAGE_SIZE } from '../features/concerts/concert-rules';
 import { MyTickets } from '../features/concerts/my-tickets';
 import {
@@ -29,6 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = url.searchParams.get('tab');
   // Issue 22: the concert tickets' tab (not by month; SERVICE_PREPARING's message while concerts are off).
   const concert = asked === 'concert' ? await loadTickets(context) : null;
+  // Issue 23: the game coins' tab (SERVICE_PREPARING's message while the game switch is off).
+  const game = asked === 'game' ? await loadEndpoint(context, progressionEndpoints.game, { offset: 0, limit: GAME_PAGE_SIZE }) : null;
   const tab: DetailsTab = DETAILS_TABS.find((t) => t === asked) ?? 'star';
   const broadcaster = user.type_cd === 'bj';
   const account: DetailsAccount = tab === 'star' && broadcaster && url.searchParams.get('account') === 'earnings' ? 'earnings' : 'wallet';
@@ -42,7 +46,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     month,
     ...(tab === 'star' ? { account } : {}),
   });
-  if (answer.rslt_cd === ResultCode.LOGIN_REQUIRED || concert?.rslt_cd === ResultCode.LOGIN_REQUIRED) return { data: null };
+  if (
+    answer.rslt_cd === ResultCode.LOGIN_REQUIRED ||
+    concert?.rslt_cd === ResultCode.LOGIN_REQUIRED ||
+    game?.rslt_cd === ResultCode.LOGIN_REQUIRED
+  )
+    return { data: null };
   const ok = answer.rslt_cd === 0;
   const months = offeredMonths(ok ? answer.rslt_set.months : undefined, now);
   return {
@@ -56,6 +65,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       broadcaster,
     },
     concert: concert && { set: concert.rslt_cd === 0 ? concert.rslt_set : null, message: concert.rslt_cd === 0 ? '' : concert.rslt_msg },
+    game: game && { total: game.rslt_cd === 0 ? game.rslt_set.data_totalcount : null, message: game.rslt_cd === 0 ? '' : game.rslt_msg },
   };
 }
 
@@ -83,6 +93,7 @@ export default function MypageDetails({ loaderData }: Route.ComponentProps) {
               )
             ) : undefined
           }
+          game={'game' in loaderData && loaderData.game ? <GameDetails {...loaderData.game} /> : undefined}
         />
       )}
     </LoginGate>

@@ -17,8 +17,8 @@ import { PhoneVerify } from './phone-verify';
 import { StepList } from './step-list';
 
 type Step = 1 | 2 | 3;
-type FieldName = 'id' | 'passwd' | 'passwd_confirm' | 'nick' | 'birth_date' | 'sex' | 'email';
-const FIELDS: readonly FieldName[] = ['id', 'passwd', 'passwd_confirm', 'nick', 'birth_date', 'sex', 'email'];
+type FieldName = 'id' | 'passwd' | 'passwd_confirm' | 'nick' | 'birth_date' | 'sex' | 'email' | 'referral_code';
+const FIELDS: readonly FieldName[] = ['id', 'passwd', 'passwd_confirm', 'nick', 'birth_date', 'sex', 'email', 'referral_code'];
 
 interface Values {
   id: string;
@@ -28,9 +28,11 @@ interface Values {
   birth_date: string;
   sex: '' | 'M' | 'F';
   email: string;
+  /** The inviting member's login ID (issue 23, optional); REFERRAL_CODE_UNKNOWN shows under it. */
+  referral_code: string;
 }
 
-const EMPTY: Values = { id: '', passwd: '', passwd_confirm: '', nick: '', birth_date: '', sex: '', email: '' };
+const EMPTY: Values = { id: '', passwd: '', passwd_confirm: '', nick: '', birth_date: '', sex: '', email: '', referral_code: '' };
 
 /** SPEC §4 sign-up: 1 agreements, 2 phone verification, 3 the account form; then /user/join-complete. */
 export function JoinPage() {
@@ -123,6 +125,7 @@ export function JoinPage() {
           // `ready` needs a choice.
           sex: values.sex as 'M' | 'F',
           email: values.email.trim() || undefined,
+          referral_code: values.referral_code.trim() || undefined,
           ...agreementFields(agree),
           ...(underGuardianAge ? { guardian_name: guardian.name.trim(), guardian_token: guardian.token } : {}),
         }),
@@ -349,6 +352,19 @@ export function JoinPage() {
             value={values.email}
             onChange={(e) => set('email', e.target.value)}
             errors={serverErrors.email}
+          />
+          <TextField
+            id="join-referral"
+            name="referral_code"
+            label={t('join.form.referral')}
+            autoCapitalize="none"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            value={values.referral_code}
+            onChange={(e) => set('referral_code', e.target.value)}
+            errors={serverErrors.referral_code}
+            hint={t('join.form.referralHint')}
           />
           {underGuardianAge && (
             <GuardianConsent

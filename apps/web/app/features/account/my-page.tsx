@@ -7,6 +7,7 @@ import { MyChannelLinks } from '../channels/my-channel-links';
 import { type MyFragments, MyPageFragments } from '../channels/my-fragments';
 import { PaymentLinks } from '../payments/payment-links';
 import { MyPageLinks } from '../profile/my-page-links';
+import { MyLevelBadges } from '../progression/level-ui';
 import { StoreLinks } from '../store/store-links';
 
 /** My page (SPEC §3): the profile image (a placeholder until one is uploaded), nick, ID, level, STAR and CUBIC. */
@@ -41,6 +42,7 @@ export function MyPage({ user, itemCount, fragments }: { user: UserInfo; itemCou
             {user.nick}
           </h2>
           <p className="text-sm text-neutral-500">{user.id}</p>
+          <MyLevelBadges level={user.user_level} vip={user.vip_level} className="mt-1.5" />
         </div>
       </section>
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -28,6 +28,7 @@ export const ADMIN_SECTIONS = [
   'applications',
   'site',
   'rankings',
+  'levels',
   'audit',
   'security',
 ] as const;

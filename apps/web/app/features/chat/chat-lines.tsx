@@ -17,6 +17,8 @@ import { formatNumber } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
 import { isMissionCode } from '../missions/mission-rules';
 import { MissionChatLine } from '../missions/mission-view';
+import { LevelUpChatLine } from '../progression/level-chat-line';
+import { isLevelUpCode } from '../progression/progression-rules';
 import { isStarGiftCode } from '../wallet/gift-rules';
 import { FanBadge, StarGiftLine } from '../wallet/star-gift-view';
 import { blockScope, type ChatLine } from './chat-model';
@@ -220,6 +222,8 @@ export function ChatLineView({
     if (isStarGiftCode(line.event.code)) return <StarGiftLine push={line.event} />;
     // Mission steps (40–46, issue 23): their own line, in the viewer's language.
     if (isMissionCode(line.event.code)) return <MissionChatLine push={line.event} />;
+    // Level-ups (110 member, 111 BJ, 112 fan; issue 23): their own line, in the viewer's language.
+    if (isLevelUpCode(line.event.code)) return <LevelUpChatLine push={line.event} />;
     return (
       <p
         className={`mx-2 my-0.5 rounded px-2 py-1 text-xs ${eventTone(line.event.code)}`}

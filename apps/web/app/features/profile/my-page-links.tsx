@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { channelPath } from '../../lib/links';
-import { useUser } from '../../lib/use-site';
+import { useBjTerm, useUser } from '../../lib/use-site';
 import { secondaryButton } from '../../ui/fields';
 import { channelProfileEditPath } from '../channels/channel-rules';
 import { useClipName } from '../clips/use-clip-name';
@@ -21,12 +21,18 @@ function myChannelLinks(id: string, t: (key: 'links.channel' | 'links.channelPro
 export function MyPageLinks({ broadcaster = false }: { broadcaster?: boolean }) {
   const { t } = useTranslation('profile');
   const clip = useClipName();
+  const bj = useBjTerm();
   const id = useUser()?.id ?? '';
   const links: [string, string][] = [
     ...(broadcaster && id ? myChannelLinks(id, t) : []),
     ...(broadcaster ? [['/mypage/stream', t('links.stream')] as [string, string]] : []),
     // Issue 21: a BJ plans their broadcasts.
     ...(broadcaster ? [['/mypage/schedule', t('mypage.link', { ns: 'schedule' })] as [string, string]] : []),
+    // Issue 23: my member level, VIP grade and fan levels; a broadcaster's own level and fans.
+    ['/mypage/level/user', t('links.user', { ns: 'progression' })],
+    ...(broadcaster ? [['/mypage/level/bj', t('links.bj', { ns: 'progression', bj })] as [string, string]] : []),
+    // Issue 23: today's challenges, the medals and the referral code.
+    ['/mypage/achieve', t('link', { ns: 'achieve' })],
     // Issue 22: every member's clips (a BJ's shorts and clipping switch too).
     ['/mypage/short', t('mine.title', { ns: 'clips', clip })],
     ['/mypage/info', t('links.info')],

@@ -10,6 +10,7 @@ import { useSignOut } from '../account/account-api';
 import { useSignIn } from '../account/use-sign-in';
 import { ShortsLink } from '../clips/clips-links';
 import { ChargeButton } from '../payments/payment-panel';
+import { LevelBadge } from '../progression/level-ui';
 import { SearchBox } from '../search/search-box';
 import { switchOn } from '../stars/stars-rules';
 import { useStarName } from '../stars/use-star-name';
@@ -102,6 +103,10 @@ function AccountNav({ dark }: { dark: boolean }) {
       <MessagesLink dark={dark} />
       <Link to="/mypage" className={`${navButton} ${muted} inline-flex min-w-0 max-w-[9rem] lg:max-w-[12rem]`} data-user-nick>
         <span className="sr-only">{t('nav.mypage')}: </span>
+        {/* Issue 23: the member level before the nick, from a tablet's width up (a phone's bar has no room). */}
+        <span className="mr-1 hidden sm:inline-flex">
+          <LevelBadge level={user.user_level} />
+        </span>
         <span className="truncate">{user.nick}</span>
       </Link>
       <button type="button" className={`${navButton} ${muted} hidden lg:inline-flex`} disabled={busy} onClick={() => void logout()}>

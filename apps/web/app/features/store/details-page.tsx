@@ -13,6 +13,7 @@ import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
+import { GAME_DETAILS_PATH } from '../achieve/achieve-rules';
 import { CONCERT_TICKETS_PATH } from '../concerts/concert-rules';
 import { SupporterChargeRow } from '../supporters/supporter-charge-row';
 import { appendPage, hasMore, kstDate } from './item-rules';
@@ -61,8 +62,9 @@ export function detailsHref(tab: DetailsTab, month: string, account: DetailsAcco
  * /mypage/details: the STAR and CUBIC statements and the item usage history, one month at a time (the
  * current month and the months the API offers, SPEC §1/§9). A BJ also sees their gift earnings.
  */
-export function DetailsPage({ data, concert }: { data: DetailsData; concert?: ReactNode }) {
+export function DetailsPage({ data, concert, game }: { data: DetailsData; concert?: ReactNode; game?: ReactNode }) {
   const { t } = useTranslation('store');
+  const { t: ta } = useTranslation('achieve');
   const { t: tc } = useTranslation('concerts');
   const { t: ts } = useTranslation('supporters');
   const names = useCurrencyNames();
@@ -82,7 +84,10 @@ export function DetailsPage({ data, concert }: { data: DetailsData; concert?: Re
   }));
   // The concert tickets' tab (issue 22): not by month, its list comes from the concerts feature (`concert`).
   const concertsOn = useSite()?.site.site_setting.concert_yn === 'Y';
-  const allTabs = concertsOn || concert ? [...tabs, { key: 'concert', to: CONCERT_TICKETS_PATH, text: tc('tickets.tab') }] : tabs;
+  const withConcert = concertsOn || concert ? [...tabs, { key: 'concert', to: CONCERT_TICKETS_PATH, text: tc('tickets.tab') }] : tabs;
+  // The game coins' tab (issue 23, details_game): its own list from the achieve feature (`game`).
+  const allTabs = [...withConcert, { key: 'game', to: GAME_DETAILS_PATH, text: ta('game.tab') }];
+  const other = concert ?? game;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10" data-details={tab} data-month={month}>
@@ -92,9 +97,9 @@ export function DetailsPage({ data, concert }: { data: DetailsData; concert?: Re
         </Link>
       </p>
       <h1 className="text-2xl font-bold">{t('details.title')}</h1>
-      <LinkTabs label={t('details.tabs.label')} tabs={allTabs} current={concert ? 'concert' : tab} />
-      {concert}
-      <div className={`mt-4 flex flex-wrap items-center gap-3 ${concert ? 'hidden' : ''}`}>
+      <LinkTabs label={t('details.tabs.label')} tabs={allTabs} current={concert ? 'concert' : game ? 'game' : tab} />
+      {other}
+      <div className={`mt-4 flex flex-wrap items-center gap-3 ${other ? 'hidden' : ''}`}>
         <label htmlFor="details-month" className="text-sm font-semibold">
           {t('details.month')}
         </label>
@@ -123,7 +128,7 @@ export function DetailsPage({ data, concert }: { data: DetailsData; concert?: Re
           />
         )}
       </div>
-      {concert ? null : data.list === null ? (
+      {other ? null : data.list === null ? (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-6 text-center text-red-700">
           {data.message || t('list.loadFailed')}
         </p>
