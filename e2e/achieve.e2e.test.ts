@@ -165,12 +165,16 @@ describe('achievements and medals', { timeout: 60_000 }, () => {
     await referral.locator('[data-referral-copy]').click();
     await expect.poll(() => referral.locator('[data-referral-copy]').textContent()).toBe('✓ 복사했어요');
     expect(await memberPage.evaluate(() => navigator.clipboard.readText())).toBe(member.id);
+    // The invite link carries the code to the join page (the next test joins through it).
+    await referral.locator('[data-referral-link-copy]').click();
+    await expect.poll(() => memberPage.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl}/user/join?ref=${member.id}`);
   });
 
   it("a new member joins with the member's referral code (an unknown code is refused beside the field); the invite medal rises", async () => {
     const page = await newPage(DESKTOP);
     const newcomer = { id: `acn${run}`, nick: `새친구${run}`, phone: `010${digits(8)}` };
-    await page.goto('/user/join');
+    // Through the member's invite link: the code is filled in.
+    await page.goto(`/user/join?ref=${member.id}`);
     await page.getByLabel('전체 동의').check();
     await page.getByRole('button', { name: '다음' }).click();
     await verifyPhoneOn(page, page.request, newcomer.phone);
@@ -186,6 +190,7 @@ describe('achievements and medals', { timeout: 60_000 }, () => {
     await page.getByLabel('여성').check();
 
     const code = page.getByLabel('추천인 코드 (선택)');
+    expect(await code.inputValue()).toBe(member.id);
     await code.fill(`nobody${run}`);
     const submit = page.getByRole('button', { name: '가입하기' });
     await submit.click();

@@ -1,7 +1,7 @@
 import { accountsEndpoints, ID_LENGTH, koreanToday, NICK_LENGTH, needsGuardianConsent, ResultCode } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLang, useSite } from '../../lib/use-site';
@@ -11,7 +11,7 @@ import { CountryFallback, PhoneCountrySelect } from '../social/phone-country';
 import { SocialButtons } from '../social/social-buttons';
 import { checkAvailable } from './account-api';
 import { AgreementChecks, type Agreements, agreementFields, hasRequiredAgreements, NO_AGREEMENTS } from './agreements';
-import { joinMissing } from './join-rules';
+import { joinMissing, referralFromLink } from './join-rules';
 import { brokenRuleTexts, NewPasswordFields } from './new-password-fields';
 import { PhoneVerify } from './phone-verify';
 import { StepList } from './step-list';
@@ -49,7 +49,9 @@ export function JoinPage() {
   const [agree, setAgree] = useState<Agreements>(NO_AGREEMENTS);
   const [verifyToken, setVerifyToken] = useState('');
   const [phoneNo, setPhoneNo] = useState('');
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [search] = useSearchParams();
+  // An invite link (`?ref=ID`, the medal page's) fills the referral code in; the member may still change it.
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, referral_code: referralFromLink(search) }));
   const [checked, setChecked] = useState<{ id: string | null; nick: string | null }>({ id: null, nick: null });
   const [checking, setChecking] = useState<'id' | 'nick' | null>(null);
   const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string[]>>>({});

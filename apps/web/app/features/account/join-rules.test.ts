@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOIN_NEEDS, type JoinState, joinMissing } from './join-rules';
+import { inviteLink, JOIN_NEEDS, type JoinState, joinMissing, referralFromLink } from './join-rules';
 
 const done: JoinState = {
   requiredAgreed: true,
@@ -45,5 +45,20 @@ describe('joinMissing (issue 15: why the join button is disabled)', () => {
     expect(joinMissing({ ...done, id: 'Byeol#2931sky' })).toEqual(['passwd']);
     expect(joinMissing({ ...done, underGuardianAge: true })).toEqual(['guardian']);
     expect(joinMissing({ ...done, underGuardianAge: true, guardianReady: true })).toEqual([]);
+  });
+});
+
+describe('invite links (issue 23: the referral code travels in ?ref=)', () => {
+  it('fills in a login ID from the link and nothing else', () => {
+    expect(referralFromLink(new URLSearchParams('ref=star_fan01'))).toBe('star_fan01');
+    expect(referralFromLink(new URLSearchParams('ref=%20star_fan01%20'))).toBe('star_fan01');
+    expect(referralFromLink(new URLSearchParams(''))).toBe('');
+    expect(referralFromLink(new URLSearchParams('ref=<script>'))).toBe('');
+    expect(referralFromLink(new URLSearchParams(`ref=${'a'.repeat(41)}`))).toBe('');
+  });
+  it('builds the link the join page reads back', () => {
+    const link = inviteLink('https://byeol.example', 'star_fan01');
+    expect(link).toBe('https://byeol.example/user/join?ref=star_fan01');
+    expect(referralFromLink(new URL(link).searchParams)).toBe('star_fan01');
   });
 });

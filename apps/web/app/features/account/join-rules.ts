@@ -36,3 +36,14 @@ export function joinMissing(s: JoinState): JoinNeed[] {
   };
   return JOIN_NEEDS.filter((need) => missing[need]);
 }
+
+/** The referral code an invite link carries (`/user/join?ref=ID`): a login ID's characters only, else ''. */
+export function referralFromLink(search: URLSearchParams): string {
+  const ref = (search.get('ref') ?? '').trim();
+  return /^[A-Za-z0-9_]{1,40}$/.test(ref) ? ref : '';
+}
+
+/** The link a member shares so a friend's join carries their referral code. */
+export function inviteLink(origin: string, code: string): string {
+  return `${origin}/user/join?ref=${encodeURIComponent(code)}`;
+}

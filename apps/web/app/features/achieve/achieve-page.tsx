@@ -7,6 +7,7 @@ import { dateFormat, formatNumber } from '../../lib/format';
 import { useBjTerm, useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton } from '../../ui/fields';
+import { inviteLink } from '../account/join-rules';
 import { useLoginRequired } from '../account/login-gate';
 import { BackToMyPage, EmptyState, LoadFailed } from '../channels/channel-ui';
 import { useClipName } from '../clips/use-clip-name';
@@ -463,12 +464,13 @@ function MedalCard({ medal }: { medal: MedalItem }) {
 function ReferralCard({ code }: { code: string }) {
   const { t } = useTranslation('achieve');
   const dialog = useDialog();
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    if (await copyText(code)) {
-      setCopied(true);
-      dialog.toast(t('referral.copyToast'));
-      setTimeout(() => setCopied(false), 2000);
+  const [copied, setCopied] = useState<'code' | 'link' | null>(null);
+  async function copy(what: 'code' | 'link') {
+    const text = what === 'code' ? code : inviteLink(window.location.origin, code);
+    if (await copyText(text)) {
+      setCopied(what);
+      dialog.toast(t(what === 'code' ? 'referral.copyToast' : 'referral.linkToast'));
+      setTimeout(() => setCopied(null), 2000);
     } else {
       dialog.toast(t('referral.copyFailed'));
     }
@@ -486,8 +488,11 @@ function ReferralCard({ code }: { code: string }) {
         <code className="min-w-0 select-all break-all rounded-lg bg-white px-3 py-2 font-mono text-lg font-bold" data-referral-code>
           {code}
         </code>
-        <button type="button" className={secondaryButton} onClick={() => void copy()} data-referral-copy>
-          <span aria-live="polite">{copied ? `✓ ${t('referral.copied')}` : t('referral.copy')}</span>
+        <button type="button" className={secondaryButton} onClick={() => void copy('code')} data-referral-copy>
+          <span aria-live="polite">{copied === 'code' ? `✓ ${t('referral.copied')}` : t('referral.copy')}</span>
+        </button>
+        <button type="button" className={secondaryButton} onClick={() => void copy('link')} data-referral-link-copy>
+          <span aria-live="polite">{copied === 'link' ? `✓ ${t('referral.copied')}` : t('referral.copyLink')}</span>
         </button>
       </div>
       <p className="mt-2 text-sm text-neutral-700" data-referral-hint>

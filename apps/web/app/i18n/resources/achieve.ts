@@ -99,6 +99,8 @@ export const achieve = {
       copy: '복사',
       copied: '복사했어요',
       copyToast: '추천인 코드를 복사했어요.',
+      copyLink: '초대 링크 복사',
+      linkToast: '초대 링크를 복사했어요. 친구가 이 링크로 가입하면 추천인 코드가 자동으로 들어가요.',
       copyFailed: '복사하지 못했습니다. 코드를 길게 눌러 직접 복사해 주세요.',
     },
     game: {
@@ -200,6 +202,8 @@ export const achieve = {
       copy: 'Copy',
       copied: 'Copied',
       copyToast: 'Referral code copied.',
+      copyLink: 'Copy invite link',
+      linkToast: 'Invite link copied. A friend who joins through it has your code filled in.',
       copyFailed: 'Could not copy. Please select the code and copy it yourself.',
     },
     game: {
@@ -301,6 +305,8 @@ export const achieve = {
       copy: 'コピー',
       copied: 'コピーしました',
       copyToast: '紹介コードをコピーしました。',
+      copyLink: '招待リンクをコピー',
+      linkToast: '招待リンクをコピーしました。友達がこのリンクから登録すると紹介コードが自動で入ります。',
       copyFailed: 'コピーできませんでした。コードを選択して直接コピーしてください。',
     },
     game: {
@@ -402,6 +408,8 @@ export const achieve = {
       copy: '复制',
       copied: '已复制',
       copyToast: '已复制推荐码。',
+      copyLink: '复制邀请链接',
+      linkToast: '已复制邀请链接。好友通过此链接注册时会自动填入你的推荐码。',
       copyFailed: '无法复制，请选中推荐码后手动复制。',
     },
     game: {
