@@ -257,7 +257,7 @@ describe('channels', { timeout: 120_000 }, () => {
     await form.locator('#feed-content').fill('가'.repeat(2001));
     expect(await form.locator('[data-counter]').textContent()).toBe('2,001 / 2,000');
     await form.locator('[data-feed-submit]').click();
-    await expect.poll(() => form.locator('[data-field-errors="feed-content"]').textContent()).toBe('게시물은 2000자까지 쓸 수 있습니다.');
+    await expect.poll(() => form.locator('[data-field-errors="feed-content"]').textContent()).toBe('게시물은 2,000자까지 쓸 수 있습니다.');
     const text = `오늘 밤 9시 방송 ${run}\n<b>꼭</b> 와 주세요`;
     await form.locator('#feed-content').fill(text);
     await form.locator('[data-feed-submit]').click();

@@ -159,7 +159,7 @@ describe('star gifts in a live room', { timeout: 120_000 }, () => {
     for (const [typed, message] of [
       ['1.5', '수량은 소수점 없는 정수로 입력해 주세요.'],
       ['0', '수량은 1 이상이어야 합니다.'],
-      ['100001', '수량은 100000 이하여야 합니다.'],
+      ['100001', '수량은 100,000 이하여야 합니다.'],
     ] as const) {
       await amount.fill(typed);
       await form.locator('[data-gift-submit]').click();

@@ -85,6 +85,12 @@ describe('result-code catalogue', () => {
     expect(resultMessage('INVALID_INPUT', 'en', { field: 'nick' })).toBe('Invalid value: Nickname');
     expect(resultMessage('LOGIN_REQUIRED', 'en')).toBe('This is a login-required service.');
   });
+  it('writes numbers with their separators, as the pages do', () => {
+    expect(resultMessage('MISSION_PLEDGE_MIN', 'en', { min: 1_000 })).toBe('Missions in this room take at least 1,000 STAR.');
+    expect(resultMessage('MISSION_PLEDGE_MIN', 'ja', { min: 30_000 })).toContain('30,000');
+    // A value given as text is kept as it is.
+    expect(resultMessage('MISSION_PLEDGE_MIN', 'en', { min: '1000' })).toBe('Missions in this room take at least 1000 STAR.');
+  });
   it('keeps each domain to its own ranges, names and numbers', () => {
     const msg = { ko: '가', en: 'a', ja: 'あ', 'zh-CN': '甲' };
     const chat = defineCodes('chat', [[6200, 6299]], { CHAT_X: { code: 6201, ...msg } });

@@ -240,10 +240,12 @@ export function resultMessage(name: ResultCodeName, lang: Lang, params: Record<s
     if (label === undefined) template = UNNAMED_FIELD_MESSAGES[name]?.[lang] ?? template.replace(/[:：]?\s*\{field[^}]*\}/g, '');
     else values = { ...params, field: label };
   }
-  // `{name}`, or `{name|이/가}` in Korean: the value with the particle its last syllable takes (josa.ts).
+  // `{name}`, or `{name|이/가}` in Korean: the value with the particle its last syllable takes (josa.ts). A
+  // number reads with its separators (30,000), as the pages write them.
   return template.replace(/\{(\w+)(?:\|([^}]+))?\}/g, (whole, key: string, pair?: string) => {
     if (!(key in values)) return whole;
-    const value = String(values[key]);
+    const raw = values[key];
+    const value = typeof raw === 'number' ? raw.toLocaleString(lang) : String(raw);
     return pair && (JOSA_PAIRS as readonly string[]).includes(pair) ? withJosa(value, pair as JosaPair) : value;
   });
 }

@@ -153,7 +153,7 @@ describe('a challenge mission', () => {
     }
     // The SPEC's messages, in the caller's language.
     const low = await call(e.create, { vod_key: vk, title: '미션', star_cnt: 10, idempotency_key: newKey() }, { ...as(a), lang: 'en' });
-    expect(low.body.rslt_msg).toBe('Missions in this room take at least 1000 STAR.');
+    expect(low.body.rslt_msg).toBe('Missions in this room take at least 1,000 STAR.');
     expect((await call(e.add, { star_cnt: 10, idempotency_key: newKey() }, as(a))).body.rslt_cd).toBe(code('MISSION_SELECT_REQUIRED'));
     expect((await balancesOf(t, b.userKey)).STAR).toBe(700);
 
