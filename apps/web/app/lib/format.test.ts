@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, DEFAULT_LOCALE, localeOf } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import { dateFormat, formatNumber, fromNow, numberFormat } from './format';
+import { dateFormat, formatNumber, fromNow, kstDate, numberFormat } from './format';
 
 describe('formatNumber', () => {
   it('groups thousands in every language', () => {
@@ -61,5 +61,13 @@ describe('the default locale where no language applies (SPEC §9: en-US; the int
     expect(dateFormat('ko', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-03-05T00:00:00Z'))).toBe('2026년 3월 5일');
     // A decimal in German would read 1.234.567,5: a supported language never borrows another's.
     expect(formatNumber(1234567.5, 'ja')).toBe('1,234,567.5');
+  });
+});
+
+describe('kstDate', () => {
+  it('writes dates in KST the same on the server and in the browser', () => {
+    expect(kstDate('2026-11-22T07:05:00Z')).toBe('2026.11.22');
+    expect(kstDate('2026-11-22T15:05:00Z', true)).toBe('2026.11.23 00:05');
+    expect(kstDate('not a date')).toBe('');
   });
 });

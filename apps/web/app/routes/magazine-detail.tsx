@@ -4,11 +4,11 @@ import { data, isRouteErrorResponse } from 'react-router';
 import { parentMeta } from '../features/board/board-meta';
 import { editorialMeta } from '../features/editorial/editorial-meta';
 import { snOf } from '../features/editorial/editorial-rules';
-import { ServicePreparing } from '../features/editorial/editorial-ui';
 import { MagazineArticlePage } from '../features/editorial/magazine-article-page';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { type RootData, useLang } from '../lib/use-site';
 import { NotFoundPage } from '../ui/not-found-page';
+import { ServicePreparing } from '../ui/service-preparing';
 import type { Route } from './+types/magazine-detail';
 
 /** Answers of magazine_info that mean there is no such article to show: the page is a 404. */

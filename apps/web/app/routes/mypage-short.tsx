@@ -6,8 +6,8 @@ import { CLIP_PAGE_SIZE } from '../features/clips/clips-api';
 import { clipsMeta } from '../features/clips/clips-meta';
 import { myClipTabOf } from '../features/clips/clips-rules';
 import { type MyClipsData, MyClipsPage } from '../features/clips/my-clips-page';
-import { useClipName } from '../features/clips/use-clip-name';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { useClipName } from '../lib/use-clip-name';
 import { type RootData, useUser } from '../lib/use-site';
 import type { Route } from './+types/mypage-short';
 

@@ -1,7 +1,5 @@
-import { type Envelope, ResultCode } from '@byeol/contract';
-import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import { primaryButton } from '../../ui/fields';
 import { useSignIn } from './use-sign-in';
 
@@ -9,7 +7,8 @@ import { useSignIn } from './use-sign-in';
  * A page that needs an account (the issue: "the web app opens the sign-in panel instead of navigating").
  * Signed out, it renders in place of the page a short notice and opens the sign-in panel at once; after
  * signing in, the panel reloads the page's data and the page shows. Closing the panel leaves the notice
- * with a button to open it again. Pages' loaders answer `null` data instead of redirecting.
+ * with a button to open it again. Pages' loaders answer `null` data instead of redirecting. Calls made on a
+ * gated page use lib/use-login-required.ts. It stays in this feature: its panel is the account's sign-in form.
  */
 export function LoginGate({ signedIn, title, children }: { signedIn: boolean; title: string; children: ReactNode }) {
   const { t } = useTranslation('profile');
@@ -36,21 +35,5 @@ export function LoginGate({ signedIn, title, children }: { signedIn: boolean; ti
         {t('gate.signIn')}
       </button>
     </div>
-  );
-}
-
-/**
- * For calls made on a gated page: an answer of LOGIN_REQUIRED (the session ended elsewhere) reloads the
- * page's data, so the gate shows and opens the sign-in panel. Answers true when it did.
- */
-export function useLoginRequired(): (answer: Pick<Envelope, 'rslt_cd'>) => boolean {
-  const revalidator = useRevalidator();
-  return useCallback(
-    (answer) => {
-      if (answer.rslt_cd !== ResultCode.LOGIN_REQUIRED) return false;
-      void revalidator.revalidate();
-      return true;
-    },
-    [revalidator],
   );
 }

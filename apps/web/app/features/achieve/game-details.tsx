@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../store/store-ui';
+import { EmptyNote } from '../../ui/list-ui';
 
 /**
  * The game tab of /mypage/details (SPEC §7 details_game; docs/progression.md, Game): there is no game yet,
@@ -15,5 +15,5 @@ export function GameDetails({ total, message }: { total: number | null; message:
       </p>
     );
   }
-  return <EmptyState name="details-game" text={t('game.empty')} />;
+  return <EmptyNote name="details-game" text={t('game.empty')} />;
 }

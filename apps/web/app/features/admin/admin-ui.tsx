@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { type Answer, fieldOf, isOk } from '../../lib/answer';
 import { kstDate } from '../../lib/format';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';
-import { EmptyState } from '../store/store-ui';
+import { EmptyNote } from '../../ui/list-ui';
 import { ADMIN_SECTIONS, auditDiff, pageCount, sectionPath, withPage } from './admin-rules';
 import { isLabelledAction, isLabelledTargetKind } from './community-rules';
 
@@ -136,7 +136,7 @@ export function ListError({ message }: { message: string }) {
 }
 
 /** "Nothing here" for an empty console list. */
-export const AdminEmpty = ({ name, text }: { name: string; text: string }) => <EmptyState name={name} text={text} />;
+export const AdminEmpty = ({ name, text }: { name: string; text: string }) => <EmptyNote name={name} text={text} />;
 
 /** Page links under a list: previous, "page x of y (n)", next; the filters stay in the URL. */
 export function Pager({ page, total, busy }: { page: number; total: number; busy: boolean }) {

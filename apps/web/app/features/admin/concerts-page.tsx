@@ -5,11 +5,11 @@ import { Link, useNavigation, useRevalidator } from 'react-router';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { IMAGE_TYPES, uploadImage } from '../../lib/upload';
+import { useCurrencyNames } from '../../lib/use-currency';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField, type TextFieldProps } from '../../ui/fields';
 import { UploadProgress } from '../../ui/upload-progress';
-import { useCurrencyNames } from '../store/use-currency';
 import type { AdminList } from './admin.server';
 import {
   ActionDialog,

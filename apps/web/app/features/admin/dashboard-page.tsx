@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
-import { useWon } from '../payments/payment-panel';
+import { useWon } from '../../lib/use-won';
 import { kstDay } from './admin-rules';
 import { ScreenTitle } from './admin-ui';
 

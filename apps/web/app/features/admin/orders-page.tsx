@@ -3,11 +3,11 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import { isOk } from '../../lib/answer';
+import { kstDate } from '../../lib/format';
+import { useWon } from '../../lib/use-won';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton } from '../../ui/fields';
 import { PaymentStateBadge } from '../../ui/payment-state-badge';
-import { useWon } from '../payments/payment-panel';
-import { kstDate } from '../store/item-rules';
 import type { AdminList } from './admin.server';
 import { type OrderDetail, orderDetail, refundOrder } from './admin-api';
 import {

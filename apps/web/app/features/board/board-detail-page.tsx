@@ -4,15 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
+import { useHydrated } from '../../lib/use-hydrated';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang, useUser } from '../../lib/use-site';
+import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
-import { useLoginRequired } from '../account/login-gate';
+import { MoreButton } from '../../ui/list-ui';
 import { useSignIn } from '../account/use-sign-in';
-import { Avatar, MoreButton } from '../channels/channel-ui';
 import { boardReplies, deletePost, deleteReply, writeReply } from './board-api';
 import { boardFormPath, boardListPath, charCount, refusalMessage, replyRefusal } from './board-rules';
-import { NoticeBadge, PlainText, useHydrated } from './board-ui';
+import { NoticeBadge, PlainText } from './board-ui';
 import { useReportDialog } from './report-dialog';
 
 /**

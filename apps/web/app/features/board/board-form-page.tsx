@@ -5,14 +5,14 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { IMAGE_TYPES, uploadImage } from '../../lib/upload';
+import { useHydrated } from '../../lib/use-hydrated';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { UploadProgress } from '../../ui/upload-progress';
-import { useLoginRequired } from '../account/login-gate';
 import { savePost } from './board-api';
 import { boardListPath, boardPostPath, charCount, type PostField, postRefusals, refusalMessage } from './board-rules';
-import { useHydrated } from './board-ui';
 
 /** What the /bbs/form loader hands the page. */
 export interface BoardFormData {

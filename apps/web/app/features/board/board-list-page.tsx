@@ -5,7 +5,7 @@ import { Form, Link } from 'react-router';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
 import { inputClass, primaryButton, secondaryButton } from '../../ui/fields';
-import { EmptyState, LoadFailed } from '../channels/channel-ui';
+import { EmptyState, LoadFailed } from '../../ui/list-ui';
 import {
   boardFormPath,
   boardListPath,

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The '공지' mark of a pinned notice (the operating principles). */
@@ -45,15 +44,4 @@ export function PlainText({ text, name, className = '' }: { text: string; name: 
       {text}
     </div>
   );
-}
-
-/**
- * False during the server render and until the page's scripts run: a form's submit waits for it, so a press
- * before then cannot send the text as a plain GET (into the address and the logs). Pages mark it with
- * `data-ready` for tests.
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, fromNow } from '../../lib/format';
 import { useLang, useSite, useUser } from '../../lib/use-site';
+import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
+import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { useSignIn } from '../account/use-sign-in';
 import { useChannel } from './channel-layout';
 import { charCount, commentRefusal } from './channel-rules';
-import { Avatar, EmptyState, FanNoBadge, ListFooter, LoadFailed, Total } from './channel-ui';
+import { FanNoBadge } from './channel-ui';
 import { channelComments, deleteComment, programComments, writeComment } from './channels-api';
 import { useChannelList } from './use-channel-list';
 

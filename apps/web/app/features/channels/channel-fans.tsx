@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
+import { Avatar } from '../../ui/avatar';
+import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { useChannel } from './channel-layout';
 import { vipTitle } from './channel-rules';
-import { Avatar, EmptyState, FanNoBadge, ListFooter, LoadFailed, Total, useBjName, VipBadge } from './channel-ui';
+import { FanNoBadge, useBjName, VipBadge } from './channel-ui';
 import { channelFans, type FanKind } from './channels-api';
 import { useChannelList } from './use-channel-list';
 

@@ -3,13 +3,14 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, fromNow, kstDate } from '../../lib/format';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang, useSite } from '../../lib/use-site';
+import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton } from '../../ui/fields';
-import { useLoginRequired } from '../account/login-gate';
+import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { useChannel } from './channel-layout';
 import { charCount, feedRefusal } from './channel-rules';
-import { Avatar, EmptyState, ListFooter, LoadFailed, Total } from './channel-ui';
 import { channelFeed, deleteFeed, writeFeed } from './channels-api';
 import { useChannelList } from './use-channel-list';
 

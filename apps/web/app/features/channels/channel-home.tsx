@@ -5,9 +5,9 @@ import { formatNumber, fromNow } from '../../lib/format';
 import { channelPath, playPath, vodPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
+import { EmptyState } from '../../ui/list-ui';
 import { ChannelMainImage } from './channel-images';
 import { useChannel } from './channel-layout';
-import { EmptyState } from './channel-ui';
 
 /**
  * The channel's home tab: the live broadcast (to /play/{vod_key}) when the BJ is on air, else the newest

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { IMAGE_TYPES, uploadImage } from '../../lib/upload';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, primaryButton, secondaryButton } from '../../ui/fields';
 import { UploadProgress } from '../../ui/upload-progress';
-import { useLoginRequired } from '../account/login-gate';
 import { setChannelImage } from './channels-api';
 
 const PURPOSE = { banner: 'channel_banner', main: 'channel_main' } as const satisfies Record<ChannelImageKind, string>;

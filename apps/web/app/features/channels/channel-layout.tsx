@@ -6,12 +6,14 @@ import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { channelPath, messageComposePath, playPath, programPath } from '../../lib/links';
 import { useLang, useUser } from '../../lib/use-site';
+import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton } from '../../ui/fields';
+import { LiveBadge } from '../../ui/live-badge';
 import { useSignIn } from '../account/use-sign-in';
 import { ChannelBanner } from './channel-images';
 import { vipTitle } from './channel-rules';
-import { Avatar, FanNoBadge, LiveBadge, VipBadge } from './channel-ui';
+import { FanNoBadge, VipBadge } from './channel-ui';
 import { subscribe } from './channels-api';
 
 /** What the channel's tabs read from the page: the channel head of GET /channel/bj_info. */

@@ -14,10 +14,10 @@ import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLang } from '../../lib/use-site';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';
+import { EmptyState } from '../../ui/list-ui';
 import { ChannelImagesEditor, ChannelMainImage } from './channel-images';
 import { useChannel } from './channel-layout';
 import { type ProfileField, safeHref, shownProfileFields, wantsProfileEdit } from './channel-rules';
-import { EmptyState } from './channel-ui';
 
 /**
  * The channel's profile tab: the main image, then the broadcaster profile of SPEC §3 as approved; empty

@@ -5,8 +5,8 @@ import { formatDuration, formatNumber, fromNow } from '../../lib/format';
 import { vodPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
+import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { useChannel } from './channel-layout';
-import { EmptyState, ListFooter, LoadFailed, Total } from './channel-ui';
 import { type BjReplaySet, bjReplays, programReplays } from './channels-api';
 import { useChannelList } from './use-channel-list';
 

@@ -5,12 +5,15 @@ import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath, playPath } from '../../lib/links';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang } from '../../lib/use-site';
+import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton, TextField } from '../../ui/fields';
-import { useLoginRequired } from '../account/login-gate';
+import { BackToMyPage, EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
+import { LiveBadge } from '../../ui/live-badge';
 import { messageRefusal } from './channel-rules';
-import { Avatar, BackToMyPage, EmptyState, FanNoBadge, ListFooter, LiveBadge, LoadFailed, Total, useBjName, VipBadge } from './channel-ui';
+import { FanNoBadge, useBjName, VipBadge } from './channel-ui';
 import { block, myBlocks, myFanclubs, mySubscriptions, subscribe } from './channels-api';
 import { useChannelList } from './use-channel-list';
 

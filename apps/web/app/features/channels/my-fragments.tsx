@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { formatDuration, formatNumber, fromNow } from '../../lib/format';
 import { channelPath, playPath, vodPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
+import { Avatar } from '../../ui/avatar';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
-import { Avatar, useBjName } from './channel-ui';
+import { useBjName } from './channel-ui';
 
 /**
  * The my page fragments of issue 17 (recent_vod_html, subscribe_vod_html, comment_html, and for a BJ

@@ -14,12 +14,13 @@ import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, fromNow } from '../../lib/format';
 import { messageComposePath } from '../../lib/links';
 import { setUnreadMessages } from '../../lib/unread-messages';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang, useSite, useUser } from '../../lib/use-site';
+import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';
-import { useLoginRequired } from '../account/login-gate';
+import { BackToMyPage, EmptyState, ListFooter, LoadFailed } from '../../ui/list-ui';
 import { charCount, type MessageRefusal, messageRefusal } from './channel-rules';
-import { Avatar, BackToMyPage, EmptyState, ListFooter, LoadFailed } from './channel-ui';
 import { deleteMessage, myMessages, readMessage, sendMessage } from './channels-api';
 import { useChannelList } from './use-channel-list';
 

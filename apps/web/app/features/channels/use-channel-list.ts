@@ -1,7 +1,7 @@
 import type { ListSet } from '@byeol/contract';
 import { useRef, useState } from 'react';
 import { type Answer, isOk } from '../../lib/answer';
-import { useLoginRequired } from '../account/login-gate';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { appendRows } from './channel-rules';
 
 /** The row type of a list answer. */

@@ -3,7 +3,7 @@ import { type CSSProperties, useCallback, useEffect, useRef, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
-import { useStarName } from '../wallet/use-star-name';
+import { useStarName } from '../../lib/use-star-name';
 import { giftLabel } from './chat-lines';
 import type { ChatRoom } from './chat-room';
 import { type Effect, EffectQueue, type EffectTier, effectOf, type QueuedEffect } from './effect-queue';

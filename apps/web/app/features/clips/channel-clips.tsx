@@ -2,13 +2,13 @@ import type { ClipItem } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
+import { useClipName } from '../../lib/use-clip-name';
 import { useLang } from '../../lib/use-site';
 import { MoreButton } from '../../ui/more-button';
 import { ClipCaption, ClipThumb } from './clip-card';
 import { bjClipMore, type ClipListSet, programClipMore } from './clips-api';
 import { shortPath } from './clips-rules';
 import { useClipList } from './use-clip-list';
-import { useClipName } from './use-clip-name';
 
 /**
  * A channel's clips and shorts (POST /channel/bj_clip_more, or /channel/program_clip_more/{id} for a program

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
+import { useClipName } from '../../lib/use-clip-name';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
@@ -20,7 +21,6 @@ import {
   shortPath,
   signedSec,
 } from './clips-rules';
-import { useClipName } from './use-clip-name';
 
 /** How often the editor asks whether its clip is ready, and for how long at most (the server fails it after 15 s). */
 const POLL_MS = 1000;

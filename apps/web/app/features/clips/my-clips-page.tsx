@@ -5,19 +5,19 @@ import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath } from '../../lib/links';
+import { useClipName } from '../../lib/use-clip-name';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton } from '../../ui/fields';
+import { ScrollLinkTabs } from '../../ui/link-tabs';
+import { BackToMyPage, EmptyState, LoadFailed } from '../../ui/list-ui';
 import { MoreButton } from '../../ui/more-button';
 import { UploadProgress } from '../../ui/upload-progress';
-import { useLoginRequired } from '../account/login-gate';
-import { BackToMyPage, EmptyState, LoadFailed } from '../channels/channel-ui';
-import { LinkTabs } from '../editorial/editorial-ui';
 import { ClipThumb } from './clip-card';
 import { type ClipListSet, clipInfo, clipRoom, myClipMore, removeClip, setClipping, uploadShort } from './clips-api';
 import { charCount, isBjAccount, isProcessing, type MyClipTab, myClipPath, SHORT_MAX_MB, shortPath, tooLarge } from './clips-rules';
 import { useClipList } from './use-clip-list';
-import { useClipName } from './use-clip-name';
 
 /** What the /mypage/short loader hands the page. */
 export interface MyClipsData {
@@ -95,7 +95,7 @@ export function MyClipsPage({ data }: { data: MyClipsData }) {
           <UploadShortForm onUploaded={(item) => data.tab !== 'clip' && list.prepend(item)} />
         </div>
       )}
-      <LinkTabs label={t('mine.tabs')} name="my-clips" tabs={tabs} />
+      <ScrollLinkTabs label={t('mine.tabs')} name="my-clips" tabs={tabs} />
       {list.failed ? (
         <LoadFailed message={data.message || t('retry')} />
       ) : list.rows.length === 0 ? (

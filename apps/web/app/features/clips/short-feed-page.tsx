@@ -5,16 +5,16 @@ import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber, fromNow } from '../../lib/format';
 import { channelPath } from '../../lib/links';
+import { useClipName } from '../../lib/use-clip-name';
 import { useLang, useSite } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
+import { EmptyState, LoadFailed } from '../../ui/list-ui';
 import { MoreButton } from '../../ui/more-button';
-import { EmptyState, LoadFailed } from '../channels/channel-ui';
 import { ClipCaption, ClipThumb } from './clip-card';
 import { ClipVideo } from './clip-video';
 import { type ClipListSet, countView, shortMore } from './clips-api';
 import { SHORT_ORDERS, type ShortOrder, shortPath, withFocusFirst } from './clips-rules';
 import { useClipList } from './use-clip-list';
-import { useClipName } from './use-clip-name';
 
 /** What the /sub/short loader hands the page. */
 export interface ShortFeedData {

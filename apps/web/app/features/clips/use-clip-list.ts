@@ -1,7 +1,7 @@
 import type { ClipItem } from '@byeol/contract';
 import { useCallback, useRef, useState } from 'react';
 import { type Answer, isOk } from '../../lib/answer';
-import { useLoginRequired } from '../account/login-gate';
+import { useLoginRequired } from '../../lib/use-login-required';
 import type { ClipListSet } from './clips-api';
 import { appendClips } from './clips-rules';
 

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { appendPage, hasMore } from '../../lib/paging';
 import { useLang, useUser } from '../../lib/use-site';
+import { ScrollLinkTabs } from '../../ui/link-tabs';
+import { EmptyState, LoadFailed } from '../../ui/list-ui';
 import { MoreButton } from '../../ui/more-button';
-import { EmptyState, LoadFailed } from '../channels/channel-ui';
-import { LinkTabs } from '../editorial/editorial-ui';
-import { appendPage, hasMore } from '../store/item-rules';
 import { concertsMore } from './concert-api';
 import { CONCERT_TICKETS_PATH, CONCERT_VOD_PATH, concertListPath } from './concert-rules';
 import { ConcertCard, ConcertsPreparing } from './concert-ui';
@@ -50,7 +50,7 @@ export function ConcertListPage({ data }: { data: ConcertListData }) {
           </p>
         )}
       </div>
-      <LinkTabs label={t('list.tabs')} name="concert" tabs={tabs} />
+      <ScrollLinkTabs label={t('list.tabs')} name="concert" tabs={tabs} />
       {data.set ? (
         <ConcertGrid key={data.tab} tab={data.tab} initial={data.set} />
       ) : (

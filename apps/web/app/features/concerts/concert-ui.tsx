@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
-import { ServicePreparing } from '../editorial/editorial-ui';
-import { useStarName } from '../wallet/use-star-name';
+import { useStarName } from '../../lib/use-star-name';
+import { ServicePreparing } from '../../ui/service-preparing';
 import { type Countdown, clockOf, concertListPath, concertPath } from './concert-rules';
 
 /** A date and time in KST as the concert pages show it ('2026.11.22 19:00', with 'KST' outside Korean). */

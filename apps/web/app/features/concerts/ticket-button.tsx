@@ -6,11 +6,11 @@ import { useActionKey } from '../../lib/action-key';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
+import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton } from '../../ui/fields';
 import { useSignIn } from '../account/use-sign-in';
 import { ChargeButton } from '../payments/payment-panel';
-import { useStarName } from '../wallet/use-star-name';
 import { buyTicket } from './concert-api';
 import { Price } from './concert-ui';
 

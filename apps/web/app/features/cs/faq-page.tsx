@@ -5,7 +5,7 @@ import { Form, Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { inputClass, primaryButton, secondaryButton } from '../../ui/fields';
-import { EmptyState, ListFooter, LoadFailed } from '../channels/channel-ui';
+import { EmptyState, ListFooter, LoadFailed } from '../../ui/list-ui';
 import { useChannelList } from '../channels/use-channel-list';
 import { faqList } from './cs-api';
 import { CS_PATHS } from './cs-links';

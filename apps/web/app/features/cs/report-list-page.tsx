@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { kstDate } from '../../lib/format';
 import { primaryButton } from '../../ui/fields';
-import { EmptyState, ListFooter, LoadFailed, Total } from '../channels/channel-ui';
+import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { useChannelList } from '../channels/use-channel-list';
 import { myReports } from './cs-api';
 import { CS_PATHS } from './cs-links';

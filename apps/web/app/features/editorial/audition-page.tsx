@@ -1,11 +1,11 @@
 import { resultMessage, type SignupInfo } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useLang } from '../../lib/use-site';
 import { primaryButton, secondaryButton } from '../../ui/fields';
+import { LoadFailed } from '../../ui/list-ui';
 import { ApplicationPanel } from '../applications/signup-page';
-import { useHydrated } from '../board/board-ui';
-import { LoadFailed } from '../channels/channel-ui';
 
 /** What the /audition loader hands the page: the member's broadcaster application, or why there is none. */
 export interface AuditionData {

@@ -1,5 +1,4 @@
 import type { MagazineCategory } from '@byeol/contract';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
@@ -33,38 +32,6 @@ const richText = [
 export function RichText({ html, name }: { html: string; name: string }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server's allow-list before it was stored.
   return <div className={richText} data-rich-text={name} dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-/** A row of tabs that are links (a category, a phase): scrolls sideways on a narrow phone. */
-export function LinkTabs({
-  label,
-  tabs,
-  name,
-}: {
-  label: string;
-  name: string;
-  tabs: { key: string; text: string; to: string; current: boolean }[];
-}) {
-  return (
-    <nav aria-label={label} className="-mx-4 mt-5 overflow-x-auto px-4" data-tabs={name}>
-      <ul className="flex w-max gap-2">
-        {tabs.map((tab) => (
-          <li key={tab.key}>
-            <Link
-              to={tab.to}
-              aria-current={tab.current ? 'page' : undefined}
-              className={`inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand ${
-                tab.current ? 'border-neutral-900 bg-neutral-900 text-white' : 'border-neutral-300 text-neutral-700 hover:bg-neutral-100'
-              }`}
-              data-tab={tab.key}
-            >
-              {tab.text}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
 }
 
 const pageLink =
@@ -140,29 +107,5 @@ export function CategoryBadge({ category, className = '' }: { category: Magazine
     >
       {t(`magazine.category.${category}`)}
     </span>
-  );
-}
-
-/**
- * SPEC §8 'service being prepared': what the magazine's pages show while its switch is off (the calls answer
- * SERVICE_PREPARING; `message` is theirs, in the viewer's language).
- */
-export function ServicePreparing({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
-  const { t } = useTranslation('editorial');
-  return (
-    <div className="mx-auto max-w-xl px-6 py-20 text-center" data-service-preparing>
-      <p aria-hidden="true" className="text-4xl text-brand">
-        ★
-      </p>
-      <h1 className="mt-4 text-2xl font-extrabold">{title}</h1>
-      <p className="mt-3 font-semibold text-neutral-800" role="status">
-        {message}
-      </p>
-      <p className="mt-2 text-sm text-neutral-600">{t('preparing.hint')}</p>
-      {children}
-      <Link to="/" className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white hover:bg-brand-dark">
-        {t('preparing.home')}
-      </Link>
-    </div>
   );
 }

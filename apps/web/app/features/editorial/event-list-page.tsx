@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
-import { EmptyState, LoadFailed } from '../channels/channel-ui';
+import { ScrollLinkTabs } from '../../ui/link-tabs';
+import { EmptyState, LoadFailed } from '../../ui/list-ui';
 import { EVENT_PAGE_SIZE, type EventQuery, eventListPath, eventPath, pageCount } from './editorial-rules';
-import { LinkTabs, Pager } from './editorial-ui';
+import { Pager } from './editorial-ui';
 import { EventBanner, EventPeriod, PhaseBadge } from './event-ui';
 
 /** What the /sub/event loader hands the page. */
@@ -34,7 +35,7 @@ export function EventListPage({ data }: { data: EventListData }) {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8" data-event-list-page={query.phase}>
       <h1 className="text-2xl font-extrabold">{t('event.title')}</h1>
       <p className="mt-1 text-sm text-neutral-600">{t('event.lead')}</p>
-      <LinkTabs label={t('event.tabs')} name="event" tabs={tabs} />
+      <ScrollLinkTabs label={t('event.tabs')} name="event" tabs={tabs} />
       {!set ? (
         <LoadFailed message={message || t('loadFailed')} />
       ) : (

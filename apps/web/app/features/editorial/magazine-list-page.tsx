@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
-import { EmptyState, LoadFailed } from '../channels/channel-ui';
+import { ScrollLinkTabs } from '../../ui/link-tabs';
+import { EmptyState, LoadFailed } from '../../ui/list-ui';
+import { ServicePreparing } from '../../ui/service-preparing';
 import { MAGAZINE_PAGE_SIZE, type MagazineQuery, magazineListPath, magazinePath, pageCount } from './editorial-rules';
-import { CategoryBadge, LinkTabs, MagazineThumb, Pager, ServicePreparing } from './editorial-ui';
+import { CategoryBadge, MagazineThumb, Pager } from './editorial-ui';
 
 /** What the /magazine loader hands the page: the query read from the URL, and the answer or its refusal. */
 export interface MagazineListData {
@@ -39,7 +41,7 @@ export function MagazineListPage({ data }: { data: MagazineListData }) {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8" data-magazine-list-page>
       <h1 className="text-2xl font-extrabold">{t('magazine.title')}</h1>
       <p className="mt-1 text-sm text-neutral-600">{t('magazine.lead')}</p>
-      <LinkTabs label={t('magazine.tabs')} name="magazine" tabs={tabs} />
+      <ScrollLinkTabs label={t('magazine.tabs')} name="magazine" tabs={tabs} />
       {!set ? (
         <LoadFailed message={message || t('loadFailed')} />
       ) : (

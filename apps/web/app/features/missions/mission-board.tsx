@@ -14,12 +14,12 @@ import { useActionKey } from '../../lib/action-key';
 import { type Answer, fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useBjTerm, useLang, useUser } from '../../lib/use-site';
+import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { useSignIn } from '../account/use-sign-in';
 import type { ChatRoom } from '../chat/chat-room';
 import { ChargeButton } from '../payments/payment-panel';
-import { useStarName } from '../wallet/use-star-name';
 import {
   addToMission,
   cancelMission,

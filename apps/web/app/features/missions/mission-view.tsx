@@ -1,7 +1,7 @@
 import type { MissionType, OutsideMsgPush } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../lib/use-site';
-import { useStarName } from '../wallet/use-star-name';
+import { useStarName } from '../../lib/use-star-name';
 import { clockText, isSettleCode, missionEventOf } from './mission-rules';
 import { contributorsLine, missionLineText } from './mission-text';
 

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, kstDate } from '../../lib/format';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
+import { LinkTabs } from '../../ui/link-tabs';
+import { EmptyNote, MoreButton } from '../../ui/list-ui';
 import { PaymentStateBadge } from '../../ui/payment-state-badge';
-import { useLoginRequired } from '../account/login-gate';
-import { kstDate } from '../store/item-rules';
-import { EmptyState, LinkTabs, MoreButton } from '../store/store-ui';
 import { completeBankbookPath, FORM_BANKBOOK_PATH, openPaymentPopup } from './bankbook-popups';
 import { ChargeButton } from './payment-panel';
 import { ReceiptButton } from './payment-receipt';
@@ -62,7 +62,7 @@ export function PaymentOrdersPage({ box, initial, now }: { box: OrderBox; initia
           {t('orders.loadFailed')}
         </p>
       ) : list.rows.length === 0 ? (
-        <EmptyState name={box} text={box === 'bankbook' ? t('orders.emptyBankbook') : t('orders.empty')} />
+        <EmptyNote name={box} text={box === 'bankbook' ? t('orders.emptyBankbook') : t('orders.empty')} />
       ) : (
         <ul className="mt-6 space-y-3" data-order-list={box}>
           {list.rows.map((order) => (

@@ -14,23 +14,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { useActionKey } from '../../lib/action-key';
 import { type Answer, fieldOf, isOk } from '../../lib/answer';
-import { formatNumber } from '../../lib/format';
+import { kstDate } from '../../lib/format';
+import { useCurrencyNames } from '../../lib/use-currency';
 import { useLang, useSite, useUser } from '../../lib/use-site';
+import { useWon } from '../../lib/use-won';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { useSignIn } from '../account/use-sign-in';
-import { kstDate } from '../store/item-rules';
-import { useCurrencyNames } from '../store/use-currency';
 import { openCheckout } from './card-checkout';
 import { checkDeposit, type DepositError, type DepositField, depositFieldOf, isUserCancel, shownState } from './payment-rules';
 import { cardRequest, depositOrder, productList } from './payments-api';
-
-/** KRW as the site shows it ('12,000원'). */
-export function useWon(): (n: number) => string {
-  const { t } = useTranslation('payments');
-  const lang = useLang();
-  return (n) => t('won', { n: formatNumber(n, lang) });
-}
 
 /**
  * The payment panel (docs/payments.md, SPEC §2): tabs STAR and CUBIC by the site's terms (STAR first), the

@@ -2,11 +2,10 @@ import type { PaymentOrder } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOk } from '../../lib/answer';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, kstDate } from '../../lib/format';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { useLoginRequired } from '../account/login-gate';
-import { kstDate } from '../store/item-rules';
 import { type OrderFact, OrderFacts } from './payment-panel';
 import { cardReceipt } from './payments-api';
 

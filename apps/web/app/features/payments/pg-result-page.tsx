@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { type Answer, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { useCurrencyNames } from '../../lib/use-currency';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang } from '../../lib/use-site';
+import { useWon } from '../../lib/use-won';
 import { primaryButton, secondaryButton } from '../../ui/fields';
-import { useLoginRequired } from '../account/login-gate';
-import { useCurrencyNames } from '../store/use-currency';
-import { ChargeButton, useWon } from './payment-panel';
+import { ChargeButton } from './payment-panel';
 import { isUserCancel, type PgFailure, type PgReturn } from './payment-rules';
 import { cardConfirm, successCheck } from './payments-api';
 

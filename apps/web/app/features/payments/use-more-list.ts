@@ -1,8 +1,8 @@
 import type { ListSet } from '@byeol/contract';
 import { useState } from 'react';
 import { type Answer, isOk } from '../../lib/answer';
-import { useLoginRequired } from '../account/login-gate';
-import { appendPage, hasMore } from '../store/item-rules';
+import { appendPage, hasMore } from '../../lib/paging';
+import { useLoginRequired } from '../../lib/use-login-required';
 
 /**
  * A list paged with "more": the loader's first page (`initial`; null when it failed), then `load(offset)` on

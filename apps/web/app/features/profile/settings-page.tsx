@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages } from '../../ui/fields';
-import { useLoginRequired } from '../account/login-gate';
 import { MyPageFrame } from './my-page-frame';
 
 type SwitchName = 'adult_broadcast_yn' | 'viewer_count_yn' | 'translation_yn';

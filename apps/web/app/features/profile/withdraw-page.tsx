@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useDialog } from '../../ui/dialogs';
 import { FormError, primaryButton, TextField } from '../../ui/fields';
-import { useLoginRequired } from '../account/login-gate';
 import { MyPageFrame } from './my-page-frame';
 
 const dangerButton = primaryButton.replace('bg-brand ', 'bg-red-600 ').replace('hover:bg-brand-dark', 'hover:bg-red-700');

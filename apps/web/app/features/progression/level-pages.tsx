@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { useBjTerm, useLang } from '../../lib/use-site';
+import { useStarName } from '../../lib/use-star-name';
 import { primaryButton } from '../../ui/fields';
-import { BackToMyPage, LoadFailed } from '../channels/channel-ui';
-import { useStarName } from '../wallet/use-star-name';
+import { BackToMyPage, LoadFailed } from '../../ui/list-ui';
 import { EarnTable, FanLevelList, LevelBadge, LevelBar, LevelCard, LevelTableDetails, VipGradeBadge, XpHistoryList } from './level-ui';
 import { bjEarnRows, memberEarnRows, toNext } from './progression-rules';
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useBjTerm, useLang } from '../../lib/use-site';
+import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton } from '../../ui/fields';
 import { ListError, ScreenTitle } from '../admin/admin-ui';
-import { useStarName } from '../wallet/use-star-name';
 import { saveLevelTable } from './progression-api';
 import { parseTable, tableText } from './progression-rules';
 

@@ -5,9 +5,10 @@ import { Link } from 'react-router';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath } from '../../lib/links';
 import { useBjTerm, useLang } from '../../lib/use-site';
-import { Avatar, EmptyState, ListFooter, LoadFailed, Total } from '../channels/channel-ui';
+import { useStarName } from '../../lib/use-star-name';
+import { Avatar } from '../../ui/avatar';
+import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { useChannelList } from '../channels/use-channel-list';
-import { useStarName } from '../wallet/use-star-name';
 import { levelFans, levelHistory } from './progression-api';
 import { barPercent, type EarnRow, levelRows, toNext } from './progression-rules';
 

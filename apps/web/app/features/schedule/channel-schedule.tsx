@@ -2,8 +2,8 @@ import type { ScheduleItem } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUser } from '../../lib/use-site';
+import { LoadFailed } from '../../ui/list-ui';
 import { useChannel } from '../channels/channel-layout';
-import { LoadFailed } from '../channels/channel-ui';
 import { byDay } from './schedule-rules';
 import { EmptyNote, SlotCard, useDateLabels } from './schedule-ui';
 

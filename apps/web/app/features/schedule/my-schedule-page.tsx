@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
-import { useLoginRequired } from '../account/login-gate';
-import { LoadFailed } from '../channels/channel-ui';
+import { LoadFailed } from '../../ui/list-ui';
 import { MyPageFrame } from '../profile/my-page-frame';
 import { saveSlot } from './schedule-api';
 import {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
-import { LoadFailed } from '../channels/channel-ui';
+import { LoadFailed } from '../../ui/list-ui';
 import { scheduleDay } from './schedule-api';
 import {
   addDays,

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { channelPath, playPath } from '../../lib/links';
 import { useBjTerm, useSiteTerm } from '../../lib/use-site';
+import { Avatar } from '../../ui/avatar';
+import { LiveBadge } from '../../ui/live-badge';
 import { MoreButton } from '../../ui/more-button';
-import { Avatar, LiveBadge } from '../channels/channel-ui';
 import { scheduleEventMore } from './schedule-api';
 import { eventPath, kstDay, kstTime, partsOf, type ScheduleKind, slotEndTime } from './schedule-rules';
 

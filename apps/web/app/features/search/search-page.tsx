@@ -6,7 +6,7 @@ import { formatNumber } from '../../lib/format';
 import { searchPath } from '../../lib/links';
 import { useBjTerm, useLang, useSite } from '../../lib/use-site';
 import { inputClass, primaryButton } from '../../ui/fields';
-import { EmptyState, ListFooter, LoadFailed } from '../channels/channel-ui';
+import { EmptyState, ListFooter, LoadFailed } from '../../ui/list-ui';
 import { useChannelList } from '../channels/use-channel-list';
 import { searchMore } from './search-api';
 import { HitList } from './search-hits';

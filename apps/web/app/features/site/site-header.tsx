@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { rankingPath } from '../../lib/links';
+import { useCurrencyNames } from '../../lib/use-currency';
 import { useLang, useSite } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { useSignOut } from '../account/account-api';
@@ -14,7 +15,6 @@ import { LevelBadge } from '../progression/level-ui';
 import { SearchBox } from '../search/search-box';
 import { switchOn } from '../stars/stars-rules';
 import { useStarName } from '../stars/use-star-name';
-import { useCurrencyNames } from '../store/use-currency';
 import { LanguageSwitcher } from './language-switcher';
 import { MessagesLink } from './messages-link';
 

@@ -1,8 +1,8 @@
 import type { ListSet, StarCard } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ListFooter, LoadFailed, Total } from '../channels/channel-ui';
+import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
+import { ServicePreparing } from '../../ui/service-preparing';
 import { useChannelList } from '../channels/use-channel-list';
-import { ServicePreparing } from '../editorial/editorial-ui';
 import { StarGrid } from './star-card';
 import { programMore } from './stars-api';
 import { useStarName } from './use-star-name';

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
+import { Avatar } from '../../ui/avatar';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
-import { Avatar } from '../channels/channel-ui';
 import { cardPath, channelOf, debutText, isLive, type StarKind } from './stars-rules';
 
 /** The agency, group and debut day of a K-star, as one quiet line ('' parts left out). */

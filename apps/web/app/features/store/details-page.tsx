@@ -11,15 +11,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, kstDate } from '../../lib/format';
+import { appendPage, hasMore } from '../../lib/paging';
+import { useCurrencyNames } from '../../lib/use-currency';
 import { useLang, useSite } from '../../lib/use-site';
+import { LinkTabs } from '../../ui/link-tabs';
+import { EmptyNote, MoreButton } from '../../ui/list-ui';
 import { GAME_DETAILS_PATH } from '../achieve/achieve-rules';
 import { CONCERT_TICKETS_PATH } from '../concerts/concert-rules';
 import { SupporterChargeRow } from '../supporters/supporter-charge-row';
-import { appendPage, hasMore, kstDate } from './item-rules';
 import type { MonthList } from './store-api';
-import { EmptyState, ItemImage, LinkTabs, MoreButton } from './store-ui';
-import { useCurrencyNames } from './use-currency';
+import { ItemImage } from './store-ui';
 
 export const DETAILS_TABS = ['star', 'cubic', 'items', 'supporters_auto', 'supporters_regular'] as const;
 export type DetailsTab = (typeof DETAILS_TABS)[number];
@@ -171,7 +173,7 @@ function DetailsList({ data, initial }: { data: DetailsData; initial: MonthList<
 
   if (rows.length === 0) {
     const text = isSupporterTab(data.tab) ? ts(`details.empty.${data.tab}`) : t(`details.empty.${data.tab}`);
-    return <EmptyState name={`details-${data.tab}`} text={text} />;
+    return <EmptyNote name={`details-${data.tab}`} text={text} />;
   }
   return (
     <>

@@ -5,6 +5,7 @@ import { Link, useRevalidator } from 'react-router';
 import { useActionKey } from '../../lib/action-key';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { useCurrencyNames } from '../../lib/use-currency';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton } from '../../ui/fields';
@@ -12,7 +13,6 @@ import { useSignIn } from '../account/use-sign-in';
 import { totalPrice } from './item-rules';
 import { dealItem, isLoginRequired } from './store-api';
 import { ItemImage, ItemPrice, ItemTerms } from './store-ui';
-import { useCurrencyNames } from './use-currency';
 
 const MESSAGE_MAX = 100;
 

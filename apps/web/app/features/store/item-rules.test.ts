@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendPage, categoryOf, hasMore, itemActions, kstDate, offeredMonths, totalPrice, usedUpToday, usesLeftToday } from './item-rules';
+import { categoryOf, itemActions, offeredMonths, totalPrice, usedUpToday, usesLeftToday } from './item-rules';
 
 describe('itemActions: the buttons of an item by its state', () => {
   it.each([
@@ -31,12 +31,6 @@ describe('uses per day', () => {
 });
 
 describe('months of /mypage/details (KST)', () => {
-  it('writes dates in KST the same on the server and in the browser', () => {
-    expect(kstDate('2026-11-22T07:05:00Z')).toBe('2026.11.22');
-    expect(kstDate('2026-11-22T15:05:00Z', true)).toBe('2026.11.23 00:05');
-    expect(kstDate('not a date')).toBe('');
-  });
-
   it('offers the months the API answered, never a future one, always the current one', () => {
     const now = Date.UTC(2026, 10, 22);
     expect(offeredMonths(['2026-10', '2026-09'], now)).toEqual(['2026-11', '2026-10', '2026-09']);
@@ -53,13 +47,6 @@ describe('store lists', () => {
     expect(categoryOf('STICKER')).toBeUndefined();
     expect(categoryOf('')).toBeUndefined();
     expect(categoryOf(null)).toBeUndefined();
-  });
-
-  it('appends a page without doubles and knows when there is more', () => {
-    const shown = [{ id: 1 }, { id: 2 }];
-    expect(appendPage(shown, [{ id: 2 }, { id: 3 }], (x) => x.id)).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
-    expect(hasMore(2, 3)).toBe(true);
-    expect(hasMore(3, 3)).toBe(false);
   });
 
   it('totals price × count', () => {

@@ -2,7 +2,7 @@ import { detailsMonths, ITEM_CATEGORIES, ITEM_LIMITS, type ItemCategory, kstMont
 
 /**
  * The store's rules the pages decide by (docs/items.md, web section): which buttons an item of
- * /mypage/item offers in each state, the months /mypage/details offers, paging by "more".
+ * /mypage/item offers in each state, the months /mypage/details offers (paging by "more" is lib/paging.ts).
  */
 
 /** What a viewer can do with one of their items. */
@@ -36,9 +36,6 @@ export function usedUpToday(item: Pick<UserItem, 'uses_today' | 'uses_per_day'>)
   return usesLeftToday(item) === 0;
 }
 
-/** Dates in KST, shared with every feature (lib/format.ts). */
-export { kstDate } from '../../lib/format';
-
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
@@ -61,15 +58,4 @@ export function categoryOf(value: string | null | undefined): ItemCategory | und
 /** The total of a purchase (SPEC §3 gift: price times count). */
 export function totalPrice(price: number, cnt: number): number {
   return price * cnt;
-}
-
-/** A page appended to a list loaded by "more", without doubles (an item may shift pages between loads). */
-export function appendPage<T>(shown: readonly T[], next: readonly T[], keyOf: (item: T) => string | number): T[] {
-  const seen = new Set(shown.map(keyOf));
-  return [...shown, ...next.filter((item) => !seen.has(keyOf(item)))];
-}
-
-/** Whether "more" has anything left to load. */
-export function hasMore(shown: number, total: number): boolean {
-  return shown < total;
 }

@@ -3,14 +3,17 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, kstDate } from '../../lib/format';
+import { appendPage, hasMore } from '../../lib/paging';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
+import { LinkTabs } from '../../ui/link-tabs';
+import { EmptyNote, MoreButton } from '../../ui/list-ui';
 import { useItemActions } from './item-actions';
 import { useItemDetailPanel } from './item-detail-panel';
-import { appendPage, hasMore, type ItemAction, itemActions, kstDate, usedUpToday } from './item-rules';
+import { type ItemAction, itemActions, usedUpToday } from './item-rules';
 import { MY_ITEMS_PAGE_SIZE, myItemSummary, myItemsMore } from './store-api';
-import { EmptyState, ItemImage, ItemPrice, LinkTabs, MoreButton } from './store-ui';
+import { ItemImage, ItemPrice } from './store-ui';
 
 export type ItemBox = 'active' | 'expired' | 'gift_received' | 'gift_sent';
 
@@ -130,7 +133,7 @@ export function UserItemList({
   return (
     <>
       {items.length === 0 ? (
-        <EmptyState name={box} text={t(`mine.empty.${box}`)} />
+        <EmptyNote name={box} text={t(`mine.empty.${box}`)} />
       ) : (
         <ul className="mt-6 space-y-3" data-item-list={box}>
           {items.map((item) => (

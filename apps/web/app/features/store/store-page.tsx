@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { appendPage, hasMore } from '../../lib/paging';
 import { useLang } from '../../lib/use-site';
+import { LinkTabs } from '../../ui/link-tabs';
+import { EmptyNote, MoreButton } from '../../ui/list-ui';
 import { SupportersCard } from '../supporters/supporters-links';
-import { appendPage, hasMore } from './item-rules';
 import { STORE_PAGE_SIZE, storeMore } from './store-api';
-import { EmptyState, ItemImage, ItemPrice, LinkTabs, MoreButton } from './store-ui';
+import { ItemImage, ItemPrice } from './store-ui';
 
 export type StoreView = 'grid' | 'list';
 
@@ -94,7 +96,7 @@ export function StorePage({
           {t('list.loadFailed')}
         </p>
       ) : items.length === 0 ? (
-        <EmptyState name="store" text={t('store.empty')} />
+        <EmptyNote name="store" text={t('store.empty')} />
       ) : view === 'grid' ? (
         <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" data-store-list>
           {items.map((item) => (

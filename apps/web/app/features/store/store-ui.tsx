@@ -1,10 +1,8 @@
 import { ITEM_LIMITS, type StoreItem } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
+import { useCurrencyNames } from '../../lib/use-currency';
 import { useLang } from '../../lib/use-site';
-import { MoreButton as SharedMoreButton } from '../../ui/more-button';
-import { useCurrencyNames } from './use-currency';
 
 /** The item's image, or its first letter on a tinted square when it has none (or it fails to load). */
 export function ItemImage({ item, className = 'size-16' }: { item: Pick<StoreItem, 'image_url' | 'name'>; className?: string }) {
@@ -52,39 +50,5 @@ export function ItemTerms({ item }: { item: StoreItem }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/** A list with nothing in it (SPEC §8 "no results or no data"). */
-export function EmptyState({ text, name }: { text: string; name: string }) {
-  return (
-    <p className="mt-6 rounded-lg bg-neutral-50 p-6 text-center text-neutral-500" data-empty={name}>
-      {text}
-    </p>
-  );
-}
-
-/** "More" under a list (ui/more-button.tsx) with this feature's labels. */
-export function MoreButton({ onMore, busy, error }: { onMore: () => void; busy: boolean; error: string }) {
-  const { t } = useTranslation('store');
-  return <SharedMoreButton onMore={onMore} busy={busy} error={error} label={t('list.more')} busyLabel={t('list.loading')} />;
-}
-
-/** Tabs that are links (the tab is in the URL, so reload and back keep it). */
-export function LinkTabs({ label, tabs, current }: { label: string; tabs: { key: string; to: string; text: string }[]; current: string }) {
-  return (
-    <nav aria-label={label} className="mt-4 flex flex-wrap gap-2" data-tabs>
-      {tabs.map((tab) => (
-        <Link
-          key={tab.key}
-          to={tab.to}
-          aria-current={tab.key === current ? 'page' : undefined}
-          data-tab={tab.key}
-          className={`rounded-full px-4 py-1.5 text-sm font-semibold ${tab.key === current ? 'bg-brand text-white' : 'bg-neutral-100 text-neutral-700 hover:bg-neutral-200'}`}
-        >
-          {tab.text}
-        </Link>
-      ))}
-    </nav>
   );
 }

@@ -1,11 +1,11 @@
 import { GUIDE_KINDS, type GuideKind, OBS_RECOMMENDED } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { copyText } from '../../lib/copy';
 import { numberFormat } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { secondaryButton } from '../../ui/fields';
-import { copyText } from './copy';
 
 const STEPS = {
   obs: ['guide.obs.s1', 'guide.obs.s2', 'guide.obs.s3', 'guide.obs.s4', 'guide.obs.s5'],

@@ -6,8 +6,8 @@ import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { formatDuration, formatNumber, kstDate } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
+import { useStarName } from '../../lib/use-star-name';
 import { ChatPanel } from '../chat/chat-panel';
-import { useStarName } from '../wallet/use-star-name';
 
 type Live = NonNullable<StreamInfo['live']>;
 

@@ -23,14 +23,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import { copyText } from '../../lib/copy';
 import { kstDate } from '../../lib/format';
+import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
-import { useLoginRequired } from '../account/login-gate';
 import { MyPageFrame } from '../profile/my-page-frame';
 import { MyChannelShortcuts } from '../profile/my-page-links';
-import { copyText } from './copy';
 import { LiveDashboard } from './live-dashboard';
 import { McPicker } from './mc-picker';
 

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
+import { kstDate } from '../../lib/format';
+import { useLoginRequired } from '../../lib/use-login-required';
+import { useWon } from '../../lib/use-won';
 import { useDialog } from '../../ui/dialogs';
 import { secondaryButton } from '../../ui/fields';
-import { useLoginRequired } from '../account/login-gate';
-import { useWon } from '../payments/payment-panel';
+import { EmptyNote, MoreButton } from '../../ui/list-ui';
 import { useMoreList } from '../payments/use-more-list';
-import { kstDate } from '../store/item-rules';
-import { EmptyState, MoreButton } from '../store/store-ui';
 import { cancelAuto, mySupports } from './supporters-api';
 import { canCancelAuto } from './supporters-rules';
 
@@ -44,7 +44,7 @@ export function MySupportersPage({ initial }: { initial: ListSet<Supporter> | nu
           {t('error.retry')}
         </p>
       ) : list.rows.length === 0 ? (
-        <EmptyState name="my-supporters" text={t('mine.empty')} />
+        <EmptyNote name="my-supporters" text={t('mine.empty')} />
       ) : (
         <>
           <ul className="mt-6 divide-y divide-neutral-200 rounded-2xl border border-neutral-200" data-supporter-list>

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useActionKey } from '../../lib/action-key';
 import { isOk } from '../../lib/answer';
+import { appendPage, hasMore } from '../../lib/paging';
+import { useLoginRequired } from '../../lib/use-login-required';
+import { useWon } from '../../lib/use-won';
 import { inputClass, primaryButton, secondaryButton } from '../../ui/fields';
-import { useLoginRequired } from '../account/login-gate';
-import { useWon } from '../payments/payment-panel';
-import { appendPage, hasMore } from '../store/item-rules';
-import { EmptyState, MoreButton } from '../store/store-ui';
+import { EmptyNote, MoreButton } from '../../ui/list-ui';
 import { bjList, openSupportersCheckout, supportersRequest } from './supporters-api';
 
 export interface StoreSupportersData {
@@ -107,7 +107,7 @@ export function StoreSupportersPage({ data }: { data: StoreSupportersData }) {
         <fieldset aria-describedby={errors.plan ? 'sup-plan-error' : undefined}>
           <legend className="text-lg font-bold">{t('store.plans')}</legend>
           {data.plans.length === 0 ? (
-            <EmptyState name="supporter-plans" text={t('store.noPlans')} />
+            <EmptyNote name="supporter-plans" text={t('store.noPlans')} />
           ) : (
             <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
               {data.plans.map((p) => (
@@ -276,7 +276,7 @@ function BjSearch({ onChoose }: { onChoose: (bj: SupporterBj) => void }) {
       </div>
       {rows !== null &&
         (rows.length === 0 ? (
-          <EmptyState name="bj-search" text={t('store.noBj')} />
+          <EmptyNote name="bj-search" text={t('store.noBj')} />
         ) : (
           <ul className="mt-3 divide-y divide-neutral-200 rounded-2xl border border-neutral-200" data-bj-results>
             {rows.map((b) => (

@@ -1,8 +1,8 @@
 import type { SupporterCharge } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useWon } from '../payments/payment-panel';
-import { kstDate } from '../store/item-rules';
+import { kstDate } from '../../lib/format';
+import { useWon } from '../../lib/use-won';
 
 /** One supporter charge in the details lists (/mypage/details supporters tabs): BJ, month, amount, state. */
 export function SupporterChargeRow({ row }: { row: SupporterCharge }) {

@@ -3,11 +3,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Answer } from '../../lib/answer';
+import { kstDate } from '../../lib/format';
+import { useWon } from '../../lib/use-won';
 import { secondaryButton } from '../../ui/fields';
-import { useWon } from '../payments/payment-panel';
 import type { PgFailure } from '../payments/payment-rules';
 import { PgConfirmView, PgFailView, ResultFrame, ResultRow, usePgConfirm } from '../payments/pg-result-page';
-import { kstDate } from '../store/item-rules';
 import { chargeOf, confirmBilling, confirmRegular } from './supporters-api';
 import type { SupportersReturn } from './supporters-rules';
 

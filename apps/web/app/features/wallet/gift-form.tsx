@@ -6,12 +6,12 @@ import { useActionKey } from '../../lib/action-key';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
+import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { useSignIn } from '../account/use-sign-in';
 import { ChargeButton } from '../payments/payment-panel';
 import { sendGift } from './gift-api';
-import { useStarName } from './use-star-name';
 
 const AMOUNT_CODES = new Set<number>([
   ResultCode.WALLET_AMOUNT_NOT_NUMBER,

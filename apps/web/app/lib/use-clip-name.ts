@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useSiteTerm } from '../../lib/use-site';
+import { useSiteTerm } from './use-site';
 
-/** The site's word for a clip on screen: the site term sti_clip_name, else this feature's translation ('클립'). */
+/** The site's word for a clip on screen: the site term sti_clip_name, else the 'clips' translation ('클립'). */
 export function useClipName(): string {
   const { t } = useTranslation('clips');
   return useSiteTerm('sti_clip_name') || t('word');

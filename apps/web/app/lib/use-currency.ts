@@ -1,4 +1,4 @@
-import { useSite } from '../../lib/use-site';
+import { useSite } from './use-site';
 
 /**
  * The currencies by the site's terms in the viewer's language (SPEC §3 site terms; the UI never shows the
