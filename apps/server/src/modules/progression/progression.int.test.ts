@@ -77,7 +77,8 @@ describe('experience', () => {
     await ok(call(accountsEndpoints.userInfo, {}, as(viewer)));
     await ok(call(accountsEndpoints.userInfo, {}, as(viewer)));
     const second = new ProgressionService(t.database.db, t.bus, t.app.log as never);
-    await second.attend(viewer.userKey);
+    second.attend(viewer.userKey);
+    await Promise.all([progress().flushAttendance(), second.flushAttendance()]);
     expect(await xpOf(viewer.userKey, 'user')).toBe(XP_RULES.attend);
     const info = await ok(call(e.levelInfo, {}, as(viewer)));
     expect(info.grade_detail_info.attend_today).toBe('Y');
@@ -132,7 +133,7 @@ describe('the ladders for a scripted history', () => {
     const other = await buildViewer(t);
     const vk = await liveRoom(t, bj.userKey);
     // Attendance 10, 3 minutes watched (3), 2 chat minutes (4), 1,500 STAR given (150): 167 → member level 2 (60) … 3 needs 180.
-    await progress().attend(fan.userKey);
+    progress().attend(fan.userKey);
     const base = Date.parse('2026-11-28T00:00:00Z');
     for (let i = 0; i < 3; i++) progress().watched(fan.userKey, bj.userKey, vk, base + i * 60_000);
     await progress().chatted([
@@ -286,7 +287,8 @@ describe('medals', () => {
     const account = { userKey: member.userKey, cookie: member.cookie } as Account;
     await ledgerOf(t).grant(0, member.userKey, 'STAR', 2_000, 'test funding', newKey());
     const vk = await liveRoom(t, bj.userKey);
-    await progress().attend(member.userKey);
+    progress().attend(member.userKey);
+    await progress().flushAttendance();
     await ok(call(channelsEndpoints.subscribeProc, { id: bj.id, subscribe_yn: 'Y' }, as(account)));
     await ok(call(channelsEndpoints.commentProc, { mode: 'insert', id: bj.id, content: '응원해요!' }, as(account)));
     await ok(call(channelsEndpoints.messageSend, { to_id: bj.id, content: '안녕하세요' }, as(account)));

@@ -42,6 +42,8 @@ const SETTLE_MS = 5_000;
 const BATCH = 1_000;
 /** Batches one run reads at most (the rest waits for the next run). */
 const SWEEP_ROUNDS = 20;
+/** How long attendances wait to be written together. */
+const ATTEND_FLUSH_MS = 2_000;
 /** A VIP grade is recomputed at least this often (its window moves on without new gifts). */
 const VIP_STALE_MS = 60 * 60_000;
 
@@ -57,6 +59,9 @@ export class ProgressionService {
   private tablesCache: { at: number; tables: LevelTables } | null = null;
   /** Members whose attendance of a KST day this process already wrote: member → day. */
   private readonly attended = new Map<number, string>();
+  /** Attendances not written yet: member → KST day. */
+  private readonly attending = new Map<number, string>();
+  private attendTimer: NodeJS.Timeout | undefined;
   /** Watching minutes waiting for the next flush, by member|BJ|minute. */
   private watching = new Map<string, Routed[]>();
   private unsubscribe: Array<() => Promise<void>> = [];
@@ -80,6 +85,8 @@ export class ProgressionService {
   }
 
   async stop(): Promise<void> {
+    clearTimeout(this.attendTimer);
+    await this.flushAttendance().catch((err: unknown) => this.log.error({ err }, 'attendance not counted'));
     await this.flushWatching().catch((err: unknown) => this.log.error({ err }, 'watching experience not granted'));
     for (const u of this.unsubscribe.splice(0)) await u();
   }
@@ -114,13 +121,37 @@ export class ProgressionService {
 
   // ---- facts ---------------------------------------------------------------------------------------
 
-  /** The member's first signed-in page of a KST day (user_info): the day's attendance, once. */
-  async attend(userKey: number, now = Date.now()): Promise<void> {
+  /**
+   * The member's first signed-in page of a KST day (user_info): the day's attendance, once. Off the request's
+   * path: the attendances wait a moment and are written together (when a popular BJ goes live, thousands
+   * of first visits of the day come at once); the level page writes the caller's first (attendanceOf).
+   */
+  attend(userKey: number, now = Date.now()): void {
     const day = kstDay(now);
     if (this.attended.get(userKey) === day) return;
-    await this.grant([{ userKey, ladder: 'user', bjUserKey: 0, source: 'attend', ref: day, amount: XP_RULES.attend }]);
     if (this.attended.size > 100_000) this.attended.clear();
     this.attended.set(userKey, day);
+    this.attending.set(userKey, day);
+    this.attendTimer ??= setTimeout(() => {
+      this.attendTimer = undefined;
+      this.flushAttendance().catch((err: unknown) => this.log.error({ err }, 'attendance not counted'));
+    }, ATTEND_FLUSH_MS);
+    this.attendTimer.unref?.();
+  }
+
+  /** Writes the waiting attendances in one statement; a failed write is tried again at the member's next page. */
+  async flushAttendance(only?: number): Promise<number> {
+    const batch = [...this.attending].filter(([userKey]) => only === undefined || userKey === only);
+    if (batch.length === 0) return 0;
+    for (const [userKey] of batch) this.attending.delete(userKey);
+    try {
+      return await this.grant(
+        batch.map(([userKey, day]) => ({ userKey, ladder: 'user', bjUserKey: 0, source: 'attend', ref: day, amount: XP_RULES.attend })),
+      );
+    } catch (err) {
+      for (const [userKey] of batch) this.attended.delete(userKey);
+      throw err;
+    }
   }
 
   /** A signed-in viewer's heartbeat in `bjUserKey`'s room: the KST minute counts once (member and fan ladders). */
@@ -163,7 +194,7 @@ export class ProgressionService {
    * read batch after batch, up to SWEEP_ROUNDS batches per run.
    */
   async sweep(settleMs = SETTLE_MS): Promise<{ gifts: number; follows: number; broadcasts: number; vips: number } | undefined> {
-    const watched = await this.flushWatching();
+    const watched = (await this.flushWatching()) + (await this.flushAttendance());
     const total = { gifts: 0, follows: 0, broadcasts: 0, vips: 0 };
     for (let round = 0; round < SWEEP_ROUNDS; round++) {
       const { done, full } = await this.sweepBatch(settleMs);
@@ -295,6 +326,8 @@ export class ProgressionService {
   async levelInfo(viewerKey: number | null, id: string): Promise<GradeDetailInfo> {
     const member = id !== '' ? await findByLoginId(this.db, id) : viewerKey !== null ? { userKey: viewerKey } : null;
     if (!member) throw new AppError(id !== '' ? 'LEVEL_USER_NOT_FOUND' : 'LOGIN_REQUIRED');
+    // The caller's attendance of today, if it still waits, counts before the answer says so.
+    if (viewerKey !== null && member.userKey === viewerKey) await this.flushAttendance(viewerKey);
     const row = await this.memberRow(member.userKey);
     if (!row) throw new AppError('LEVEL_USER_NOT_FOUND');
     const own = viewerKey === member.userKey;

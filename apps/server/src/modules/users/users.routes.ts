@@ -63,10 +63,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
 
   route(app, E.userInfo, async (request) => {
     const account = await request.currentAccount();
-    // The day's attendance counts before the answer (the level page opened next shows it).
-    if (account && deps.onSeen) {
-      await deps.onSeen(account.userKey).catch((err: unknown) => request.log.error({ err }, 'attendance not counted'));
-    }
+    // The day's attendance: noted here, written by the progression module a moment later (off this path).
+    if (account) deps.onSeen?.(account.userKey);
     const set = await userInfo(deps.db, request);
     return set ? ok(request, set) : envelope(request.lang, { user_info: null, summary_info: { item_cnt: 0 } }, 'LOGIN_REQUIRED');
   });

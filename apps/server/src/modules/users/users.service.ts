@@ -51,8 +51,8 @@ export interface UsersDeps {
   secure: boolean;
   /** `DATA_DIR/uploads` (profile images; modules/uploads). */
   uploadsDir: string;
-  /** A signed-in member's user_info: the day's attendance (the progression module, docs/progression.md). */
-  onSeen?: (userKey: number) => Promise<void>;
+  /** A signed-in member's user_info: the day's attendance (the progression module, docs/progression.md; never waits). */
+  onSeen?: (userKey: number) => void;
 }
 
 /** The request and reply of the call, for the session cookie and the caller's address. */
