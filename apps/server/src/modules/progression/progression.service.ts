@@ -342,8 +342,9 @@ export class ProgressionService {
       return { level, exp: value, exp_level: levelNeed(table, level), exp_next: nextNeed(table, level), level_max: table.length };
     };
     const user = bar('user', standings.user?.xp ?? 0);
-    const vip = bar('vip', own ? (standings.vip?.xp ?? 0) : 0);
-    const vipLevel = standings.vip ? levelOf('vip', tables.vip, standings.vip.xp) : 0;
+    // Another member sees the grade, not the STAR sum behind it.
+    const ownVip = bar('vip', standings.vip?.xp ?? 0);
+    const vip = own ? ownVip : { ...bar('vip', 0), level: ownVip.level };
     const bj = row.isBj ? bar('bj', standings.bj?.xp ?? 0) : null;
     return {
       user_key: member.userKey,
@@ -351,10 +352,10 @@ export class ProgressionService {
       nick: row.nick,
       profile_image: row.profileImage,
       user_level: user.level,
-      vip_level: vipLevel,
+      vip_level: ownVip.level,
       bj_level_v2: bj?.level ?? 0,
       user,
-      vip: own ? vip : { ...vip, level: vipLevel },
+      vip,
       bj,
       attend_today: attended ? 'Y' : 'N',
       vip_window_days: VIP_WINDOW_DAYS,
