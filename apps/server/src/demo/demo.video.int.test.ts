@@ -129,7 +129,7 @@ describe('demo video', () => {
     const publishers = await children('-stream_loop -1');
     expect(publishers).toHaveLength(4);
     for (const p of publishers) expect(p).toContain('-c copy -f flv rtmp://127.0.0.1:');
-    const packagers = await children('-f hls');
+    const packagers = await children('default_base_moof');
     expect(packagers).toHaveLength(4);
     for (const p of packagers) expect(p).not.toContain('libx264');
   }, 60_000);
@@ -175,7 +175,7 @@ describe('demo video', () => {
   it('stops every publisher with the process and leaves the demo rooms live, as seeded, without media', async () => {
     await video.stop();
     expect(await children('-stream_loop -1')).toEqual([]);
-    await until(async () => (await children('-f hls')).length === 0, 10_000, 'the packagers to end');
+    await until(async () => (await children('default_base_moof')).length === 0, 10_000, 'the packagers to end');
     const rows = await until(
       async () => {
         const live = (await demoRows()).filter((r) => r.state === 'live');

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { IngestMeter } from './ingest.stats.js';
+import { attachLevels, type LlHlsLevel } from './llhls.js';
 import { detachDemoBroadcast, type EndReason, endBroadcast, setThumbnail } from './media.repository.js';
 import {
   CLIP_KEEP_SEGMENTS,
@@ -86,6 +87,9 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
   private readonly log: Logger;
   private ffmpeg?: ChildProcess;
   private ffmpegExit?: Promise<void>;
+  /** The LL-HLS packaging of each level (served from memory by media.files.ts while live). */
+  private ll = new Map<Quality, LlHlsLevel>();
+  private llEnded: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
   private stopping?: Promise<void>;
   private live = false;
@@ -119,13 +123,23 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
     return this.live;
   }
 
+  /** A level's LL-HLS packaging while live (media.files.ts serves its playlist, parts and recent segments from memory). */
+  llhls(level: string): LlHlsLevel | undefined {
+    return this.live ? this.ll.get(level as Quality) : undefined;
+  }
+
   async start(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     await prepareLevelDirs(this.dir, this.o.levels);
     const args = packagerArgs({ input: this.o.input, dir: this.dir, levels: this.o.levels, record: this.o.record });
     // -progress: key=value blocks on stdout about twice a second (speed, dropped and duplicated frames).
-    const child = spawn(this.o.ffmpeg, ['-progress', 'pipe:1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(this.o.ffmpeg, ['-progress', 'pipe:1', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe', ...this.o.levels.map(() => 'pipe' as const)],
+    });
     this.ffmpeg = child;
+    const packaged = attachLevels(child, this.dir, this.o.levels, this.log);
+    this.ll = packaged.levels;
+    this.llEnded = packaged.ended;
     let progress = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       const lines = (progress + chunk).split('\n');
@@ -361,6 +375,8 @@ export class IngestSession extends EventEmitter<{ live: []; ended: [EndReason]; 
       await this.ffmpegExit;
       clearTimeout(killer);
     }
+    // The last segment of every level on disk before the replay's playlist is closed.
+    await this.llEnded;
     let segments = 0;
     try {
       if (this.o.record) {

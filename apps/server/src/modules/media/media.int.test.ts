@@ -15,6 +15,7 @@ import {
   ResultCode,
 } from '@byeol/contract';
 import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../platform/net.js';
 import { startTestApp, type TestApp } from '../../testing/app.js';
@@ -22,6 +23,7 @@ import { buildBroadcast } from '../../testing/builders.js';
 import { buildAccount } from '../../testing/members.js';
 import { broadcast, streamKey, streamSetting } from '../live/live.tables.js';
 import { insertSanction } from '../sanctions/index.js';
+import { attachLevels } from './llhls.js';
 import { mediaFilesRoutes } from './media.files.js';
 import { levelsFor, packagerArgs, parseMediaPlaylist, prepareLevelDirs, shippedFfmpeg } from './packager.js';
 
@@ -115,7 +117,7 @@ async function until<T>(probe: () => Promise<T | undefined | null | false>, ms: 
 /** ffmpeg processes packaging HLS that this process started (the ingest runs in this test process). */
 async function packagers(): Promise<string[]> {
   const { stdout } = await run('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)]).catch(() => ({ stdout: '' }));
-  return stdout.split('\n').filter((l) => l.includes('ffmpeg') && l.includes('-f hls'));
+  return stdout.split('\n').filter((l) => l.includes('ffmpeg') && l.includes('default_base_moof'));
 }
 
 const rowsOf = (bj: Bj) => t.database.db.select().from(broadcast).where(eq(broadcast.bjUserKey, bj.userKey));
@@ -217,6 +219,33 @@ describe('a live broadcast from publish to replay', () => {
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await thumb.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+
+  it('serves the live level as LL-HLS: parts, a preload hint, and blocking reload that answers the asked part', async () => {
+    const text = await (await media(`${vodKey}/high/index.m3u8`)).text();
+    expect(text).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=0.630');
+    expect(text).toContain('#EXT-X-PART-INF:PART-TARGET=0.210');
+    const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="p(\d+)\.(\d+)\.m4s"/.exec(text);
+    expect(hint, 'a preload hint').not.toBeNull();
+    const [msn, part] = [Number(hint?.[1]), Number(hint?.[2])];
+    // The hinted part does not exist yet: the reload waits for it, then lists it.
+    const asked = Date.now();
+    const blocked = await media(`${vodKey}/high/index.m3u8?_HLS_msn=${msn}&_HLS_part=${part}`);
+    expect(blocked.status).toBe(200);
+    expect(Date.now() - asked).toBeLessThan(3000);
+    expect(await blocked.text()).toContain(`URI="p${String(msn).padStart(5, '0')}.${part}.m4s"`);
+    const bytes = await media(`${vodKey}/high/p${String(msn).padStart(5, '0')}.${part}.m4s`);
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get('content-type')).toBe('video/mp4');
+    expect(
+      Buffer.from(await bytes.arrayBuffer())
+        .subarray(4, 8)
+        .toString(),
+    ).toBe('moof');
+    // Far ahead, or not a number: 400 at once, nothing held.
+    expect((await media(`${vodKey}/high/index.m3u8?_HLS_msn=${msn + 50}`)).status).toBe(400);
+    expect((await media(`${vodKey}/high/index.m3u8?_HLS_msn=x1`)).status).toBe(400);
+    expect((await media(`${vodKey}/high/index.m3u8?_HLS_part=1`)).status).toBe(400);
   });
 
   it('serves segments with long caching and byte ranges', async () => {
@@ -434,7 +463,14 @@ describe('packaging with transcoded levels (TRANSCODE_LEVELS and the settings bo
     expect(levelsFor(['high', 'normal', 'low'], [])).toEqual(['high']);
     expect(levelsFor(['high'], ['normal', 'low'])).toEqual(['high']);
     await prepareLevelDirs(dir, levels);
-    await run(bin as string, packagerArgs({ input: source, dir, levels, record: true }), { timeout: 60_000 });
+    // As the ingest runs it: ffmpeg's fragmented MP4 on one pipe per level, cut and written by the LL-HLS packager.
+    const child = spawn(bin as string, packagerArgs({ input: source, dir, levels, record: true }), {
+      stdio: ['ignore', 'ignore', 'inherit', ...levels.map(() => 'pipe' as const)],
+    });
+    const packaged = attachLevels(child, dir, levels, pino({ level: 'silent' }));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+    await packaged.ended;
     const heights: Record<string, number | undefined> = {};
     for (const level of levels) {
       const list = parseMediaPlaylist(await readFile(path.join(dir, level, 'index.m3u8'), 'utf8'));

@@ -79,25 +79,24 @@ describe('keeping up with real time', () => {
 });
 
 describe('packager arguments', () => {
-  it('copies the source only and leaves segments on disk (the ingest prunes an unrecorded one)', () => {
+  it('copies the source only, as fragmented MP4 with a fragment per packet on the first level pipe', () => {
     const args = packagerArgs({ input: 'http://127.0.0.1:1/live/k.flv', dir: '/m/live/v', levels: ['high'], record: false }).join(' ');
-    expect(args).toContain('-c:v:0 copy -c:a:0 copy');
-    expect(args).toContain('-hls_time 1 -hls_segment_type fmp4');
-    expect(args).toContain('-hls_flags program_date_time+independent_segments+temp_file ');
+    expect(args).toContain('-map 0:v:0 -map 0:a:0 -c:v copy -c:a copy');
+    expect(args).toContain('-f mp4 -movflags empty_moov+default_base_moof+frag_keyframe -frag_duration 1000 -flush_packets 1 pipe:3');
     expect(args).not.toContain('libx264');
-    expect(args.endsWith('/m/live/v/%v/index.m3u8')).toBe(true);
-    const recorded = packagerArgs({ input: 'x', dir: '/d', levels: ['high'], record: true }).join(' ');
-    expect(recorded).not.toContain('delete_segments');
+    expect(args.endsWith('pipe:3')).toBe(true);
   });
 
-  it('transcodes normal and low only when both the configuration and the settings allow them', () => {
+  it('transcodes normal and low only when both the configuration and the settings allow them, one pipe each', () => {
     expect(levelsFor(['high', 'low'], ['normal', 'low'])).toEqual(['high', 'low']);
     expect(levelsFor(['high', 'normal', 'low'], ['normal'])).toEqual(['high', 'normal']);
     expect(levelsFor([], [])).toEqual(['high']);
     const args = packagerArgs({ input: 'x', dir: '/d', levels: ['high', 'low'], record: true }).join(' ');
-    expect(args).toContain('-c:v:1 libx264');
-    // Variants by index (ffmpeg 4.1 has no name:), written through the {dir}/{i} links of prepareLevelDirs.
-    expect(args).toContain('-var_stream_map v:0,a:0 v:1,a:1');
+    const [high, low] = args.split('pipe:3');
+    expect(high).toContain('-c:v copy');
+    expect(low).toContain('-c:v libx264');
+    expect(low).toContain('-force_key_frames expr:gte(t,n_forced*1)');
+    expect(low?.trim().endsWith('pipe:4')).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -77,91 +77,45 @@ export interface PackagerArgs {
   record: boolean;
 }
 
-/**
- * Creates `{dir}/{level}` for each level and the link `{dir}/{i}` → `{level}` that packagerArgs' variant `i`
- * writes through.
- */
+/** Creates `{dir}/{level}` for each level (the LL-HLS packager writes each level's files there). */
 export async function prepareLevelDirs(dir: string, levels: readonly Quality[]): Promise<void> {
-  for (const [i, level] of levels.entries()) {
-    await mkdir(path.join(dir, level), { recursive: true });
-    await rm(path.join(dir, String(i)), { force: true });
-    await symlink(level, path.join(dir, String(i)));
-  }
+  for (const level of levels) await mkdir(path.join(dir, level), { recursive: true });
 }
 
+/** The file descriptor ffmpeg writes level `i`'s fragmented MP4 to (0–2 are stdin, stdout for -progress, stderr). */
+export const levelFd = (i: number) => 3 + i;
+
 /**
- * ffmpeg arguments: HLS in fMP4 with 1 s segments, program-date-time, a short playlist per level in
- * `{dir}/{level}/index.m3u8` (segments `seg_00001.m4s`…). The master playlist is the ingest's
- * (`masterPlaylist`): ffmpeg leaves a copied level out of its own when the source declares no bitrate.
+ * ffmpeg arguments: per level, fragmented MP4 with a fragment per packet (flushed at once)
+ * to the pipe `levelFd(i)`; the LL-HLS packager (llhls.ts) cuts the fragments into parts and segments and
+ * writes `{dir}/{level}/init.mp4`, `seg_00001.m4s`… and the plain live `index.m3u8`, as ffmpeg's HLS muxer
+ * did. The master playlist is the ingest's (`masterPlaylist`). `high` is copied; the others are transcoded
+ * with a keyframe every SEGMENT_SECONDS.
  */
-export function packagerArgs({ input, dir, levels }: PackagerArgs): string[] {
+export function packagerArgs({ input, levels }: PackagerArgs): string[] {
   const args = ['-hide_banner', '-nostats', '-loglevel', 'warning'];
   // A pulling ffmpeg must not hang forever if its input stalls (the ingest ends it sooner anyway).
   args.push('-rw_timeout', '10000000', '-i', input);
-  for (const _ of levels) args.push('-map', '0:v:0', '-map', '0:a:0');
   levels.forEach((level, i) => {
-    if (level === 'high') {
-      args.push(`-c:v:${i}`, 'copy', `-c:a:${i}`, 'copy');
-      return;
+    args.push('-map', '0:v:0', '-map', '0:a:0');
+    if (level === 'high') args.push('-c:v', 'copy', '-c:a', 'copy');
+    else {
+      const l = LADDER[level];
+      args.push(
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency'],
+        // Never upscale a smaller source.
+        ...['-vf', `scale=-2:min(${l.height}\\,ih)`, '-b:v', l.video, '-maxrate:v', l.video, '-bufsize:v', l.video],
+        ...['-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0'],
+        ...['-c:a', 'aac', '-b:a', l.audio],
+      );
     }
-    const l = LADDER[level];
     args.push(
-      `-c:v:${i}`,
-      'libx264',
-      `-filter:v:${i}`,
-      // Never upscale a smaller source.
-      `scale=-2:min(${l.height}\\,ih)`,
-      `-b:v:${i}`,
-      l.video,
-      `-maxrate:v:${i}`,
-      l.video,
-      `-bufsize:v:${i}`,
-      l.video,
-      `-c:a:${i}`,
-      'aac',
-      `-b:a:${i}`,
-      l.audio,
+      // A fragment as soon as a track holds 1 ms (in effect every audio or video packet) and at every
+      // keyframe; `frag_every_frame` would be shorter to say but repeats the audio decode times (ffmpeg 4.1–5.1).
+      ...['-f', 'mp4', '-movflags', 'empty_moov+default_base_moof+frag_keyframe', '-frag_duration', '1000', '-flush_packets', '1'],
+      `pipe:${levelFd(i)}`,
     );
   });
-  if (levels.length > 1) {
-    args.push(
-      '-preset',
-      'veryfast',
-      '-tune',
-      'zerolatency',
-      '-force_key_frames',
-      `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
-      '-sc_threshold',
-      '0',
-    );
-  }
-  // Segments stay on disk: a recorded broadcast keeps them all (its replay), an unrecorded one's ingest
-  // prunes them past the last CLIP_KEEP_SEGMENTS (viewers' clips; ffmpeg's delete_segments keeps only about
-  // a playlist's length whatever -hls_delete_threshold says).
-  const flags = ['program_date_time', 'independent_segments', 'temp_file'];
-  args.push(
-    '-f',
-    'hls',
-    '-hls_time',
-    String(SEGMENT_SECONDS),
-    '-hls_segment_type',
-    'fmp4',
-    '-hls_fmp4_init_filename',
-    'init.mp4',
-    '-start_number',
-    '1',
-    '-hls_list_size',
-    String(LIVE_LIST_SIZE),
-    '-hls_flags',
-    flags.join('+'),
-    '-hls_segment_filename',
-    path.join(dir, '%v', 'seg_%05d.m4s'),
-    // Variants by index, not `name:` (ffmpeg 4.1, the npm-shipped one, does not know it): `{dir}/{i}` is a
-    // link to the level's folder (prepareLevelDirs), so every ffmpeg writes `{dir}/{level}/…`.
-    '-var_stream_map',
-    levels.map((_, i) => `v:${i},a:${i}`).join(' '),
-    path.join(dir, '%v', 'index.m3u8'),
-  );
   return args;
 }
 
