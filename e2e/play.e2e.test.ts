@@ -13,7 +13,7 @@ import { connectExternal, type Database } from '../apps/server/src/platform/db.j
 import { createTestDatabase, type TestDatabase } from '../apps/server/src/testing/database.js';
 import { launchBrowser } from './support/browser.js';
 import { type RunningPlatform, startPlatform } from './support/platform.js';
-import { advances } from './support/publisher.js';
+import { advances, currentTime } from './support/publisher.js';
 
 /**
  * The viewer's pages on a platform of this file's own (no demo content, so the lists start empty), with
@@ -188,6 +188,11 @@ describe('/play/{vod_key}', () => {
     });
 
     const page = await newPage();
+    // Issue 25: once playing, the heartbeat (every 15 s) carries the player's latency for the BJ's dashboard.
+    const beatWithLatency = page.waitForRequest(
+      (r) => r.url().includes('/pubapi/play_heartbeat') && /(^|&)latency_ms=\d+/.test(r.postData() ?? ''),
+      { timeout: 40_000 },
+    );
     await page.goto(`/play/${live.vodKey}`);
     expect(await page.locator('[data-live-badge]').textContent()).toBe('LIVE');
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1, undefined, { timeout: 30_000 });
@@ -204,6 +209,27 @@ describe('/play/{vod_key}', () => {
 
     // The heartbeat counts this viewer.
     await expect.poll(async () => page.locator('[data-viewers]').textContent(), { timeout: 10_000 }).toBe('1명 시청 중');
+
+    // Paused, the LIVE badge becomes the jump back to live; it plays from the live edge again, badge back.
+    const video = page.locator('[data-player] video');
+    const pausedAt = await video.evaluate((v: HTMLVideoElement) => {
+      v.pause();
+      return v.currentTime;
+    });
+    const jump = page.locator('[data-live-jump]');
+    await expect.poll(() => jump.textContent()).toBe('실시간으로');
+    expect(await page.locator('[data-live-badge]').count()).toBe(0);
+    await page.waitForTimeout(3_000);
+    await jump.click();
+    await expect.poll(() => page.locator('[data-live-badge]').textContent()).toBe('LIVE');
+    expect(await jump.count()).toBe(0);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    expect(await currentTime(page)).toBeGreaterThan(pausedAt + 1.5);
+    await advances(page, 0.5);
+
+    const latencyMs = Number(new URLSearchParams((await beatWithLatency).postData() ?? '').get('latency_ms'));
+    expect(latencyMs).toBeGreaterThan(0);
+    expect(latencyMs).toBeLessThan(10_000);
     await page.context().close();
   }, 90_000);
 });

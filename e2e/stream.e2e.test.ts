@@ -211,17 +211,21 @@ describe('the live dashboard on /mypage/stream', { timeout: 120_000 }, () => {
     const vodKey = (await dashboard.getAttribute('data-live-dashboard')) as string;
     expect(await page.locator('[data-live]').getAttribute('data-live')).toBe('Y');
 
-    // A signed-out viewer watches (the play page's heartbeat, cookie-less).
+    // A signed-out viewer watches (the play page's heartbeat, cookie-less), 1.2 s behind the live edge.
     const beat = await fetch(`${baseUrl}/v1/pubapi/play_heartbeat`, {
       method: 'POST',
       headers: { ...API_HEADERS, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ vod_key: vodKey, viewer_id: `e2e-viewer-${digits(6)}` }),
+      body: new URLSearchParams({ vod_key: vodKey, viewer_id: `e2e-viewer-${digits(6)}`, latency_ms: '1200' }),
     });
     expect(((await beat.json()) as { rslt_cd: number }).rslt_cd).toBe(0);
 
     // Refreshed every few seconds: the viewer, then the measured bitrate, frame rate and keyframe interval.
     await expect.poll(() => dashboard.locator('[data-stat="viewers"]').getAttribute('data-value'), { timeout: 15_000 }).toBe('1');
     expect(await dashboard.locator('[data-stat="viewers"] dt').textContent()).toBe('시청자');
+    // The viewer's latency (issue 25): p50 / p90 of the viewers reporting.
+    const latency = dashboard.locator('[data-stat="latency"]');
+    await expect.poll(() => latency.getAttribute('data-value'), { timeout: 15_000 }).toBe('1200');
+    expect(await latency.locator('dd').allTextContents()).toEqual(['1.2초 / 1.2초', '최근 1분 · 1명 보고']);
     const bitrate = dashboard.locator('[data-health="bitrate"] dd');
     await expect.poll(() => bitrate.textContent(), { timeout: 20_000 }).toMatch(/^[1-9][\d,]* kbps/);
     expect(await dashboard.locator('[data-health="fps"] dd').textContent()).toMatch(/^\d+(\.\d)? fps/);

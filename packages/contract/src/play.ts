@@ -54,6 +54,24 @@ export const PlayHeartbeatSchema = z.object({
     .regex(/^[\w-]{8,64}$/),
 });
 
+/** The most a player reports as its latency (2 minutes); more is not a live viewer's latency. */
+export const VIEWER_LATENCY_MAX_MS = 120_000;
+
+/**
+ * POST /pubapi/play_heartbeat: play_leave's fields and, optionally, `latency_ms`: how far the viewer's player
+ * is behind the live edge (hls.js's `latency`; the ultra-low mode's buffered end minus the playhead), whole
+ * milliseconds 0–120,000, for the BJ's live dashboard. Any other value (text, a fraction, out of range) is
+ * dropped, never refused: the viewer counts all the same.
+ */
+export const PlayBeatSchema = PlayHeartbeatSchema.extend({
+  latency_ms: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce.number().int().min(0).max(VIEWER_LATENCY_MAX_MS).optional(),
+    )
+    .catch(undefined),
+});
+
 /** POST /pubapi/play_like. */
 export const PlayLikeSchema = z.object({ vod_key: VodKeySchema });
 
@@ -212,7 +230,7 @@ export const playEndpoints = {
   heartbeat: endpoint<HeartbeatSet>()({
     method: 'POST',
     path: '/pubapi/play_heartbeat',
-    request: PlayHeartbeatSchema,
+    request: PlayBeatSchema,
     tags: ['live'],
     summary: 'Still watching: counts the caller as a viewer for 40 s',
   }),

@@ -276,6 +276,20 @@ export interface StreamLiveStats {
   /** The ingest's health while live; null when nothing was measured (or the broadcast is over). */
   ingest: LiveIngestHealth | null;
   warnings: LiveWarning[];
+  /** The viewers' latency while live; null when no player reported one in the last minute (or the broadcast is over). */
+  viewer_latency: ViewerLatency | null;
+}
+
+/**
+ * How far behind the live edge the viewers' players are (docs/live-video.md, "Viewers' latency"): each
+ * reporting viewer's latest `latency_ms` of the last minute, as play_heartbeat carried it.
+ */
+export interface ViewerLatency {
+  /** Viewers whose player reported a latency in the last minute. */
+  reporting: number;
+  /** The median and the 90th percentile (nearest rank), in milliseconds. */
+  p50_ms: number;
+  p90_ms: number;
 }
 
 /**

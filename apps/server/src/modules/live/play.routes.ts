@@ -25,7 +25,9 @@ export const playRoutes: FastifyPluginAsyncZod<{ play: PlayService }> = async (a
     return envelope(request.lang, info, code);
   });
 
-  route(app, E.heartbeat, async (request, body) => ok(request, await play.heartbeat(request, body.vod_key, body.viewer_id)));
+  route(app, E.heartbeat, async (request, body) =>
+    ok(request, await play.heartbeat(request, body.vod_key, body.viewer_id, body.latency_ms)),
+  );
 
   route(app, E.leave, async (request, body) => {
     await play.leave(request, body.vod_key, body.viewer_id);

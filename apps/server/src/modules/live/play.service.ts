@@ -30,6 +30,7 @@ import {
   writeViewerCount,
 } from './live.repository.js';
 import type { LiveSnapshot } from './live.snapshot.js';
+import { LatencyOutbox } from './viewer-latency.js';
 
 export interface PlayDeps {
   db: Db;
@@ -117,6 +118,8 @@ export interface InfoAnswer {
 export class PlayService {
   /** Broadcasts this process has seen heartbeats for: their counts are written until they reach 0. */
   private readonly watched = new Set<string>();
+  /** The latencies this process's heartbeats carried, published at each flush (viewer-latency.ts). */
+  private readonly latencies = new LatencyOutbox();
 
   constructor(private readonly deps: PlayDeps) {}
 
@@ -209,9 +212,10 @@ export class PlayService {
   /**
    * "Still watching": the caller counts as a viewer for VIEWER_TTL_MS (a presence set on the bus, shared by
    * every process). Signed-in members count once whatever their tabs; a signed-out viewer once per tab.
-   * Callers stopped by a gate are not counted.
+   * Callers stopped by a gate are not counted. `latencyMs` (how far the player is behind the live edge) is
+   * noted for the BJ's dashboard.
    */
-  async heartbeat(request: FastifyRequest, vodKey: string, viewerId: string): Promise<HeartbeatSet> {
+  async heartbeat(request: FastifyRequest, vodKey: string, viewerId: string, latencyMs?: number): Promise<HeartbeatSet> {
     await enforceLimits(this.deps.bus, [{ key: `hb:ip:${request.ip}`, ...HEARTBEAT_LIMIT }]);
     const { b } = await this.find(vodKey);
     if (b.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
@@ -223,6 +227,7 @@ export class PlayService {
     const member = user ? `u:${user.userKey}` : `g:${viewerId}`;
     await this.deps.bus.presence.add(viewersSet(vodKey), member, VIEWER_TTL_MS);
     this.watched.add(vodKey);
+    if (latencyMs !== undefined) this.latencies.note(vodKey, member, latencyMs);
     if (user) this.deps.onWatch?.(user.userKey, b.bjUserKey, vodKey);
     const viewers = (await this.deps.bus.presence.members(viewersSet(vodKey))).length;
     return { viewer_cnt: viewers, state: 'live' };
@@ -231,16 +236,20 @@ export class PlayService {
   /** The viewer left (page closed): no longer counted. */
   async leave(request: FastifyRequest, vodKey: string, viewerId: string): Promise<void> {
     const user = await request.currentUser();
-    await this.deps.bus.presence.remove(viewersSet(vodKey), user ? `u:${user.userKey}` : `g:${viewerId}`);
+    const member = user ? `u:${user.userKey}` : `g:${viewerId}`;
+    await this.deps.bus.presence.remove(viewersSet(vodKey), member);
+    this.latencies.left(vodKey, member);
     this.watched.add(vodKey);
   }
 
   /**
    * Writes the current viewer count (and the peak) of every broadcast this process has seen heartbeats
-   * for into its row, and merges them into the live list. Runs every few seconds; every process may run
-   * it (the counts come from the shared presence sets, so they agree).
+   * for into its row, and merges them into the live list, and publishes the latencies its heartbeats
+   * carried. Runs every few seconds; every process may run it (the counts come from the shared presence
+   * sets, so they agree).
    */
   async flushViewerCounts(): Promise<number> {
+    await this.latencies.flush(this.deps.bus);
     const counts = new Map<string, number>();
     for (const vodKey of [...this.watched]) {
       const viewers = (await this.deps.bus.presence.members(viewersSet(vodKey))).length;

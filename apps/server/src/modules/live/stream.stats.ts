@@ -17,6 +17,7 @@ import { requireUser } from '../users/users.session.js';
 import { roomGiftTotals } from '../wallet/index.js';
 import { broadcast } from './live.tables.js';
 import { viewersSet } from './play.service.js';
+import type { ViewerLatencyBoard } from './viewer-latency.js';
 
 /** A broadcast whose last measure is older than this is forgotten (its ingest ended without a message). */
 const FORGET_AFTER_MS = 60_000;
@@ -73,6 +74,7 @@ export interface LiveStatsDeps {
   db: Db;
   bus: Bus;
   board: IngestStatsBoard;
+  latency: ViewerLatencyBoard;
 }
 
 /**
@@ -80,7 +82,7 @@ export interface LiveStatsDeps {
  * own BJ account: signed out LOGIN_REQUIRED, anyone else (other BJs, viewers, operators) FORBIDDEN; an
  * unknown vod_key BROADCAST_NOT_FOUND. Viewers as play_live_list counts them (the heartbeats' presence
  * set, or the row's count when no heartbeat came), STAR from the room's gift ranking, items from the gifts
- * the BJ received since the start, the ingest from the board.
+ * the BJ received since the start, the ingest from the board, the viewers' latency from theirs.
  */
 export async function liveStats(deps: LiveStatsDeps, request: FastifyRequest, vodKey: string): Promise<StreamLiveStats> {
   const me = await requireUser(request);
@@ -125,5 +127,6 @@ export async function liveStats(deps: LiveStatsDeps, request: FastifyRequest, vo
     item_cubic: items.cubic,
     ingest,
     warnings: live ? liveWarnings(ingest, durationSec) : [],
+    viewer_latency: live ? deps.latency.latency(vodKey, now) : null,
   };
 }

@@ -1,4 +1,12 @@
-import { API_BASE, API_HEADERS, HEARTBEAT_EVERY_MS, type PlayInfo, playEndpoints, ResultCode } from '@byeol/contract';
+import {
+  API_BASE,
+  API_HEADERS,
+  HEARTBEAT_EVERY_MS,
+  type PlayInfo,
+  playEndpoints,
+  ResultCode,
+  VIEWER_LATENCY_MAX_MS,
+} from '@byeol/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
@@ -166,9 +174,10 @@ export function LikeButton({ info, onLiked }: { info: PlayInfo; onLiked: (likes:
 /**
  * While a viewer watches a live broadcast, a heartbeat every 15 s counts them and answers the current
  * viewer count; leaving the page says so. An answer that the broadcast ended or was frozen reloads the
- * page's data, so the page shows that state.
+ * page's data, so the page shows that state. The heartbeat carries the player's latency of the moment
+ * (`latency`, seconds, null while it has none) for the BJ's dashboard (issue 25).
  */
-function useWatching(vodKey: string, active: boolean, onCount: (n: number) => void) {
+function useWatching(vodKey: string, active: boolean, onCount: (n: number) => void, latency: { current: number | null }) {
   const revalidator = useRevalidator();
   // The latest callbacks, read by the running heartbeat (they change identity on every render).
   const latest = useRef({ onCount, revalidator });
@@ -178,8 +187,13 @@ function useWatching(vodKey: string, active: boolean, onCount: (n: number) => vo
     const viewerId = tabViewerId();
     let stopped = false;
     const beat = async () => {
+      const ms = latency.current === null ? -1 : Math.round(latency.current * 1000);
       try {
-        const res = await api.call(playEndpoints.heartbeat, { vod_key: vodKey, viewer_id: viewerId });
+        const res = await api.call(playEndpoints.heartbeat, {
+          vod_key: vodKey,
+          viewer_id: viewerId,
+          ...(ms >= 0 && ms <= VIEWER_LATENCY_MAX_MS ? { latency_ms: ms } : {}),
+        });
         if (stopped) return;
         if (res.rslt_cd === 0) latest.current.onCount(res.rslt_set.viewer_cnt);
         else if (res.rslt_cd === ResultCode.BROADCAST_ENDED || res.rslt_cd === ResultCode.BROADCAST_FROZEN)
@@ -202,7 +216,7 @@ function useWatching(vodKey: string, active: boolean, onCount: (n: number) => vo
         body: new URLSearchParams({ vod_key: vodKey, viewer_id: viewerId }),
       }).catch(() => {});
     };
-  }, [vodKey, active]);
+  }, [vodKey, active, latency]);
 }
 
 /**
@@ -219,7 +233,9 @@ export function PlayPage({ code, info, message, concert }: PlayLoaderData & { co
   const [title, setTitle] = useState<string | undefined>(undefined);
   const playable = code === 0 && info !== null && info.state === 'live' && info.hls_url !== '';
   const [chatOn] = useState(code === 0 && info !== null && info.state === 'live');
-  useWatching(info?.vod_key ?? '', playable, setViewers);
+  // The player's latency of the moment, read by the heartbeat.
+  const latency = useRef<number | null>(null);
+  useWatching(info?.vod_key ?? '', playable, setViewers, latency);
   // The chat's room, shared with the gift cards over the video (issue 15), and their switch.
   const [room, setRoom] = useState<ChatRoom | null>(null);
   const [effectsOn, setEffectsOn] = useGiftEffectsOn();
@@ -272,6 +288,9 @@ export function PlayPage({ code, info, message, concert }: PlayLoaderData & { co
         flvUrl={info.flv_url}
         live
         rewriteUrl={concert?.rewriteUrl}
+        onLatency={(s) => {
+          latency.current = s;
+        }}
         overlay={<GiftEffectsLayer room={room} on={effectsOn} />}
         controls={<GiftEffectsToggle on={effectsOn} onChange={setEffectsOn} />}
       />

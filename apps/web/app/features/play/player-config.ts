@@ -1,16 +1,33 @@
 /**
  * The players' settings, shared with bench/live-latency so the benchmark measures exactly what ships.
- * HLS: two 1 s segments behind the live edge, and speeding up to 1.2× to get back there after a slow start
- * or a stall (at the default rate of 1 the first load's delay stays all session). Ultra-low: mpegts.js on
- * HTTP-FLV without a stash buffer, chasing the live edge when more than 0.5 s is buffered.
+ * HLS (issue 25): hls.js in low-latency mode (parts, blocking playlist reload) aims at the playlist's
+ * PART-HOLD-BACK (0.63 s on the LL-HLS playlists), and speeds up to 1.5× to get back there after a slow
+ * start or a stall (at the default rate of 1 the first load's delay stays all session). It speeds up only
+ * while more than 1 s is buffered, so on LL-HLS it settles about 1.1 s behind the edge rather than at
+ * 0.63 s (one viewer on this machine, 2026-11-28; plain HLS: 2.1 s). Ultra-low: mpegts.js on HTTP-FLV
+ * without a stash buffer, chasing the live edge when more than 0.5 s is buffered.
  */
 export const HLS_LIVE_CONFIG = {
   lowLatencyMode: true,
-  liveSyncDurationCount: 2,
-  liveMaxLatencyDurationCount: 5,
-  maxLiveSyncPlaybackRate: 1.2,
+  maxLiveSyncPlaybackRate: 1.5,
   backBufferLength: 30,
 } as const;
+
+/**
+ * For a live playlist without a hold-back (plain HLS, as ffmpeg writes it): two 1 s segments behind the
+ * live edge, and a jump forward past five. Not part of the config handed to `new Hls()`: hls.js 1.7
+ * (latency-controller `targetLatency`) lets a liveSyncDurationCount the caller set win over the playlist's
+ * PART-HOLD-BACK. So the player puts these on the instance's own config after creating it
+ * (`Object.assign(hls.config, HLS_LIVE_FALLBACK)`), where hls.js reads them only when the playlist names
+ * no hold-back (and the jump forward always).
+ */
+export const HLS_LIVE_FALLBACK = {
+  liveSyncDurationCount: 2,
+  liveMaxLatencyDurationCount: 5,
+} as const;
+
+/** Further behind the live edge than this (s), the player offers the jump back to live (issue 25). */
+export const LIVE_BEHIND_SEC = 3;
 
 /**
  * Replays: read ahead about 20 s (at most 40 s or 20 MB), not the whole file: hls.js's defaults let a fast

@@ -1,7 +1,7 @@
 import { QUALITIES, type Quality } from '@byeol/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FLV_LIVE_CONFIG, HLS_LIVE_CONFIG, HLS_REPLAY_CONFIG } from './player-config';
+import { FLV_LIVE_CONFIG, HLS_LIVE_CONFIG, HLS_LIVE_FALLBACK, HLS_REPLAY_CONFIG, LIVE_BEHIND_SEC } from './player-config';
 import { MEDIA_RECOVERIES, nextStep, type PlayerMode, type PlayerStatus } from './player-recovery';
 
 /** A quality level of the master playlist, as the selector lists it. */
@@ -25,6 +25,24 @@ const rank = (name: string) => {
   return i === -1 ? QUALITIES.length : i;
 };
 
+/**
+ * The live edge as the running player knows it (issue 25): how far behind it the viewer is, and the jump back.
+ * hls.js: its `latency` (the playlist's edge, advanced by the time since it loaded, minus the playhead) and
+ * `liveSyncPosition` (where it would play at its target latency). Ultra-low (mpegts.js): the end of what is
+ * buffered. Safari's own HLS: the end of the seekable range, behind which it keeps 3 s (no latency reported).
+ */
+interface LiveEdge {
+  /** Seconds behind the live edge, or null when unknown. */
+  latency(): number | null;
+  /** Seconds behind where the player would be when live, or null when unknown. */
+  behind(): number | null;
+  /** Moves the playhead there. */
+  jump(): void;
+}
+
+/** Safari's own HLS: where the jump back to live puts the playhead, before the seekable end (three 1 s segments). */
+const NATIVE_HOLD_BACK_SEC = 3;
+
 const selectClass = 'rounded border border-neutral-600 bg-neutral-900 px-2 py-1 text-sm text-white disabled:opacity-50';
 
 /**
@@ -42,10 +60,16 @@ export function Player({
   rewriteUrl,
   overlay,
   controls,
+  onLatency,
 }: {
   hlsUrl: string;
   flvUrl: string;
   live: boolean;
+  /**
+   * While live, every second: how far (s) behind the live edge the playing video is, null while it is not
+   * playing or the player cannot tell. The play page's heartbeat carries it to the BJ's dashboard.
+   */
+  onLatency?: (seconds: number | null) => void;
   /** Drawn over the video, above everything else (the gift cards of the play page); it must not take clicks. */
   overlay?: ReactNode;
   /** More controls in the row under the video (the gift cards' switch). */
@@ -62,6 +86,11 @@ export function Player({
   rewriteRef.current = rewriteUrl;
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<{ currentLevel: number } | null>(null);
+  const edgeRef = useRef<LiveEdge | null>(null);
+  const onLatencyRef = useRef(onLatency);
+  onLatencyRef.current = onLatency;
+  // Paused, or more than LIVE_BEHIND_SEC behind the live edge: the LIVE badge becomes the jump back.
+  const [behindLive, setBehindLive] = useState(false);
   const levelRef = useRef(-1);
   const [levels, setLevels] = useState<PlayerLevel[]>([]);
   const [level, setLevel] = useState(-1);
@@ -127,6 +156,8 @@ export function Player({
         const hls = new Hls(
           rewriteRef.current ? { ...config, xhrSetup: (xhr: XMLHttpRequest, url: string) => xhr.open('GET', rewrite(url), true) } : config,
         );
+        // On the instance, not in the config above: so an LL-HLS playlist's PART-HOLD-BACK still wins (player-config.ts).
+        if (live) Object.assign(hls.config, HLS_LIVE_FALLBACK);
         let recoveries = 0;
         hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
           // Best first, as SPEC §1 names them (hls.js keeps its levels by ascending bitrate).
@@ -151,16 +182,34 @@ export function Player({
         hls.loadSource(hlsUrl);
         hls.attachMedia(el);
         hlsRef.current = hls;
+        edgeRef.current = {
+          latency: () => (hls.latency > 0 ? hls.latency : null),
+          behind: () => (hls.liveSyncPosition === null ? null : hls.liveSyncPosition - el.currentTime),
+          jump: () => {
+            if (hls.liveSyncPosition !== null) el.currentTime = hls.liveSyncPosition;
+          },
+        };
         destroy = () => {
           hls.destroy();
           hlsRef.current = null;
+          edgeRef.current = null;
         };
       } else if (el.canPlayType('application/vnd.apple.mpegurl')) {
         const onError = () => retry();
         el.addEventListener('error', onError);
         el.src = rewrite(hlsUrl);
         void el.play().catch(() => {});
+        const end = () => (el.seekable.length ? el.seekable.end(el.seekable.length - 1) : null);
+        edgeRef.current = {
+          latency: () => null,
+          behind: () => null,
+          jump: () => {
+            const e = end();
+            if (e !== null) el.currentTime = Math.max(el.currentTime, e - NATIVE_HOLD_BACK_SEC);
+          },
+        };
         destroy = () => {
+          edgeRef.current = null;
           el.removeEventListener('error', onError);
           el.removeAttribute('src');
           el.load();
@@ -184,7 +233,21 @@ export function Player({
       player.attachMediaElement(el);
       player.load();
       void Promise.resolve(player.play()).catch(() => {});
+      const end = () => (el.buffered.length ? el.buffered.end(el.buffered.length - 1) : null);
+      const latency = () => {
+        const e = end();
+        return e === null ? null : Math.max(0, e - el.currentTime);
+      };
+      edgeRef.current = {
+        latency,
+        behind: latency,
+        jump: () => {
+          const e = end();
+          if (e !== null) el.currentTime = Math.max(el.currentTime, e - FLV_LIVE_CONFIG.liveBufferLatencyMinRemain);
+        },
+      };
       destroy = () => {
+        edgeRef.current = null;
         player.pause();
         player.unload();
         player.detachMediaElement();
@@ -207,6 +270,35 @@ export function Player({
       teardown();
     };
   }, [hlsUrl, flvUrl, mode, live, t, round]);
+
+  // While live: every second (and at once on pause, play or a seek) whether the viewer is behind the live edge,
+  // and the latency for the heartbeat while the video plays.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!live || !video) return;
+    const check = () => {
+      const edge = edgeRef.current;
+      const started = status === 'playing' || status === 'buffering';
+      const behind = edge?.behind() ?? null;
+      setBehindLive(started && (video.paused || (behind !== null && behind > LIVE_BEHIND_SEC)));
+      onLatencyRef.current?.(status === 'playing' && !video.paused ? (edge?.latency() ?? null) : null);
+    };
+    check();
+    const timer = setInterval(check, 1000);
+    const events = ['pause', 'play', 'seeked'] as const;
+    for (const e of events) video.addEventListener(e, check);
+    return () => {
+      clearInterval(timer);
+      for (const e of events) video.removeEventListener(e, check);
+    };
+  }, [live, status]);
+  const goLive = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    edgeRef.current?.jump();
+    setBehindLive(false);
+    void video.play().catch(() => undefined);
+  };
 
   // Starts muted (autoplay); the badge goes once the sound is on, by it or by the video's own controls.
   const [muted, setMuted] = useState(true);
@@ -247,11 +339,23 @@ export function Player({
             {t('player.unmute')}
           </button>
         )}
-        {live && (
-          <span className="absolute left-3 top-3 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white" data-live-badge>
-            {t('badge.live')}
-          </span>
-        )}
+        {live &&
+          (behindLive ? (
+            // Paused or fallen behind: one tap back to the live edge, playing (issue 25).
+            <button
+              type="button"
+              className="absolute left-3 top-3 flex min-h-11 items-center gap-2 rounded-full bg-black/70 px-4 text-sm font-semibold text-white hover:bg-black/85"
+              onClick={goLive}
+              data-live-jump
+            >
+              <span className="h-2 w-2 rounded-full bg-neutral-400" aria-hidden="true" />
+              {t('player.goLive')}
+            </button>
+          ) : (
+            <span className="absolute left-3 top-3 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white" data-live-badge>
+              {t('badge.live')}
+            </span>
+          ))}
         {(status === 'connecting' || status === 'reconnecting' || status === 'buffering') && (
           <div
             className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/40 text-sm text-white"

@@ -11,10 +11,24 @@ import { ChatPanel } from '../chat/chat-panel';
 
 type Live = NonNullable<StreamInfo['live']>;
 
-/** A figure of the dashboard: its label, the number, a line under it; `data-stat`/`data-value` for tests. */
-function Tile({ name, label, value, raw, detail }: { name: string; label: string; value: string; raw: number; detail?: string }) {
+/** A figure of the dashboard: its label, the number, a line under it; `data-stat`/`data-value` for tests. `wide`: the whole row. */
+function Tile({
+  name,
+  label,
+  value,
+  raw,
+  detail,
+  wide,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  raw: number;
+  detail?: string;
+  wide?: boolean;
+}) {
   return (
-    <div className="min-w-0 rounded-xl bg-neutral-50 px-4 py-3" data-stat={name} data-value={raw}>
+    <div className={`min-w-0 rounded-xl bg-neutral-50 px-4 py-3 ${wide ? 'col-span-2' : ''}`} data-stat={name} data-value={raw}>
       <dt className="text-xs font-semibold text-neutral-600">{label}</dt>
       <dd className="mt-1 truncate text-2xl font-bold tabular-nums text-neutral-900">{value}</dd>
       {detail && <dd className="mt-0.5 text-xs text-neutral-600">{detail}</dd>}
@@ -92,7 +106,10 @@ export function LiveDashboard({ live, onEnded }: { live: Live; onEnded: () => vo
   }, [live.vod_key, t]);
 
   const n = (v: number) => formatNumber(v, lang);
+  // Seconds to one decimal: 1,250 ms → 1.3.
+  const sec = (ms: number) => formatNumber(Math.round(ms / 100) / 10, lang);
   const ingest = stats?.ingest ?? null;
+  const latency = stats?.viewer_latency ?? null;
   const warningText = (w: LiveWarning): string => {
     switch (w) {
       case 'no_data':
@@ -209,6 +226,17 @@ export function LiveDashboard({ live, onEnded }: { live: Live; onEnded: () => vo
           {...(stats ? { detail: t('dashboard.itemsDetail', { cubic: n(stats.item_cubic), currency: cubic }) } : {})}
         />
         <Tile name="likes" label={t('dashboard.likes')} value={stats ? n(stats.like_cnt) : '—'} raw={stats?.like_cnt ?? 0} />
+        {/* Issue 25: how far behind the live edge the viewers' players are, from their heartbeats of the last minute. */}
+        {!ended && (
+          <Tile
+            name="latency"
+            wide
+            label={t('dashboard.latency')}
+            value={latency ? t('dashboard.latencyValue', { p50: sec(latency.p50_ms), p90: sec(latency.p90_ms) }) : '—'}
+            raw={latency?.p50_ms ?? 0}
+            {...(stats ? { detail: latency ? t('dashboard.latencyDetail', { n: n(latency.reporting) }) : t('dashboard.latencyNone') } : {})}
+          />
+        )}
       </dl>
 
       <div aria-live="polite" className="mt-3 space-y-2">

@@ -18,6 +18,7 @@ export const play = {
       reconnecting: '연결이 끊겨 다시 연결하는 중…',
       retry: '다시 시도',
       unmute: '소리 켜기',
+      goLive: '실시간으로',
       giftEffects: '선물 효과',
     },
     state: {
@@ -80,6 +81,7 @@ export const play = {
       reconnecting: 'Connection lost. Reconnecting…',
       retry: 'Try again',
       unmute: 'Turn sound on',
+      goLive: 'Go live',
       giftEffects: 'Gift effects',
     },
     state: {
@@ -142,6 +144,7 @@ export const play = {
       reconnecting: '接続が切れました。再接続中…',
       retry: 'もう一度試す',
       unmute: '音声をオンにする',
+      goLive: 'ライブへ',
       giftEffects: 'ギフト演出',
     },
     state: {
@@ -204,6 +207,7 @@ export const play = {
       reconnecting: '连接已断开，正在重新连接…',
       retry: '重试',
       unmute: '打开声音',
+      goLive: '回到直播',
       giftEffects: '礼物特效',
     },
     state: {
