@@ -57,10 +57,18 @@ describe('live: OBS (ffmpeg) → RTMP → the viewer in Chromium → the replay'
     vodKey = await listedLive(page, title);
 
     // Opened as soon as it is listed: the first segment may not exist yet, and the player waits for it.
+    const media: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/media/live/${vodKey}/`)) media.push(r.url());
+    });
     await page.goto(`/play/${vodKey}`);
     expect(await page.locator('[data-live-badge]').textContent()).toBe('LIVE');
     await expect.poll(() => playerState(page), { timeout: 30_000 }).toBe('playing');
     await advances(page, 1);
+    // In low-latency mode: blocking playlist reloads for the next part, and parts rather than whole segments
+    // (the LL-HLS packager, docs/live-video.md).
+    expect(media.some((u) => /\/high\/index\.m3u8\?_HLS_msn=\d+&_HLS_part=\d+$/.test(u))).toBe(true);
+    expect(media.some((u) => /\/high\/p\d{5}\.\d+\.m4s$/.test(u))).toBe(true);
     // It autoplays muted; one tap on the badge turns the sound on and the badge goes.
     const unmute = page.locator('[data-unmute]');
     await expect.poll(() => unmute.textContent()).toContain('소리 켜기');
