@@ -3,7 +3,8 @@
 // stream costs (the packager ffmpeg copy-only and with three renditions, and the app's node process).
 // Method and error bound: docs/live-video.md "Latency benchmark".
 // Run: npm run bench:live -- [seconds=20] [warmup=4] [modes=all]
-//   modes: comma-separated ids of MODES below (nms-flv,flv,flv-tuned,hls,hls-tuned,hls-3r).
+//   modes: comma-separated ids of MODES below (nms-flv,flv,flv-tuned,hls,hls-tuned,hls-3r, and flv-wire: no
+//   player, capture → FLV tag at a client, node-media-server direct and /media/flv read at once).
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -14,8 +15,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_HEADERS } from '@byeol/contract';
 import { type Browser, chromium } from 'playwright-core';
-import { FLV_LIVE_CONFIG, HLS_LIVE_CONFIG } from '../apps/web/app/features/play/player-config.js';
+import { FLV_LIVE_CONFIG, HLS_LIVE_CONFIG, HLS_LIVE_FALLBACK } from '../apps/web/app/features/play/player-config.js';
+import { type LoadResult, loadRow, printLoad } from './live-latency/load-row.js';
 import type { BenchBj, ServerReady } from './live-latency/server.js';
+import { measureWire, type WireResult, wireQuantile } from './live-latency/wire.js';
 
 const seconds = Number(process.argv[2] ?? 20);
 const warmup = Number(process.argv[3] ?? 4);
@@ -36,7 +39,11 @@ const HLS_TUNED = {
   backBufferLength: 30,
 };
 const FLV_PRODUCT = FLV_LIVE_CONFIG;
-const FLV_TUNED = { ...FLV_LIVE_CONFIG, liveBufferLatencyMaxLatency: 0.35, liveBufferLatencyMinRemain: 0.1 };
+// BENCH_FLV_TUNED='{"liveSync":true,…}' measures other mpegts.js settings (over the product's) in the tuned row.
+const FLV_TUNED_OVER: object = process.env.BENCH_FLV_TUNED
+  ? JSON.parse(process.env.BENCH_FLV_TUNED)
+  : { liveBufferLatencyMinRemain: 0.1, liveSyncMaxLatency: 0.2, liveSyncTargetLatency: 0.1 };
+const FLV_TUNED = { ...FLV_LIVE_CONFIG, ...FLV_TUNED_OVER };
 
 type Stream = 'copy' | 'renditions';
 interface Live {
@@ -48,7 +55,7 @@ interface Live {
 interface Mode {
   id: string;
   label: string;
-  kind: 'hls' | 'flv';
+  kind: 'hls' | 'flv' | 'wire';
   stream: Stream;
   url: (live: Live) => string;
   config: object;
@@ -79,7 +86,9 @@ const MODES: Mode[] = [
   },
   {
     id: 'flv-tuned',
-    label: 'Byeol ultra-low, mpegts.js tighter (chase at 0.35 s to 0.1 s)',
+    label: process.env.BENCH_FLV_TUNED
+      ? `Byeol ultra-low, mpegts.js ${process.env.BENCH_FLV_TUNED}`
+      : 'Byeol ultra-low, mpegts.js tighter (seek to 0.1 s, 1.1× above 0.2 s down to 0.1 s)',
     kind: 'flv',
     stream: 'copy',
     url: (l) => `${server.url}/media/flv/${l.vodKey}.flv`,
@@ -88,14 +97,33 @@ const MODES: Mode[] = [
     goal: 0.5,
   },
   {
+    id: 'flv-wire',
+    label: 'no player: capture → FLV tag whole at a node client on this machine',
+    kind: 'wire',
+    stream: 'copy',
+    url: (l) => `${server.url}/media/flv/${l.vodKey}.flv`,
+    config: {},
+    anchor: '—',
+  },
+  {
     id: 'hls',
-    label: 'Byeol HLS: fMP4 1 s segments, hls.js (product settings)',
+    label: 'Byeol LL-HLS: 1 s segments in 0.2 s parts, blocking reload, hls.js low-latency (product settings)',
     kind: 'hls',
     stream: 'copy',
     url: (l) => `${server.url}/media/live/${l.vodKey}/master.m3u8`,
     config: HLS_PRODUCT,
     anchor: '2.75',
-    goal: 2.0,
+    goal: 1.5,
+  },
+  {
+    id: 'hls-legacy',
+    label: 'baseline: the same playlist read as plain HLS (hls.js lowLatencyMode off: whole segments, no parts)',
+    kind: 'hls',
+    stream: 'copy',
+    url: (l) => `${server.url}/media/live/${l.vodKey}/master.m3u8`,
+    // What shipped before LL-HLS: the player's plain-HLS settings (two 1 s segments behind the edge).
+    config: { ...HLS_PRODUCT, ...HLS_LIVE_FALLBACK, lowLatencyMode: false },
+    anchor: '2.75',
   },
   {
     id: 'hls-tuned',
@@ -109,13 +137,13 @@ const MODES: Mode[] = [
   },
   {
     id: 'hls-3r',
-    label: 'Byeol HLS with 3 renditions packaged (auto level), hls.js (product settings)',
+    label: 'Byeol LL-HLS with 3 renditions packaged (auto level), hls.js (product settings)',
     kind: 'hls',
     stream: 'renditions',
     url: (l) => `${server.url}/media/live/${l.vodKey}/master.m3u8`,
     config: HLS_PRODUCT,
     anchor: '2.75',
-    goal: 2.0,
+    goal: 1.5,
   },
 ];
 
@@ -124,8 +152,13 @@ const MODES: Mode[] = [
 // no B-frames, AAC 160k 48 kHz), 1280x720. Each frame carries its capture time: in the source filter graph,
 // setpts stamps the frame with the wall clock (RTCTIME, µs) as milliseconds since OFFSET, 24 drawbox cells
 // write those bits (and their complement underneath) enabled by the frame's own t, then the timestamps go
-// back to N/30 for the encoder. The stamp is taken when -re lets the frame out, right before encoding.
+// back to N/30 for the encoder. Picture and sound come from one lavfi input (one clock, as OBS has): with two
+// inputs ffmpeg 5.1 reads each in its own thread into an 8-packet queue ahead of -re, so every frame was stamped
+// ~0.27 s before the encoder got it (docs/live-video.md "Latency benchmark"; BENCH_PUBLISHER=two-inputs brings
+// that publisher back to compare). The stamp is taken at most one frame before -re lets the frame out.
 const OFFSET = Date.now() - 1000;
+const TWO_INPUTS = process.env.BENCH_PUBLISHER === 'two-inputs';
+const SINE = 'sine=frequency=440:sample_rate=48000';
 function clockGraph(): string {
   const cells: string[] = [];
   for (let k = 0; k < 24; k++) {
@@ -154,9 +187,11 @@ function publish(key: string): ChildProcess {
   const p = spawn(
     FFMPEG,
     [
-      ...['-hide_banner', '-loglevel', 'error', '-progress', 'pipe:1', '-stats_period', '0.5', '-re', '-f', 'lavfi', '-i', clockGraph()],
-      ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
-      ...['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
+      ...['-hide_banner', '-loglevel', 'error', '-progress', 'pipe:1', '-stats_period', '0.5'],
+      ...(TWO_INPUTS
+        ? ['-re', '-f', 'lavfi', '-i', clockGraph(), '-re', '-f', 'lavfi', '-i', SINE, '-map', '0:v', '-map', '1:a']
+        : ['-re', '-f', 'lavfi', '-i', `${clockGraph()}[out0];${SINE}[out1]`, '-map', '0:v', '-map', '0:a']),
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
       ...['-g', '30', '-keyint_min', '30', '-sc_threshold', '0', '-bf', '0', '-b:v', '4000k', '-maxrate', '4000k', '-bufsize', '4000k'],
       ...['-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-f', 'flv', `${server.rtmpUrl}/${key}`],
     ],
@@ -194,7 +229,7 @@ function packagers(): number[] {
     const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(server.pid)], { encoding: 'utf8' });
     return out
       .split('\n')
-      .filter((l) => l.includes('ffmpeg') && l.includes('-f hls'))
+      .filter((l) => l.includes('ffmpeg') && l.includes('default_base_moof'))
       .map((l) => Number.parseInt(l, 10));
   } catch {
     return [];
@@ -323,6 +358,26 @@ function quantile(sorted: number[], q: number) {
   return (sorted[lo] as number) + ((sorted[hi] as number) - (sorted[lo] as number)) * (i - lo);
 }
 
+function printWire(results: WireResult[], frames: number, unreadable: number, f: (n: number | null | undefined, d?: number) => string) {
+  const s = (ms: number) => ms / 1000;
+  console.log(
+    `\nflv-wire, no player: capture → a video frame's FLV tag whole at a node client, both connections open at once (s); ` +
+      `${frames} frames decoded (${unreadable} unreadable)`,
+  );
+  console.log('| path | p50 | p95 | min | max | tags | socket reads/s | minus direct, same tag: p50 / p95 / max (ms) |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const l = r.latencies;
+    const d = r.vsFirst.length
+      ? `${f(wireQuantile(r.vsFirst, 0.5), 1)} / ${f(wireQuantile(r.vsFirst, 0.95), 1)} / ${f(r.vsFirst.at(-1), 1)}`
+      : '—';
+    console.log(
+      `| ${r.id} | ${f(s(wireQuantile(l, 0.5)))} | ${f(s(wireQuantile(l, 0.95)))} | ${f(s(l[0] ?? Number.NaN))} | ${f(s(l.at(-1) ?? Number.NaN))} | ` +
+        `${l.length} | ${f(r.readsPerSecond, 0)} | ${d} |`,
+    );
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 let stopping = false;
 let browser: Browser | undefined;
@@ -395,6 +450,7 @@ async function main() {
 
   const modes = MODES.filter((m) => !only || only.has(m.id));
   const rows: { mode: Mode; result: PageResult; cpu: CpuWindow; live: Live }[] = [];
+  let wire: Awaited<ReturnType<typeof measureWire>> | undefined;
   const liveAfter: Partial<Record<Stream, number>> = {};
   for (const stream of ['copy', 'renditions'] as const) {
     const these = modes.filter((m) => m.stream === stream);
@@ -403,9 +459,35 @@ async function main() {
     const live = await goLive(stream === 'copy' ? server.copyOnly : server.renditions);
     liveAfter[stream] = (Date.now() - t) / 1000;
     for (const mode of these) {
+      if (mode.kind === 'wire') {
+        const paths = [
+          { id: 'node-media-server direct', url: `http://127.0.0.1:${server.flvPort}/live/${live.bj.streamKey}.flv` },
+          { id: 'Byeol /media/flv proxy', url: mode.url(live) },
+        ];
+        wire = await measureWire(paths, OFFSET, warmup * 1000, seconds * 1000);
+        process.stderr.write(`  ${mode.id}: ${wire.results.map((r) => r.latencies.length).join(' + ')} tags\n`);
+        continue;
+      }
       const { result, cpu } = await measure(browser, pageUrl, mode, live);
       rows.push({ mode, result, cpu, live });
       process.stderr.write(`  ${mode.id}: ${result.samples.length} samples\n`);
+    }
+    await endLive(live);
+  }
+  // The load row: simulated LL-HLS viewers on the copied level of a live (LOAD_VIEWERS, comma-separated); no
+  // transcoding, so the packager keeps real time and what is measured is the serving.
+  const loadRows: LoadResult[] = [];
+  if (!only || only.has('ll-load')) {
+    const live = await goLive(server.copyOnly);
+    for (const viewers of (process.env.LOAD_VIEWERS ?? '1000,5000')
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0)) {
+      const levelUrl = `${server.url}/media/live/${live.vodKey}/high`;
+      loadRows.push(
+        await loadRow({ app: app as ChildProcess, levelUrl, level: 'high (copy, 4000k)', viewers, seconds, expectedPartsPerSecond: 5 }),
+      );
+      process.stderr.write(`  ll-load: ${viewers} viewers\n`);
     }
     await endLive(live);
   }
@@ -444,6 +526,7 @@ async function main() {
         `${result.stalls} | ${picture} | ${mode.anchor} | ${mode.goal === undefined ? '—' : `≤ ${mode.goal.toFixed(1)}`} | ${verdict}${lagged ? ` ⚠ publisher at ${f(cpu.publisherFps, 1)} fps` : ''} |`,
     );
   }
+  if (wire) printWire(wire.results, wire.frames, wire.unreadable, f);
   const notes = rows.filter((r) => r.result.errors.length > 0 || r.result.method !== 'rvfc');
   for (const { mode, result } of notes) {
     console.log(`  ${mode.id}: sampling ${result.method}; player errors: ${result.errors.join('; ') || 'none'}`);
@@ -463,7 +546,7 @@ async function main() {
     const edges = result.samples.filter((s) => s.edge !== null);
     const split = edges.length
       ? `, behind live edge ${f(p(edges.map((s) => s.edge as number)))}, capture → live edge ${f(p(edges.map((s) => s.latency / 1000 - (s.edge as number))))}`
-      : '';
+      : `, latency − buffer ${f(p(result.samples.map((s) => s.latency / 1000 - s.buffer)))}`;
     console.log(`  ${mode.id}: buffer ${f(p(result.samples.map((s) => s.buffer)))}${split}, drift ${f(drift)}`);
   }
 
@@ -489,6 +572,7 @@ async function main() {
       `three renditions ${f(mean(three.map((r) => r.cpu.packager)), 1)} % of one core; ` +
       `node process ${f(mean(copy.map((r) => r.cpu.node)), 1)} % / ${f(mean(three.map((r) => r.cpu.node)), 1)} % (one viewer attached)`,
   );
+  printLoad(loadRows, f);
   console.log(`whole run ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -68,6 +68,7 @@ async function start(): Promise<ServerReady> {
   bus = await createBus(config.REDIS_URL, config.REDIS_PREFIX);
   app = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  watchDeliveries(app);
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
     url,
@@ -126,8 +127,45 @@ async function stop(code: number) {
   await rm(dataDir, { recursive: true, force: true });
   process.exit(code);
 }
-process.on('message', (m) => {
+// The load row (bench/live-latency/load.ts): each answered blocking playlist request and part of a live LL-HLS
+// level, timed from the moment the packager cut that part to the moment its response was handed to the
+// socket ('finish'), and this process's CPU over the same window.
+const LL_REQUEST = /^\/media\/live\/([\w-]+)\/(\w+)\/(?:index\.m3u8\?_HLS_msn=(\d+)&_HLS_part=(\d+)|p(\d+)\.(\d+)\.m4s)$/;
+let measuring: { playlist: number[]; part: number[]; cpu: NodeJS.CpuUsage; t0: number } | null = null;
+function watchDeliveries(server: FastifyInstance) {
+  server.server.on('request', (req, res) => {
+    if (!measuring) return;
+    const m = LL_REQUEST.exec(req.url ?? '');
+    if (!m) return;
+    res.once('finish', () => {
+      if (!measuring || res.statusCode !== 200) return;
+      const playlist = m[3] !== undefined;
+      const ll = server.ingest?.sessions.get(m[1] as string)?.llhls(m[2] as string);
+      const at = ll?.createdAt(Number(playlist ? m[3] : m[5]), Number(playlist ? m[4] : m[6]));
+      if (at !== undefined) (playlist ? measuring.playlist : measuring.part).push(Date.now() - at);
+    });
+  });
+}
+const pct = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.min(s.length - 1, Math.floor(q * s.length))] as number) : Number.NaN;
+};
+
+process.on('message', (m: unknown) => {
   if (m === 'stop') void stop(0);
+  else if (m === 'measure-start') measuring = { playlist: [], part: [], cpu: process.cpuUsage(), t0: performance.now() };
+  else if (m === 'measure-stop' && measuring) {
+    const { playlist, part, cpu, t0 } = measuring;
+    measuring = null;
+    const used = process.cpuUsage(cpu);
+    const secs = (performance.now() - t0) / 1000;
+    process.send?.({
+      type: 'measured',
+      cpuPercent: ((used.user + used.system) / 1e6 / secs) * 100,
+      playlist: { n: playlist.length, p50: pct(playlist, 0.5), p99: pct(playlist, 0.99) },
+      part: { n: part.length, p50: pct(part, 0.5), p99: pct(part, 0.99) },
+    });
+  }
 });
 // The bench died without saying stop: do not outlive it.
 process.on('disconnect', () => void stop(0));

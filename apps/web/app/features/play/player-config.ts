@@ -43,10 +43,17 @@ export const HLS_REPLAY_CONFIG = {
 export const FLV_LIVE_CONFIG = {
   enableWorker: false,
   lazyLoad: false,
-  // No stash buffer and a tight chase: 0.70 s p50 against 1.21 s with a 0.9 s chase (bench/live-latency,
-  // 2026-11-22); HLS stays the steadier default.
+  // No stash buffer; a seek to 0.15 s from the buffered end when more than 0.5 s is buffered (the join, whose
+  // first second is node-media-server's GOP cache); then playing at 1.1× while more than 0.3 s is buffered,
+  // back to 1× at 0.2 s, so wherever the join or a stall left the buffer it comes back to 0.2–0.3 s without a
+  // seek. bench/live-latency (2026-11-28, docs/live-video.md): 0.33 s p50 glass to glass against 0.46–0.51 s
+  // with the seek alone, whose buffer stayed wherever the join left it (0.25–0.39 s). HLS stays the steadier default.
   enableStashBuffer: false,
   liveBufferLatencyChasing: true,
   liveBufferLatencyMaxLatency: 0.5,
   liveBufferLatencyMinRemain: 0.15,
+  liveSync: true,
+  liveSyncMaxLatency: 0.3,
+  liveSyncTargetLatency: 0.2,
+  liveSyncPlaybackRate: 1.1,
 } as const;
