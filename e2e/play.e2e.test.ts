@@ -117,18 +117,28 @@ describe('/sub/live and /sub/replay', () => {
 
   it('list broadcasts, and /sub/live shows a new one without a reload', async () => {
     const first = await addBroadcast('list1', { viewerCnt: 1234 });
+    // A BJ who keeps the viewer count private (/mypage/setting viewer_count off): the card never shows the figure.
+    const hidden = await addBroadcast('hidden', { viewerCnt: 4321 });
+    await database.db
+      .update(users)
+      .set({ settings: { adult_broadcast: false, viewer_count: false, translation: false } })
+      .where(eq(users.userKey, hidden.bjUserKey));
     await addBroadcast('rp1', { state: 'ended', replayYn: true, endedAt: new Date(), startedAt: new Date(Date.now() - 3_725_000) });
     const page = await newPage();
     // The snapshot follows rows nobody announced within its 5 s safety net.
-    await until('the live list to hold the broadcast', async () => {
+    await until('the live list to hold the broadcasts', async () => {
       const res = await fetch(`${platform.url}/v1/pubapi/play_live_list`);
-      return JSON.stringify(await res.json()).includes(first.vodKey);
+      const text = JSON.stringify(await res.json());
+      return text.includes(first.vodKey) && text.includes(hidden.vodKey);
     });
     await page.goto('/sub/live');
     const card = page.locator(`#live-list li[data-vod-key="${first.vodKey}"]`);
     expect(await card.textContent()).toContain('방송 list1');
     expect(await card.locator('[data-viewers]').textContent()).toBe('1,234명 시청 중');
     expect(await card.locator('a').first().getAttribute('href')).toBe(`/play/${first.vodKey}`);
+    const hiddenCard = page.locator(`#live-list li[data-vod-key="${hidden.vodKey}"]`);
+    expect(await hiddenCard.locator('[data-viewers]').textContent()).toBe('시청자 수 비공개');
+    expect(await hiddenCard.textContent()).not.toContain('4,321');
 
     // A broadcast going live while the page is open appears by itself (polling every 10 s).
     const marker = await page.evaluate(() => {

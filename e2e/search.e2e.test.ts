@@ -281,7 +281,9 @@ describe('rankings', { timeout: 120_000 }, () => {
       top.prev_rank === null ? 'new' : top.prev_rank > top.rank ? 'up' : top.prev_rank < top.rank ? 'down' : 'same',
     );
     // Numbers with separators; a BJ keeping the fan lists private shows 비공개.
-    expect(await first.locator('[data-stat="peak"] dd').textContent()).toBe(top.peak_viewer_cnt.toLocaleString('ko-KR'));
+    expect(await first.locator('[data-stat="peak"] dd').textContent()).toBe(
+      top.peak_viewer_cnt === null ? '비공개' : top.peak_viewer_cnt.toLocaleString('ko-KR'),
+    );
     expect(await first.locator('[data-stat="star"] dd').textContent()).toBe(
       top.star_cnt === null ? '비공개' : top.star_cnt.toLocaleString('ko-KR'),
     );

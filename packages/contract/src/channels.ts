@@ -50,7 +50,10 @@ export interface ChannelBroadcast {
   vod_key: string;
   title: string;
   thumbnail: string;
+  /** 0 when `viewer_cnt_hidden_yn` is 'Y'. */
   viewer_cnt: number;
+  /** 'Y' when the BJ keeps their viewer count private (/mypage/setting `viewer_count_yn` N). */
+  viewer_cnt_hidden_yn: 'Y' | 'N';
   start_date: string;
   state: 'live' | 'ended' | 'frozen';
   adult_yn: 'Y' | 'N';

@@ -9,7 +9,13 @@ export interface LiveListItem {
   title: string;
   tags: string[];
   thumbnail: string;
+  /** 0 when `viewer_cnt_hidden_yn` is 'Y'. */
   viewer_cnt: number;
+  /**
+   * 'Y' when the BJ keeps their viewer count private (/mypage/setting `viewer_count_yn` N): `viewer_cnt` (and a
+   * replay's `peak_viewer_cnt`) is then 0, never the real figure, and the web shows 비공개 (docs/live-video.md).
+   */
+  viewer_cnt_hidden_yn: 'Y' | 'N';
   like_cnt: number;
   adult_yn: 'Y' | 'N';
   start_date: string;

@@ -95,6 +95,11 @@ export interface PlayInfo {
   thumbnail: string;
   viewer_cnt: number;
   peak_viewer_cnt: number;
+  /**
+   * 'Y' when the BJ keeps their viewer count private (/mypage/setting `viewer_count_yn` N) and the caller is
+   * neither that BJ nor an operator: `viewer_cnt` and `peak_viewer_cnt` are then 0.
+   */
+  viewer_cnt_hidden_yn: 'Y' | 'N';
   like_cnt: number;
   start_date: string;
   /** null while live. */
@@ -128,7 +133,9 @@ export interface PlayInfo {
 
 /** play_heartbeat answers the current count. */
 export interface HeartbeatSet {
+  /** 0 when `viewer_cnt_hidden_yn` is 'Y' (as in PlayInfo). */
   viewer_cnt: number;
+  viewer_cnt_hidden_yn: 'Y' | 'N';
   state: BroadcastState;
 }
 

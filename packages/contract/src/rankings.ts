@@ -64,7 +64,8 @@ export interface RankingItem {
   bj: { user_key: number; id: string; nick: string; profile_image: string; bj_type_cd: string };
   /** The live broadcast's key when on air at the snapshot, else ''. */
   live_vod_key: string;
-  peak_viewer_cnt: number;
+  /** The period's peak viewers; null when the BJ keeps their viewer count private (/mypage/setting `viewer_count_yn` N). */
+  peak_viewer_cnt: number | null;
   like_cnt: number;
   /** New fan-club members in the period; null when the BJ keeps the fan lists private (SPEC §4). */
   fan_growth_cnt: number | null;

@@ -39,7 +39,10 @@ export interface StarCard {
   live_vod_key: string;
   live_title: string;
   live_thumbnail: string;
+  /** 0 when `viewer_cnt_hidden_yn` is 'Y'. */
   viewer_cnt: number;
+  /** 'Y' when the account keeps its viewer count private (/mypage/setting `viewer_count_yn` N). */
+  viewer_cnt_hidden_yn: 'Y' | 'N';
   /** Its latest replay ('' when none). */
   latest_vod_key: string;
   latest_title: string;

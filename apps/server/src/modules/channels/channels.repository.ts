@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Exec } from '../../platform/db.js';
 import { chatUserBlock } from '../chat/index.js';
 import { broadcast } from '../live/index.js';
-import { users } from '../users/index.js';
+import { hidesViewerCountSql, users } from '../users/index.js';
 import { bjFan, fanClub, fanClubCounter } from '../wallet/index.js';
 import {
   channelBookmark,
@@ -66,12 +66,15 @@ const broadcastColumns = {
   startedAt: broadcast.startedAt,
   state: broadcast.state,
   adultYn: broadcast.adultYn,
+  /** The BJ keeps the viewer count private (their /mypage/setting switch). */
+  countHidden: sql<boolean>`(select ${hidesViewerCountSql('u')} from users u where u.user_key = ${broadcast.bjUserKey})`,
 };
 type BroadcastRow = {
   vodKey: string;
   title: string;
   thumbnail: string;
   viewerCnt: number;
+  countHidden: boolean | null;
   startedAt: Date;
   state: ChannelBroadcast['state'];
   adultYn: boolean;
@@ -81,7 +84,8 @@ export const toChannelBroadcast = (b: BroadcastRow): ChannelBroadcast => ({
   vod_key: b.vodKey,
   title: b.title,
   thumbnail: b.thumbnail,
-  viewer_cnt: b.viewerCnt,
+  viewer_cnt: b.countHidden ? 0 : b.viewerCnt,
+  viewer_cnt_hidden_yn: b.countHidden ? 'Y' : 'N',
   start_date: b.startedAt.toISOString(),
   state: b.state,
   adult_yn: b.adultYn ? 'Y' : 'N',

@@ -4,6 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { buildBroadcast } from '../../testing/builders.js';
+import { buildAccount } from '../../testing/members.js';
 import { users } from '../users/users.tables.js';
 import { broadcast } from './live.tables.js';
 
@@ -21,12 +22,22 @@ const TOP = 2_000_000_000;
 
 let t: TestApp;
 let bjs: { userKey: number; id: string; nick: string }[];
+/**
+ * The lists are read as an adult-verified member who turned adult broadcasts on (/mypage/setting), whose
+ * lists carry every broadcast, so the totals are the database's; the lists without adult broadcasts
+ * (everyone else's) are live-settings.int.test.ts's.
+ */
+let reader: { userKey: number; cookie: string };
 const now = Date.now();
 const minutesAgo = (m: number) => new Date(now - m * 60_000);
 
 beforeAll(async () => {
   t = await startTestApp();
   const db = t.database.db;
+  reader = await buildAccount(t, {
+    adultVerifiedAt: new Date(),
+    settings: { adult_broadcast: true, viewer_count: true, translation: false },
+  });
   bjs = await db
     .insert(users)
     .values(
@@ -118,20 +129,26 @@ afterAll(async () => {
     for (const bj of bjs) await t.database.db.delete(broadcast).where(eq(broadcast.bjUserKey, bj.userKey));
     for (const bj of bjs) await t.database.db.delete(users).where(eq(users.userKey, bj.userKey));
   }
+  if (t && reader) {
+    await t.database.pool.query('delete from user_session where user_key = $1', [reader.userKey]);
+    await t.database.db.delete(users).where(eq(users.userKey, reader.userKey));
+  }
   await t?.close();
 });
 
 type Query = Record<string, string | number>;
 
 async function liveList(query: Query = {}) {
-  const res = await t.get<ListSet<LiveListItem>>('/v1/pubapi/play_live_list', query);
+  const res = await t.get<ListSet<LiveListItem>>('/v1/pubapi/play_live_list', query, { cookie: reader.cookie });
   expect(res.status).toBe(200);
   expect(res.body.rslt_cd).toBe(0);
   return res.body.rslt_set;
 }
 
 async function vodList(query: Query = {}) {
-  const res = await t.call(contentEndpoints.vodList, Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])));
+  const res = await t.call(contentEndpoints.vodList, Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), {
+    cookie: reader.cookie,
+  });
   expect(res.status).toBe(200);
   expect(res.body.rslt_cd).toBe(0);
   return res.body.rslt_set;
@@ -196,6 +213,7 @@ describe('GET /v1/pubapi/play_live_list', () => {
       tags: ['K-POP', '댄스'],
       thumbnail: '',
       viewer_cnt: TOP + 200,
+      viewer_cnt_hidden_yn: 'N',
       like_cnt: 0,
       adult_yn: 'N',
       start_date: minutesAgo(30).toISOString(),

@@ -1,7 +1,7 @@
 import type { LiveListItem, StreamMc, VodListItem } from '@byeol/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Exec } from '../../platform/db.js';
-import { users } from '../users/index.js';
+import { hidesViewerCount, type UserSettings, users } from '../users/index.js';
 import { broadcast, broadcastLike, broadcastView } from './live.tables.js';
 
 const bjColumns = {
@@ -14,12 +14,17 @@ const bjColumns = {
 export type BroadcastRow = typeof broadcast.$inferSelect;
 export type BjOfBroadcast = LiveListItem['bj'];
 
-function base(row: BroadcastRow, bj: BjOfBroadcast) {
+/** The BJ's switches, read with the broadcast: whether they keep the viewer count private. */
+const bjSettings = users.settings;
+const yn = (v: boolean) => (v ? ('Y' as const) : ('N' as const));
+
+function base(row: BroadcastRow, bj: BjOfBroadcast, settings: UserSettings | null) {
   return {
     vod_key: row.vodKey,
     title: row.title,
     tags: row.tags,
     thumbnail: row.thumbnail,
+    viewer_cnt_hidden_yn: yn(hidesViewerCount(settings)),
     like_cnt: row.likeCnt,
     adult_yn: row.adultYn ? ('Y' as const) : ('N' as const),
     start_date: row.startedAt.toISOString(),
@@ -27,25 +32,37 @@ function base(row: BroadcastRow, bj: BjOfBroadcast) {
   };
 }
 
-/** A live broadcast as the snapshot holds it: the list item plus what it sorts by. */
+/**
+ * A live broadcast as the snapshot holds it: the list item plus what it sorts by. The item's viewer_cnt is
+ * 0 when the BJ hides it (and so it sorts as 0); `viewers` keeps the real figure for the merges.
+ */
 export interface LiveEntry {
   item: LiveListItem;
+  viewers: number;
+  hidden: boolean;
+  adult: boolean;
   startedMs: number;
   sn: number;
 }
 
-/** Every live broadcast with its broadcaster (the live snapshot's source; live.snapshot.ts). */
+/** Every live broadcast with its broadcaster and the BJ's viewer count switch (the live snapshot's source). */
 export async function loadLive(db: Db): Promise<LiveEntry[]> {
   const rows = await db
-    .select({ b: broadcast, bj: bjColumns })
+    .select({ b: broadcast, bj: bjColumns, settings: bjSettings })
     .from(broadcast)
     .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
     .where(eq(broadcast.state, 'live'));
-  return rows.map(({ b, bj }) => ({
-    item: { ...base(b, bj), viewer_cnt: b.viewerCnt },
-    startedMs: b.startedAt.getTime(),
-    sn: b.broadcastSn,
-  }));
+  return rows.map(({ b, bj, settings }) => {
+    const hidden = hidesViewerCount(settings);
+    return {
+      item: { ...base(b, bj, settings), viewer_cnt: hidden ? 0 : b.viewerCnt },
+      viewers: b.viewerCnt,
+      hidden,
+      adult: b.adultYn,
+      startedMs: b.startedAt.getTime(),
+      sn: b.broadcastSn,
+    };
+  });
 }
 
 export interface ReplayQuery {
@@ -55,18 +72,34 @@ export interface ReplayQuery {
   order?: 'recent' | 'viewer';
   /** Only this broadcaster's replays. */
   bjUserKey?: number;
+  /**
+   * With adult broadcasts (the default); false for a caller whose lists leave them out (`seesAdultBroadcasts`,
+   * the viewer's adult_broadcast switch): rows and total alike.
+   */
+  adult?: boolean;
+}
+
+/** A replay's item: its peak is 0 when the BJ keeps their viewer count private. */
+function replayItem(b: BroadcastRow, bj: BjOfBroadcast, settings: UserSettings | null): VodListItem {
+  return {
+    ...base(b, bj, settings),
+    peak_viewer_cnt: hidesViewerCount(settings) ? 0 : b.peakViewerCnt,
+    end_date: (b.endedAt ?? b.startedAt).toISOString(),
+    duration_sec: Math.max(0, Math.round(((b.endedAt ?? b.startedAt).getTime() - b.startedAt.getTime()) / 1000)),
+  };
 }
 
 /** Ended broadcasts kept as replays, with the total of the whole list. */
-export async function listReplays(db: Db, { offset, limit, order = 'recent', bjUserKey }: ReplayQuery) {
+export async function listReplays(db: Db, { offset, limit, order = 'recent', bjUserKey, adult = true }: ReplayQuery) {
   const where = and(
     eq(broadcast.state, 'ended'),
     eq(broadcast.replayYn, true),
     bjUserKey === undefined ? undefined : eq(broadcast.bjUserKey, bjUserKey),
+    adult ? undefined : eq(broadcast.adultYn, false),
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ b: broadcast, bj: bjColumns })
+      .select({ b: broadcast, bj: bjColumns, settings: bjSettings })
       .from(broadcast)
       .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
       .where(where)
@@ -80,12 +113,7 @@ export async function listReplays(db: Db, { offset, limit, order = 'recent', bjU
       .limit(limit),
     db.select({ n: count() }).from(broadcast).where(where),
   ]);
-  const list: VodListItem[] = rows.map(({ b, bj }) => ({
-    ...base(b, bj),
-    peak_viewer_cnt: b.peakViewerCnt,
-    end_date: (b.endedAt ?? b.startedAt).toISOString(),
-    duration_sec: Math.max(0, Math.round(((b.endedAt ?? b.startedAt).getTime() - b.startedAt.getTime()) / 1000)),
-  }));
+  const list: VodListItem[] = rows.map(({ b, bj, settings }) => replayItem(b, bj, settings));
   return { list, total: total?.n ?? 0 };
 }
 
@@ -93,16 +121,11 @@ export async function listReplays(db: Db, { offset, limit, order = 'recent', bjU
 export async function replaysByKeys(db: Db, vodKeys: string[]): Promise<VodListItem[]> {
   if (vodKeys.length === 0) return [];
   const rows = await db
-    .select({ b: broadcast, bj: bjColumns })
+    .select({ b: broadcast, bj: bjColumns, settings: bjSettings })
     .from(broadcast)
     .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
     .where(and(inArray(broadcast.vodKey, vodKeys), eq(broadcast.state, 'ended'), eq(broadcast.replayYn, true)));
-  return rows.map(({ b, bj }) => ({
-    ...base(b, bj),
-    peak_viewer_cnt: b.peakViewerCnt,
-    end_date: (b.endedAt ?? b.startedAt).toISOString(),
-    duration_sec: Math.max(0, Math.round(((b.endedAt ?? b.startedAt).getTime() - b.startedAt.getTime()) / 1000)),
-  }));
+  return rows.map(({ b, bj, settings }) => replayItem(b, bj, settings));
 }
 
 /** A broadcaster who may be a broadcast's MC (an active BJ account), or null. */
@@ -126,22 +149,24 @@ export async function findBroadcast(db: Db, vodKey: string): Promise<{ b: Broadc
 
 /**
  * `findBroadcast` for the play-room entry: also the BJ's hidden members (SPEC §3 `chat_extra.hide_users`,
- * the chat settings' list) in the same statement, so play_info costs no second round trip.
+ * the chat settings' list) and whether the BJ keeps the viewer count private, in the same statement, so
+ * play_info costs no second round trip.
  */
 export async function findPlayBroadcast(
   db: Db,
   vodKey: string,
-): Promise<{ b: BroadcastRow; bj: BjOfBroadcast; hideUsers: number[] } | undefined> {
+): Promise<{ b: BroadcastRow; bj: BjOfBroadcast; hideUsers: number[]; countHidden: boolean } | undefined> {
   const [row] = await db
     .select({
       b: broadcast,
       bj: bjColumns,
+      settings: bjSettings,
       hideUsers: sql<string[] | null>`(select hide_users from chat_setting where bj_user_key = ${broadcast.bjUserKey})`,
     })
     .from(broadcast)
     .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
     .where(eq(broadcast.vodKey, vodKey));
-  return row && { b: row.b, bj: row.bj, hideUsers: (row.hideUsers ?? []).map(Number) };
+  return row && { b: row.b, bj: row.bj, hideUsers: (row.hideUsers ?? []).map(Number), countHidden: hidesViewerCount(row.settings) };
 }
 
 /** When an account passed adult verification (null: never, or no such account). */
@@ -195,7 +220,7 @@ export async function recordView(db: Db, userKey: number, vodKey: string): Promi
 /** What a member watched lately, newest first: live broadcasts and kept replays (gone ones drop out). */
 export async function recentViews(db: Db, userKey: number, limit: number) {
   const rows = await db
-    .select({ b: broadcast, bj: bjColumns, viewedAt: broadcastView.viewedAt })
+    .select({ b: broadcast, bj: bjColumns, settings: bjSettings, viewedAt: broadcastView.viewedAt })
     .from(broadcastView)
     .innerJoin(broadcast, eq(broadcast.vodKey, broadcastView.vodKey))
     .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
@@ -207,8 +232,8 @@ export async function recentViews(db: Db, userKey: number, limit: number) {
     )
     .orderBy(desc(broadcastView.viewedAt))
     .limit(limit);
-  return rows.map(({ b, bj, viewedAt }) => ({
-    ...base(b, bj),
+  return rows.map(({ b, bj, settings, viewedAt }) => ({
+    ...base(b, bj, settings),
     state: b.state,
     viewed_at: viewedAt.toISOString(),
   }));

@@ -4,6 +4,7 @@ import { okList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { route } from '../../platform/route.js';
+import { seesAdultBroadcasts } from '../users/index.js';
 import { listReplays } from './live.repository.js';
 import { LiveSnapshot } from './live.snapshot.js';
 import { playRoutes } from './play.routes.js';
@@ -23,13 +24,16 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
   await snapshot.start(bus);
   app.addHook('onClose', async () => snapshot.stop());
 
-  route(app, contentEndpoints.liveList, async (request, { order, offset, limit }, reply) =>
-    // Serialised once per page and language until the list changes (live.snapshot.ts).
-    reply.type('application/json; charset=utf-8').send(snapshot.page(order, offset, limit, request.lang)),
-  );
+  route(app, contentEndpoints.liveList, async (request, { order, offset, limit }, reply) => {
+    // The caller's session is read only while an adult broadcast is live: otherwise both variants are one.
+    const adult = snapshot.hasAdult && seesAdultBroadcasts(await request.currentAccount());
+    // Serialised once per variant, page and language until the list changes (live.snapshot.ts).
+    return reply.type('application/json; charset=utf-8').send(snapshot.page(order, offset, limit, request.lang, adult ? 'all' : 'general'));
+  });
 
   route(app, contentEndpoints.vodList, async (request, { offset, limit }) => {
-    const { list, total } = await listReplays(db, { offset, limit });
+    const adult = seesAdultBroadcasts(await request.currentAccount());
+    const { list, total } = await listReplays(db, { offset, limit, adult });
     return okList(request, list, total);
   });
 

@@ -13,6 +13,13 @@ export interface SnapshotOptions {
 }
 
 type Order = 'viewer' | 'recent';
+/**
+ * Which list a caller gets: `all` with adult broadcasts (members who turned adult_broadcast on), `general`
+ * without them (everyone else, signed-out visitors included). Each is sorted, counted and cached on its own,
+ * so totals and paging hold within a variant.
+ */
+export type Variant = 'all' | 'general';
+type Sorted = Record<Order, LiveEntry[]>;
 
 const byViewer = (a: LiveEntry, b: LiveEntry) => b.item.viewer_cnt - a.item.viewer_cnt || b.startedMs - a.startedMs || b.sn - a.sn;
 const byRecent = (a: LiveEntry, b: LiveEntry) => b.startedMs - a.startedMs || b.sn - a.sn;
@@ -21,11 +28,14 @@ const byRecent = (a: LiveEntry, b: LiveEntry) => b.startedMs - a.startedMs || b.
  * The broadcasts live now, in memory, so `play_live_list` (read on every home and /sub/live view) never
  * touches the database. Rebuilt from the database at start, on every `live` bus message (debounced) and
  * every few seconds as a safety net; viewer counts of this process's heartbeats are merged in between.
- * Each page is serialised once per (order, offset, limit, language) until the list changes.
+ * Each page is serialised once per (variant, order, offset, limit, language) until the list changes. A BJ
+ * who keeps the viewer count private is listed with 0 and sorts as 0 (docs/live-video.md).
  */
 export class LiveSnapshot {
   private entries = new Map<string, LiveEntry>();
-  private sorted: Record<Order, LiveEntry[]> = { viewer: [], recent: [] };
+  private sorted: Record<Variant, Sorted> = { all: { viewer: [], recent: [] }, general: { viewer: [], recent: [] } };
+  /** Whether any live broadcast is an adult one: when none is, both variants are one list (and one cache). */
+  hasAdult = false;
   private pages = new Map<string, string>();
   private debounce: NodeJS.Timeout | undefined;
   private safetyNet: NodeJS.Timeout | undefined;
@@ -110,21 +120,28 @@ export class LiveSnapshot {
   }
 
   private resort() {
-    const all = [...this.entries.values()];
-    this.sorted = { viewer: [...all].sort(byViewer), recent: all.sort(byRecent) };
+    const viewer = [...this.entries.values()].sort(byViewer);
+    const recent = [...viewer].sort(byRecent);
+    this.hasAdult = viewer.some((e) => e.adult);
+    const general = (list: LiveEntry[]) => (this.hasAdult ? list.filter((e) => !e.adult) : list);
+    this.sorted = { all: { viewer, recent }, general: { viewer: general(viewer), recent: general(recent) } };
     this.pages.clear();
     this.version += 1;
   }
 
-  /** Merges current viewer counts (from the heartbeats' presence sets) without waiting for a rebuild. */
+  /**
+   * Merges current viewer counts (from the heartbeats' presence sets) without waiting for a rebuild. A hidden
+   * count changes nothing that is answered (the item says 0), so it does not re-sort.
+   */
   setViewerCounts(counts: Map<string, number>): void {
     let changed = false;
     for (const [vodKey, n] of counts) {
       const e = this.entries.get(vodKey);
-      if (e && e.item.viewer_cnt !== n) {
-        e.item = { ...e.item, viewer_cnt: n };
-        changed = true;
-      }
+      if (!e || e.viewers === n) continue;
+      e.viewers = n;
+      if (e.hidden) continue;
+      e.item = { ...e.item, viewer_cnt: n };
+      changed = true;
     }
     if (changed) this.resort();
   }
@@ -146,19 +163,23 @@ export class LiveSnapshot {
     return [...this.entries.keys()];
   }
 
-  list(order: Order, offset: number, limit: number): { list: LiveListItem[]; total: number } {
-    const all = this.sorted[order];
+  list(order: Order, offset: number, limit: number, variant: Variant = 'all'): { list: LiveListItem[]; total: number } {
+    const all = this.sorted[variant][order];
     return { list: all.slice(offset, offset + limit).map((e) => e.item), total: all.length };
   }
 
-  /** The whole `play_live_list` answer (the envelope) as JSON text, made once per page and language. */
-  page(order: Order, offset: number, limit: number, lang: Lang): string {
-    const key = `${order}|${offset}|${limit}|${lang}`;
+  /**
+   * The whole `play_live_list` answer (the envelope) as JSON text, made once per variant, page and language.
+   * While no adult broadcast is live both variants share their pages.
+   */
+  page(order: Order, offset: number, limit: number, lang: Lang, variant: Variant = 'general'): string {
+    const v: Variant = this.hasAdult ? variant : 'general';
+    const key = `${v}|${order}|${offset}|${limit}|${lang}`;
     let text = this.pages.get(key);
     if (text === undefined) {
-      const { list, total } = this.list(order, offset, limit);
+      const { list, total } = this.list(order, offset, limit, v);
       text = JSON.stringify(envelope(lang, { data_list: list, data_totalcount: total }));
-      // Paging is bounded (offset ≤ 100,000, limit ≤ 100, 4 languages), but a crawler walking every offset
+      // Paging is bounded (offset ≤ 100,000, limit ≤ 100, 4 languages, 2 variants), but a crawler walking every offset
       // should not grow the cache without end.
       if (this.pages.size >= 2_000) this.pages.clear();
       this.pages.set(key, text);

@@ -37,12 +37,12 @@ export const playRoutes: FastifyPluginAsyncZod<{ play: PlayService }> = async (a
   route(app, E.like, async (request, body) => ok(request, await play.like(request, body.vod_key)));
 
   route(app, contentEndpoints.vodMore, async (request, { offset, limit, order }) => {
-    const { list, total } = await play.replays({ offset, limit, order });
+    const { list, total } = await play.replays(request, { offset, limit, order });
     return okList(request, list, total, { total_count: total });
   });
 
   route(app, contentEndpoints.bjReplays, async (request, { offset, limit, user_key }) => {
-    const { list, total } = await play.replays({ offset, limit, bjUserKey: user_key });
+    const { list, total } = await play.replays(request, { offset, limit, bjUserKey: user_key });
     return okList(request, list, total, { total_count: total });
   });
 

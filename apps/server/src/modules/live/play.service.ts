@@ -16,6 +16,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
+import { seesAdultBroadcasts } from '../users/index.js';
 import { requireUser } from '../users/users.session.js';
 import {
   addLike,
@@ -60,7 +61,11 @@ const hasMedia = (b: BroadcastRow) => !b.isDemo || b.mediaDir !== '';
 export const viewersSet = (vodKey: string) => `viewers:${vodKey}`;
 const yn = (v: boolean) => (v ? ('Y' as const) : ('N' as const));
 
-function infoOf(b: BroadcastRow, bj: BjOfBroadcast, hideUsers: number[], now = Date.now()): PlayInfo {
+/**
+ * `countHidden`: the BJ keeps the viewer count private and the caller may not see it (docs/live-video.md,
+ * "Private viewer counts"): both counts are 0.
+ */
+function infoOf(b: BroadcastRow, bj: BjOfBroadcast, hideUsers: number[], countHidden: boolean, now = Date.now()): PlayInfo {
   const end = b.endedAt ?? (b.state === 'live' ? new Date(now) : (b.frozenAt ?? b.startedAt));
   return {
     vod_key: b.vodKey,
@@ -68,8 +73,9 @@ function infoOf(b: BroadcastRow, bj: BjOfBroadcast, hideUsers: number[], now = D
     tags: b.tags,
     state: b.state as BroadcastState,
     thumbnail: b.thumbnail,
-    viewer_cnt: b.state === 'live' ? b.viewerCnt : 0,
-    peak_viewer_cnt: b.peakViewerCnt,
+    viewer_cnt: b.state === 'live' && !countHidden ? b.viewerCnt : 0,
+    peak_viewer_cnt: countHidden ? 0 : b.peakViewerCnt,
+    viewer_cnt_hidden_yn: yn(countHidden),
     like_cnt: b.likeCnt,
     start_date: b.startedAt.toISOString(),
     end_date: b.state === 'live' ? null : end.toISOString(),
@@ -88,8 +94,18 @@ function infoOf(b: BroadcastRow, bj: BjOfBroadcast, hideUsers: number[], now = D
 }
 
 /**
+ * Whether the caller sees a BJ's private viewer count: the BJ's own account and operators do (the room and
+ * the dashboard), nobody else.
+ */
+async function seesHiddenCount(request: FastifyRequest, bjUserKey: number): Promise<boolean> {
+  const user = await request.currentUser();
+  return user !== null && (user.userKey === bjUserKey || user.role === 'operator' || user.role === 'gm');
+}
+
+/**
  * A broadcast's info without its media URLs (null: no such broadcast), for another module's page of it
- * (the concert's play page adds its own token-bearing URLs).
+ * (the concert's play page adds its own token-bearing URLs). A private viewer count is hidden from every
+ * caller here.
  */
 export async function broadcastInfo(
   db: Db,
@@ -97,7 +113,7 @@ export async function broadcastInfo(
 ): Promise<{ info: PlayInfo; live: boolean; replay: boolean; endedAt: Date | null; isDemo: boolean } | null> {
   const found = await findPlayBroadcast(db, vodKey);
   if (!found) return null;
-  const info = infoOf(found.b, found.bj, found.hideUsers);
+  const info = infoOf(found.b, found.bj, found.hideUsers, found.countHidden);
   const mc = found.b.mcUserKey ? await mcOf(db, found.b.mcUserKey) : null;
   if (mc) info.mc = { sn: found.b.broadcastSn, ...mc };
   return {
@@ -143,9 +159,16 @@ export class PlayService {
     return found;
   }
 
-  /** The broadcast's info with its MC (one more read only when it has one). */
-  private async info(b: BroadcastRow, bj: BjOfBroadcast, hideUsers: number[]): Promise<PlayInfo> {
-    const info = infoOf(b, bj, hideUsers);
+  /**
+   * The broadcast's info with its MC (one more read only when it has one); a private viewer count for the
+   * callers allowed to see it (the session is read only when the count is private).
+   */
+  private async info(
+    request: FastifyRequest,
+    { b, bj, hideUsers, countHidden }: { b: BroadcastRow; bj: BjOfBroadcast; hideUsers: number[]; countHidden: boolean },
+  ): Promise<PlayInfo> {
+    const hidden = countHidden && !(await seesHiddenCount(request, b.bjUserKey));
+    const info = infoOf(b, bj, hideUsers, hidden);
     const mc = b.mcUserKey ? await mcOf(this.deps.db, b.mcUserKey) : null;
     if (mc) info.mc = { sn: b.broadcastSn, ...mc };
     return info;
@@ -173,8 +196,9 @@ export class PlayService {
 
   /** /play/{vod_key}: the broadcast in any state; playback URLs only while live, for callers past the gates. */
   async playInfo(request: FastifyRequest, vodKey: string): Promise<InfoAnswer> {
-    const { b, bj, hideUsers } = await this.find(vodKey);
-    const info = await this.info(b, bj, hideUsers);
+    const found = await this.find(vodKey);
+    const { b } = found;
+    const info = await this.info(request, found);
     if (b.state !== 'live') return { code: 'OK', info };
     const gate = await this.gate(request, b);
     if (gate) return { code: gate, info };
@@ -198,9 +222,10 @@ export class PlayService {
 
   /** /vod/{vod_key}: an ended broadcast kept as a replay; the mobile-only switch, then the gates. */
   async vodInfo(request: FastifyRequest, vodKey: string): Promise<InfoAnswer> {
-    const { b, bj, hideUsers } = await this.find(vodKey);
+    const found = await this.find(vodKey);
+    const { b } = found;
     if (b.state !== 'ended' || !b.replayYn) throw new AppError('REPLAY_NOT_FOUND');
-    const info = await this.info(b, bj, hideUsers);
+    const info = await this.info(request, found);
     if (this.deps.replayMobileOnly && !isMobileUserAgent(request.headers['user-agent'])) return { code: 'REPLAY_MOBILE_ONLY', info };
     const gate = await this.gate(request, b);
     if (gate) return { code: gate, info };
@@ -217,7 +242,7 @@ export class PlayService {
    */
   async heartbeat(request: FastifyRequest, vodKey: string, viewerId: string, latencyMs?: number): Promise<HeartbeatSet> {
     await enforceLimits(this.deps.bus, [{ key: `hb:ip:${request.ip}`, ...HEARTBEAT_LIMIT }]);
-    const { b } = await this.find(vodKey);
+    const { b, countHidden } = await this.find(vodKey);
     if (b.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
     if (b.state === 'ended') throw new AppError('BROADCAST_ENDED');
     // A concert's viewers count from its play page (members; the media itself needs the ticket's token).
@@ -230,7 +255,8 @@ export class PlayService {
     if (latencyMs !== undefined) this.latencies.note(vodKey, member, latencyMs);
     if (user) this.deps.onWatch?.(user.userKey, b.bjUserKey, vodKey);
     const viewers = (await this.deps.bus.presence.members(viewersSet(vodKey))).length;
-    return { viewer_cnt: viewers, state: 'live' };
+    const hidden = countHidden && !(await seesHiddenCount(request, b.bjUserKey));
+    return { viewer_cnt: hidden ? 0 : viewers, viewer_cnt_hidden_yn: yn(hidden), state: 'live' };
   }
 
   /** The viewer left (page closed): no longer counted. */
@@ -273,7 +299,8 @@ export class PlayService {
     return { like_cnt: likes };
   }
 
-  replays(query: ReplayQuery) {
-    return listReplays(this.deps.db, query);
+  /** A replay list; adult replays only for a caller whose lists carry them (the adult_broadcast switch). */
+  async replays(request: FastifyRequest, query: ReplayQuery) {
+    return listReplays(this.deps.db, { ...query, adult: seesAdultBroadcasts(await request.currentAccount()) });
   }
 }

@@ -189,8 +189,15 @@ describe('the ranking job', () => {
     const before = await list('all', 'day');
     const row = (rows: typeof before.data_list) => rows.find((r) => r.bj.user_key === adultBj.userKey);
     expect(row(before.data_list)).toMatchObject({ live_vod_key: '' });
+    // Adult-verified, with adult broadcasts left off (/mypage/setting's default): still not linked.
     const verified = await buildAccount(t, { adultVerifiedAt: new Date() });
-    const seen = await t.call(rankingsEndpoints.more, { category: 'all', period: 'day', limit: '100' }, { cookie: verified.cookie });
+    const off = await t.call(rankingsEndpoints.more, { category: 'all', period: 'day', limit: '100' }, { cookie: verified.cookie });
+    expect(row(off.body.rslt_set.data_list)).toMatchObject({ live_vod_key: '' });
+    const showing = await buildAccount(t, {
+      adultVerifiedAt: new Date(),
+      settings: { adult_broadcast: true, viewer_count: true, translation: false },
+    });
+    const seen = await t.call(rankingsEndpoints.more, { category: 'all', period: 'day', limit: '100' }, { cookie: showing.cookie });
     expect(row(seen.body.rslt_set.data_list)).toMatchObject({ live_vod_key: adultLive.vodKey });
 
     await sql(t, `update users set state = 'closed' where user_key = $1`, [leaver.userKey]);

@@ -5,6 +5,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { runPeriodically } from '../../platform/periodic.js';
 import { route } from '../../platform/route.js';
+import { seesAdultBroadcasts } from '../users/index.js';
 import { requireRole } from '../users/users.session.js';
 import { RankingsService } from './rankings.service.js';
 
@@ -18,8 +19,8 @@ export const rankingsRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; refreshSe
   if (refreshSeconds > 0) runPeriodically(app, 'rankings', () => rankings.compute(new Date(), 5_000, interval * 0.9), interval, 5_000);
 
   route(app, rankingsEndpoints.more, async (request, { category, period, offset, limit }) => {
-    const account = await request.currentAccount();
-    return ok(request, await rankings.more(category, period, offset, limit, account?.adultVerifiedAt != null));
+    // An adult live broadcast is linked only for members whose lists carry adult broadcasts (/mypage/setting).
+    return ok(request, await rankings.more(category, period, offset, limit, seesAdultBroadcasts(await request.currentAccount())));
   });
 
   route(app, rankingsEndpoints.setting, async (request) => {

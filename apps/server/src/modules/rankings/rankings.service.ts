@@ -14,7 +14,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Exec } from '../../platform/db.js';
 import { sponsorListsPrivate } from '../chat/index.js';
 import { adultLiveKeys, broadcast } from '../live/index.js';
-import { users } from '../users/index.js';
+import { hidesViewerCount, users } from '../users/index.js';
 import { fanClub, paidGiftsByHour } from '../wallet/index.js';
 import { rankingCursor, rankingRun, rankingSetting, rankingSettingAudit, rankingSnapshot, rankingStarHour } from './rankings.tables.js';
 
@@ -292,6 +292,7 @@ export class RankingsService {
         .select({
           s: rankingSnapshot,
           bj: { user_key: users.userKey, id: users.id, nick: users.nick, profile_image: users.profileImage, bj_type_cd: users.bjTypeCd },
+          settings: users.settings,
         })
         .from(rankingSnapshot)
         .innerJoin(users, active)
@@ -323,13 +324,14 @@ export class RankingsService {
             rows.map((r) => r.s.liveVodKey),
           ),
     ]);
-    const list: RankingItem[] = rows.map(({ s, bj }) => ({
+    const list: RankingItem[] = rows.map(({ s, bj, settings }) => ({
       rank: s.rank,
       prev_rank: s.prevRank,
       score: s.score,
       bj,
       live_vod_key: adultLive.has(s.liveVodKey) ? '' : s.liveVodKey,
-      peak_viewer_cnt: s.peakViewerCnt,
+      // A BJ who keeps the viewer count private (/mypage/setting) shows no peak either (docs/live-video.md).
+      peak_viewer_cnt: hidesViewerCount(settings) ? null : s.peakViewerCnt,
       like_cnt: s.likeCnt,
       fan_growth_cnt: hidden.has(bj.user_key) ? null : s.fanGrowthCnt,
       star_cnt: hidden.has(bj.user_key) ? null : s.starCnt,

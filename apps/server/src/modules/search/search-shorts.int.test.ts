@@ -149,7 +149,10 @@ describe('shorts in search', () => {
     const room = await buildBroadcast(t.database.db, bj.userKey, { title: '성인 방송', adultYn: true });
     const adult = await insertClip(bj, { title: `${title} 성인`, state: 'ready', kind: 'clip', vodKey: room.vodKey });
     expect(shorts((await search(title, 'short')).data_list).map((h) => h.clip_sn)).toEqual([clip.clip_sn]);
-    const verified = await buildAccount(t, { adultVerifiedAt: new Date() });
+    const verified = await buildAccount(t, {
+      adultVerifiedAt: new Date(),
+      settings: { adult_broadcast: true, viewer_count: true, translation: false },
+    });
     expect(shorts((await search(title, 'short', verified)).data_list).map((h) => h.clip_sn)).toContain(adult.clip_sn);
 
     // search_fill('clips') (the migration's backfill, an operator's rebuild) makes a lost document again.

@@ -189,11 +189,17 @@ describe('search_more', () => {
     await t.database.db.update(broadcast).set({ state: 'frozen' }).where(eq(broadcast.broadcastSn, frozen.broadcastSn));
 
     const viewer = await buildViewer(t);
-    const adultViewer = await buildAccount(t, { adultVerifiedAt: new Date() });
+    const adultViewer = await buildAccount(t, {
+      adultVerifiedAt: new Date(),
+      settings: { adult_broadcast: true, viewer_count: true, translation: false },
+    });
+    // Adult-verified but with adult broadcasts left off (/mypage/setting's default).
+    const verifiedOff = await buildAccount(t, { adultVerifiedAt: new Date() });
     const liveKeys = async (who: Account | null) =>
       ((await search(stem, 'live', who)).body.rslt_set.data_list as SearchLiveHit[]).map((h) => h.vod_key);
     expect(await liveKeys(null)).toEqual([]);
     expect(await liveKeys(viewer)).toEqual([]);
+    expect(await liveKeys(verifiedOff)).toEqual([]);
     expect(await liveKeys(adultViewer)).toEqual([adult.vodKey]);
     const replays = ((await search(stem, 'replay')).body.rslt_set.data_list as SearchReplayHit[]).map((h) => h.vod_key);
     expect(replays).toEqual([kept.vodKey]);

@@ -12,6 +12,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Exec } from '../../platform/db.js';
 import { adultLiveKeys } from '../live/index.js';
+import { hidesViewerCountSql } from '../users/index.js';
 
 /** What one kind's query is: the document kind and, for broadcasters, which BJ kinds. */
 const KIND_FILTER: Record<SearchHitKind | 'mc', { doc: 'bj' | 'live' | 'replay' | 'short'; bjTypes?: SQL }> = {
@@ -53,6 +54,8 @@ interface DocRow extends Record<string, unknown> {
   started_at: Date | null;
   ended_at: Date | null;
   adult: boolean;
+  /** The BJ keeps the viewer count private (their /mypage/setting switch): live and replay hits say 0. */
+  count_hidden: boolean | null;
 }
 
 export type KindHits =
@@ -61,8 +64,9 @@ export type KindHits =
   | { kind: 'replay'; rows: SearchReplayHit[] }
   | { kind: 'short'; rows: SearchShortHit[] };
 
-const COLUMNS = sql.raw(`d.doc_sn, d.ref_sn, d.bj_user_key, d.bj_type_cd, d.login_id, d.nick, d.profile_image, d.vod_key, d.title,
-  d.tags, d.thumbnail, d.viewer_cnt, d.peak_viewer_cnt, d.like_cnt, d.follower_cnt, d.live_vod_key, d.started_at, d.ended_at, d.adult`);
+const COLUMNS = sql`${sql.raw(`d.doc_sn, d.ref_sn, d.bj_user_key, d.bj_type_cd, d.login_id, d.nick, d.profile_image, d.vod_key, d.title,
+  d.tags, d.thumbnail, d.viewer_cnt, d.peak_viewer_cnt, d.like_cnt, d.follower_cnt, d.live_vod_key, d.started_at, d.ended_at, d.adult`)},
+  (select ${hidesViewerCountSql('u')} from users u where u.user_key = d.bj_user_key) as count_hidden`;
 /** Popularity, newest first on a tie: the order of the kind's partial btree index. */
 const BY_POPULARITY = sql.raw('order by d.popularity desc nulls last, d.doc_sn desc nulls last');
 
@@ -332,10 +336,11 @@ export async function searchKind(
     thumbnail: r.thumbnail,
     like_cnt: r.like_cnt,
     adult_yn: r.adult ? ('Y' as const) : ('N' as const),
+    viewer_cnt_hidden_yn: r.count_hidden ? ('Y' as const) : ('N' as const),
     bj: bjOf(r),
   });
   if (kind === 'live') {
-    const list = rows.map((r) => ({ kind, ...common(r), viewer_cnt: r.viewer_cnt, start_date: iso(r.started_at) }));
+    const list = rows.map((r) => ({ kind, ...common(r), viewer_cnt: r.count_hidden ? 0 : r.viewer_cnt, start_date: iso(r.started_at) }));
     return { total, capped, hits: { kind, rows: list } };
   }
   if (kind === 'replay') {
@@ -346,7 +351,7 @@ export async function searchKind(
         kind,
         ...common(r),
         start_date: start.toISOString(),
-        peak_viewer_cnt: r.peak_viewer_cnt,
+        peak_viewer_cnt: r.count_hidden ? 0 : r.peak_viewer_cnt,
         end_date: end.toISOString(),
         duration_sec: Math.max(0, Math.round((end.getTime() - start.getTime()) / 1000)),
       };

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
 import { blockedKeysOf } from '../chat/index.js';
 import type { SiteService } from '../site/index.js';
+import { seesAdultBroadcasts } from '../users/index.js';
 import { ALL_KINDS, type SearchViewer, searchAllKinds, searchKind, searchMc } from './search.repository.js';
 
 /** Searches a client may send: the header box asks as the member types (debounced), a page at most a few. */
@@ -46,12 +47,15 @@ export class PostgresSearch implements SearchPort {
     return off;
   }
 
-  /** Adult documents only for an adult-verified member; never the documents of a BJ the member blocked. */
+  /**
+   * Adult documents only for an adult-verified member who turned adult broadcasts on (/mypage/setting);
+   * never the documents of a BJ the member blocked.
+   */
   private async viewer(request: FastifyRequest): Promise<SearchViewer> {
     await enforceLimits(this.bus, [{ key: `search:ip:${request.ip}`, ...SEARCH_LIMIT }]);
     const account = await request.currentAccount();
     if (!account) return { adultOk: false, blocked: [] };
-    return { adultOk: account.adultVerifiedAt !== null, blocked: await blockedKeysOf(this.db, account.userKey) };
+    return { adultOk: seesAdultBroadcasts(account), blocked: await blockedKeysOf(this.db, account.userKey) };
   }
 
   /** A term of only spaces and punctuation is no term (SPEC §5 'search term' required). */

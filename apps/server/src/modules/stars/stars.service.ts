@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { requireSwitchOn, type SiteService } from '../site/index.js';
+import { hidesViewerCountSql } from '../users/index.js';
 
 interface Row extends Record<string, unknown> {
   user_key: number;
@@ -15,6 +16,7 @@ interface Row extends Record<string, unknown> {
   live_title: string | null;
   live_thumbnail: string | null;
   viewer_cnt: number | null;
+  count_hidden: boolean;
   latest_vod_key: string | null;
   latest_title: string | null;
   agency: string | null;
@@ -26,11 +28,15 @@ interface Row extends Record<string, unknown> {
 /** Program accounts' and K-stars' bj_type_cd (contract BJ_TYPE_OF_KIND). */
 const TYPE = { program: 'program', kstar: 'enter' } as const;
 
+/** The account keeps its viewer count private: its card says 0 and sorts as 0 (docs/live-video.md). */
+const HIDDEN = hidesViewerCountSql('u');
+
 /** One card per account: live broadcast, latest replay, followers, K-star profile; live first. */
 function cards(type: string, where: ReturnType<typeof sql>, offset: number, limit: number) {
   return sql`
     select u.user_key::float8 as user_key, u.id, u.nick, u.profile_image, p.intro, s.follower_cnt,
-           l.vod_key as live_vod_key, l.title as live_title, l.thumbnail as live_thumbnail, l.viewer_cnt,
+           l.vod_key as live_vod_key, l.title as live_title, l.thumbnail as live_thumbnail,
+           case when ${HIDDEN} then 0 else l.viewer_cnt end as viewer_cnt, ${HIDDEN} as count_hidden,
            r.vod_key as latest_vod_key, r.title as latest_title,
            coalesce(nullif(sp.agency, ''), p.agency) as agency, sp.group_name,
            coalesce(to_char(sp.debut_date, 'YYYY-MM-DD'), nullif(p.debut_date, '')) as debut_date,
@@ -46,7 +52,8 @@ function cards(type: string, where: ReturnType<typeof sql>, offset: number, limi
          order by b.started_at desc limit 1
       ) r on true
      where u.type_cd = 'bj' and u.bj_type_cd = ${type} and u.state = 'active' and ${where}
-     order by (l.vod_key is not null) desc, coalesce(l.viewer_cnt, 0) desc, coalesce(s.follower_cnt, 0) desc, u.user_key
+     order by (l.vod_key is not null) desc, coalesce(case when ${HIDDEN} then 0 else l.viewer_cnt end, 0) desc,
+              coalesce(s.follower_cnt, 0) desc, u.user_key
      offset ${offset} limit ${limit}`;
 }
 
@@ -62,6 +69,7 @@ function cardOf(r: Row): StarCard {
     live_title: r.live_title ?? '',
     live_thumbnail: r.live_thumbnail ?? '',
     viewer_cnt: r.viewer_cnt ?? 0,
+    viewer_cnt_hidden_yn: r.count_hidden ? 'Y' : 'N',
     latest_vod_key: r.latest_vod_key ?? '',
     latest_title: r.latest_title ?? '',
     agency: r.agency ?? '',

@@ -6,4 +6,5 @@
  * nick, ID and state; they read them and never write them (writes go through the functions below).
  */
 export { findByKey, findByLoginId, idTaken, insertUser, nickTaken, type UserRow, uniqueViolation } from './users.repository.js';
-export { userSession, users } from './users.tables.js';
+export { hidesViewerCount, hidesViewerCountSql, seesAdultBroadcasts } from './users.settings.js';
+export { type UserSettings, userSession, users } from './users.tables.js';

@@ -73,7 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
 
   route(app, P.settingInfo, async (request) => ok(request, await settingInfo(deps.db, request)));
 
-  route(app, P.setting, async (request, body) => ok(request, await updateSettings(deps.db, request, body)));
+  route(app, P.setting, async (request, body) => ok(request, await updateSettings(deps.db, request, body, deps.bus)));
 
   route(app, P.withdrawInfo, async (request) => ok(request, await withdrawInfo({ request })));
 

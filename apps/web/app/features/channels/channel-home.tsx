@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatNumber, fromNow } from '../../lib/format';
 import { channelPath, playPath, vodPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
+import { useViewerCount } from '../../lib/use-viewer-count';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
 import { EmptyState } from '../../ui/list-ui';
 import { ChannelMainImage } from './channel-images';
@@ -80,6 +81,7 @@ export function ChannelHome() {
 function BroadcastCard({ broadcast, live }: { broadcast: ChannelBroadcast; live: boolean }) {
   const { t } = useTranslation('channels');
   const lang = useLang();
+  const viewers = useViewerCount();
   const now = useSite()?.now ?? Date.now();
   return (
     <Link
@@ -97,7 +99,7 @@ function BroadcastCard({ broadcast, live }: { broadcast: ChannelBroadcast; live:
       <p className="mt-2 line-clamp-2 font-semibold">{broadcast.title}</p>
       <p className="text-sm text-neutral-600">
         {/* A replay's viewer_cnt is not its peak (the head carries no peak): only when it was on. */}
-        {live && `${t('home.viewers', { n: formatNumber(broadcast.viewer_cnt, lang) })} · `}
+        {live && `${viewers(broadcast.viewer_cnt, broadcast.viewer_cnt_hidden_yn, (n) => t('home.viewers', { n }))} · `}
         {t('home.started', { time: fromNow(broadcast.start_date, lang, now) })}
       </p>
     </Link>

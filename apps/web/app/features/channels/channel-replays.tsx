@@ -1,9 +1,10 @@
 import type { VodListItem } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDuration, formatNumber, fromNow } from '../../lib/format';
+import { formatDuration, fromNow } from '../../lib/format';
 import { vodPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
+import { useViewerCount } from '../../lib/use-viewer-count';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { useChannel } from './channel-layout';
@@ -51,6 +52,7 @@ export function ChannelReplays({ initial, program = false }: { initial: BjReplay
 function ReplayItem({ item, now }: { item: VodListItem; now: number }) {
   const { t } = useTranslation('channels');
   const lang = useLang();
+  const viewers = useViewerCount();
   return (
     <li data-vod-key={item.vod_key}>
       <Link to={vodPath(item.vod_key)} className="block hover:opacity-90">
@@ -58,7 +60,7 @@ function ReplayItem({ item, now }: { item: VodListItem; now: number }) {
         <p className="mt-2 line-clamp-2 text-sm font-semibold">{item.title}</p>
       </Link>
       <p className="text-xs text-neutral-600">
-        {t('home.peak', { n: formatNumber(item.peak_viewer_cnt, lang) })} · {fromNow(item.end_date, lang, now)}
+        {viewers(item.peak_viewer_cnt, item.viewer_cnt_hidden_yn, (n) => t('home.peak', { n }))} · {fromNow(item.end_date, lang, now)}
       </p>
     </li>
   );

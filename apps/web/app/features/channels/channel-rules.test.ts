@@ -71,7 +71,15 @@ describe('channel display', () => {
 
   it('keeps the follows that are live now', () => {
     const base = { user_key: 1, id: 'a', nick: 'A', profile_image: '', subscribed_at: '', follower_cnt: 0 };
-    const broadcast = { vod_key: 'v', title: 't', thumbnail: '', viewer_cnt: 3, start_date: '', adult_yn: 'N' as const };
+    const broadcast = {
+      vod_key: 'v',
+      title: 't',
+      thumbnail: '',
+      viewer_cnt: 3,
+      viewer_cnt_hidden_yn: 'N' as const,
+      start_date: '',
+      adult_yn: 'N' as const,
+    };
     const items: SubscribeItem[] = [
       { ...base, live: { ...broadcast, state: 'live' } },
       { ...base, user_key: 2, live: null },

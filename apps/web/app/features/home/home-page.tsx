@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatNumber, fromNow } from '../../lib/format';
 import { channelPath, playPath, vodPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
+import { useViewerCount } from '../../lib/use-viewer-count';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
 import { magazineListPath, magazinePath } from '../editorial/editorial-rules';
 
@@ -81,6 +82,7 @@ function FollowedLive({ items, now }: { items: SubscribeItem[]; now: number }) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation('channels');
   const lang = useLang();
+  const viewers = useViewerCount();
   const bj = useSite()?.site.site_terms.BJ_NAME || 'BJ';
   return (
     <section aria-labelledby="followed-live-title" id="followed-live" className="mt-10">
@@ -103,7 +105,7 @@ function FollowedLive({ items, now }: { items: SubscribeItem[]; now: number }) {
               </Link>
               <BjLink bj={item} />
               <p className="text-xs text-neutral-500">
-                {t('home.live.viewers', { n: formatNumber(item.live.viewer_cnt, lang) })}
+                {viewers(item.live.viewer_cnt, item.live.viewer_cnt_hidden_yn, (n) => t('home.live.viewers', { n }))}
                 {' · '}
                 {t('home.started', { time: fromNow(item.live.start_date, lang, now) })}
               </p>
@@ -118,6 +120,7 @@ function FollowedLive({ items, now }: { items: SubscribeItem[]; now: number }) {
 export function HomePage({ followedLive, live, replay, magazine }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
+  const viewers = useViewerCount();
   const data = useSite();
   const now = data?.now ?? Date.now();
   const bj = data?.site.site_terms.BJ_NAME ?? 'BJ';
@@ -139,7 +142,9 @@ export function HomePage({ followedLive, live, replay, magazine }: Props) {
             </Link>
             <BjLink bj={item.bj} />
             <p className="text-xs text-neutral-500">
-              {t('home.live.viewers', { n: formatNumber(item.viewer_cnt, lang) })}
+              <span data-viewers data-viewers-hidden={item.viewer_cnt_hidden_yn === 'Y' || undefined}>
+                {viewers(item.viewer_cnt, item.viewer_cnt_hidden_yn, (n) => t('home.live.viewers', { n }))}
+              </span>
               {' · '}
               {t('home.started', { time: fromNow(item.start_date, lang, now) })}
             </p>
@@ -156,7 +161,8 @@ export function HomePage({ followedLive, live, replay, magazine }: Props) {
             </Link>
             <BjLink bj={item.bj} />
             <p className="text-xs text-neutral-500">
-              {t('home.replay.views', { n: formatNumber(item.peak_viewer_cnt, lang) })} · {fromNow(item.end_date, lang, now)}
+              {viewers(item.peak_viewer_cnt, item.viewer_cnt_hidden_yn, (n) => t('home.replay.views', { n }))} ·{' '}
+              {fromNow(item.end_date, lang, now)}
             </p>
           </li>
         )}

@@ -1,9 +1,10 @@
 import type { LiveListItem, VodListItem } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatNumber, fromNow } from '../../lib/format';
+import { fromNow } from '../../lib/format';
 import { channelPath } from '../../lib/links';
 import { useLang } from '../../lib/use-site';
+import { useViewerCount } from '../../lib/use-viewer-count';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
 import { formatDuration } from './format';
 
@@ -20,6 +21,7 @@ function BjLink({ bj }: { bj: { id: string; nick: string } }) {
 export function LiveCard({ item, now }: { item: LiveListItem; now: number }) {
   const { t } = useTranslation('play');
   const lang = useLang();
+  const viewers = useViewerCount();
   return (
     <li data-vod-key={item.vod_key}>
       <Link to={`/play/${encodeURIComponent(item.vod_key)}`} className="block hover:opacity-90">
@@ -35,7 +37,9 @@ export function LiveCard({ item, now }: { item: LiveListItem; now: number }) {
         <BjLink bj={item.bj} />
       </p>
       <p className="text-xs text-neutral-500">
-        <span data-viewers>{t('info.viewers', { n: formatNumber(item.viewer_cnt, lang) })}</span>
+        <span data-viewers data-viewers-hidden={item.viewer_cnt_hidden_yn === 'Y' || undefined}>
+          {viewers(item.viewer_cnt, item.viewer_cnt_hidden_yn, (n) => t('info.viewers', { n }))}
+        </span>
         {' · '}
         {t('info.started', { time: fromNow(item.start_date, lang, now) })}
       </p>
@@ -47,6 +51,7 @@ export function LiveCard({ item, now }: { item: LiveListItem; now: number }) {
 export function ReplayCard({ item, now }: { item: VodListItem; now: number }) {
   const { t } = useTranslation('play');
   const lang = useLang();
+  const viewers = useViewerCount();
   return (
     <li data-vod-key={item.vod_key}>
       <Link to={`/vod/${encodeURIComponent(item.vod_key)}`} className="block hover:opacity-90">
@@ -57,7 +62,7 @@ export function ReplayCard({ item, now }: { item: VodListItem; now: number }) {
         <BjLink bj={item.bj} />
       </p>
       <p className="text-xs text-neutral-500">
-        {t('info.peak', { n: formatNumber(item.peak_viewer_cnt, lang) })} · {fromNow(item.end_date, lang, now)}
+        {viewers(item.peak_viewer_cnt, item.viewer_cnt_hidden_yn, (n) => t('info.peak', { n }))} · {fromNow(item.end_date, lang, now)}
       </p>
     </li>
   );

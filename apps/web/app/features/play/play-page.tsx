@@ -2,6 +2,7 @@ import {
   API_BASE,
   API_HEADERS,
   HEARTBEAT_EVERY_MS,
+  type HeartbeatSet,
   type PlayInfo,
   playEndpoints,
   ResultCode,
@@ -14,6 +15,7 @@ import { api } from '../../lib/api';
 import { formatNumber, fromNow } from '../../lib/format';
 import { channelPath } from '../../lib/links';
 import { useLang, useSite, useUser } from '../../lib/use-site';
+import { useViewerCount } from '../../lib/use-viewer-count';
 import { useSignIn } from '../account/use-sign-in';
 import { ChatPanel } from '../chat/chat-panel';
 import type { ChatRoom } from '../chat/chat-room';
@@ -73,10 +75,14 @@ export function AdultGate() {
   );
 }
 
-/** Title, BJ, tags, counts and times of a broadcast, under the player. */
-export function BroadcastInfo({ info, viewers, likeAction }: { info: PlayInfo; viewers?: number; likeAction?: ReactNode }) {
+/**
+ * Title, BJ, tags, counts and times of a broadcast, under the player. `viewers`: the heartbeat's latest
+ * answer; a count the BJ keeps private shows as such (the BJ and operators get the figure).
+ */
+export function BroadcastInfo({ info, viewers, likeAction }: { info: PlayInfo; viewers?: HeartbeatSet; likeAction?: ReactNode }) {
   const { t } = useTranslation('play');
   const lang = useLang();
+  const count = useViewerCount();
   const now = useSite()?.now ?? Date.now();
   return (
     <section className="px-4 py-4" aria-labelledby="broadcast-title">
@@ -107,9 +113,11 @@ export function BroadcastInfo({ info, viewers, likeAction }: { info: PlayInfo; v
       )}
       <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-neutral-400">
         {info.state === 'live' ? (
-          <span data-viewers>{t('info.viewers', { n: formatNumber(viewers ?? info.viewer_cnt, lang) })}</span>
+          <span data-viewers data-viewers-hidden={(viewers ?? info).viewer_cnt_hidden_yn === 'Y' || undefined}>
+            {count((viewers ?? info).viewer_cnt, (viewers ?? info).viewer_cnt_hidden_yn, (n) => t('info.viewers', { n }))}
+          </span>
         ) : (
-          <span>{t('info.peak', { n: formatNumber(info.peak_viewer_cnt, lang) })}</span>
+          <span>{count(info.peak_viewer_cnt, info.viewer_cnt_hidden_yn, (n) => t('info.peak', { n }))}</span>
         )}
         <span data-likes>{t('info.likes', { n: formatNumber(info.like_cnt, lang) })}</span>
         <span>{t('info.started', { time: fromNow(info.start_date, lang, now) })}</span>
@@ -177,7 +185,7 @@ export function LikeButton({ info, onLiked }: { info: PlayInfo; onLiked: (likes:
  * page's data, so the page shows that state. The heartbeat carries the player's latency of the moment
  * (`latency`, seconds, null while it has none) for the BJ's dashboard (issue 25).
  */
-function useWatching(vodKey: string, active: boolean, onCount: (n: number) => void, latency: { current: number | null }) {
+function useWatching(vodKey: string, active: boolean, onCount: (set: HeartbeatSet) => void, latency: { current: number | null }) {
   const revalidator = useRevalidator();
   // The latest callbacks, read by the running heartbeat (they change identity on every render).
   const latest = useRef({ onCount, revalidator });
@@ -195,7 +203,7 @@ function useWatching(vodKey: string, active: boolean, onCount: (n: number) => vo
           ...(ms >= 0 && ms <= VIEWER_LATENCY_MAX_MS ? { latency_ms: ms } : {}),
         });
         if (stopped) return;
-        if (res.rslt_cd === 0) latest.current.onCount(res.rslt_set.viewer_cnt);
+        if (res.rslt_cd === 0) latest.current.onCount(res.rslt_set);
         else if (res.rslt_cd === ResultCode.BROADCAST_ENDED || res.rslt_cd === ResultCode.BROADCAST_FROZEN)
           void latest.current.revalidator.revalidate();
       } catch {
@@ -228,7 +236,7 @@ export function PlayPage({ code, info, message, concert }: PlayLoaderData & { co
   const { t } = useTranslation('play');
   const me = useUser();
   const revalidator = useRevalidator();
-  const [viewers, setViewers] = useState<number | undefined>(undefined);
+  const [viewers, setViewers] = useState<HeartbeatSet | undefined>(undefined);
   const [likes, setLikes] = useState<number | undefined>(undefined);
   const [title, setTitle] = useState<string | undefined>(undefined);
   const playable = code === 0 && info !== null && info.state === 'live' && info.hls_url !== '';

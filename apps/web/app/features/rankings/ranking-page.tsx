@@ -190,8 +190,14 @@ function RankingRow({ item }: { item: RankingItem }) {
       {t('private')}
     </span>
   );
+  const hiddenPeak = (
+    <span className="text-neutral-500" data-private>
+      {t('private')}
+    </span>
+  );
   const stats: { name: string; label: string; value: ReactNode }[] = [
-    { name: 'peak', label: t('col.peak'), value: n(item.peak_viewer_cnt) },
+    // A BJ who keeps the viewer count private (/mypage/setting) shows no peak.
+    { name: 'peak', label: t('col.peak'), value: item.peak_viewer_cnt === null ? hiddenPeak : n(item.peak_viewer_cnt) },
     { name: 'likes', label: t('col.likes'), value: n(item.like_cnt) },
     { name: 'fans', label: t('col.fans'), value: item.fan_growth_cnt === null ? hidden : n(item.fan_growth_cnt) },
     { name: 'star', label: star, value: item.star_cnt === null ? hidden : n(item.star_cnt) },

@@ -12,7 +12,16 @@ const bj = (n: number, kind: SearchBjHit['kind'] = 'bj'): SearchBjHit => ({
   follower_cnt: n,
   live_vod_key: '',
 });
-const broadcast = { title: '방송', tags: [], thumbnail: '', like_cnt: 0, adult_yn: 'N' as const, start_date: '', bj: bj(1) };
+const broadcast = {
+  title: '방송',
+  tags: [],
+  thumbnail: '',
+  like_cnt: 0,
+  adult_yn: 'N' as const,
+  viewer_cnt_hidden_yn: 'N' as const,
+  start_date: '',
+  bj: bj(1),
+};
 const live = (key: string): SearchLiveHit => ({ ...broadcast, kind: 'live', vod_key: key, viewer_cnt: 1 });
 const replay = (key: string): SearchReplayHit => ({
   ...broadcast,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
+import { useViewerCount } from '../../lib/use-viewer-count';
 import { Avatar } from '../../ui/avatar';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
 import { cardPath, channelOf, debutText, isLive, type StarKind } from './stars-rules';
@@ -43,7 +44,7 @@ export function StarCardItem({ kind, card }: { kind: StarKind; card: StarCard })
   const { t } = useTranslation('stars');
   const lang = useLang();
   const live = isLive(card);
-  const viewers = t('viewers', { n: formatNumber(card.viewer_cnt, lang) });
+  const viewers = useViewerCount()(card.viewer_cnt, card.viewer_cnt_hidden_yn, (n) => t('viewers', { n }));
   return (
     <li className="group relative flex min-w-0 flex-col" data-star-card={card.id} data-live={live ? 'Y' : 'N'}>
       {live ? (
@@ -75,7 +76,9 @@ export function StarCardItem({ kind, card }: { kind: StarKind; card: StarCard })
                 {card.live_title}
               </p>
               <p className="text-xs text-neutral-500">
-                <span data-viewers={card.viewer_cnt}>{viewers}</span>
+                <span data-viewers={card.viewer_cnt} data-viewers-hidden={card.viewer_cnt_hidden_yn === 'Y' || undefined}>
+                  {viewers}
+                </span>
                 {' · '}
                 {/* Above the card's link: the channel stays reachable while the card opens the live room. */}
                 <Link to={channelOf(kind, card.id)} className="relative z-10 hover:text-brand hover:underline" data-star-channel={card.id}>

@@ -5,6 +5,8 @@ export const common = {
     skipToContent: '본문 바로가기',
     language: { label: '언어', ko: '한국어', en: 'English', ja: '日本語', 'zh-CN': '简体中文' },
     nav: { home: '홈', main: '주 메뉴', live: '라이브', replay: '다시보기', ranking: '랭킹', menu: '메뉴' },
+    /** In place of a viewer count the BJ keeps private (/mypage/setting). */
+    viewersHidden: '시청자 수 비공개',
     home: {
       heading: 'K-POP 라이브 스트리밍 커뮤니티',
       live: { title: '지금 라이브', empty: '지금 방송 중인 {{bj}}가 없습니다.', viewers: '{{n}}명 시청 중', badge: 'LIVE' },
@@ -35,6 +37,7 @@ export const common = {
     skipToContent: 'Skip to content',
     language: { label: 'Language', ko: '한국어', en: 'English', ja: '日本語', 'zh-CN': '简体中文' },
     nav: { home: 'Home', main: 'Main menu', live: 'Live', replay: 'Replays', ranking: 'Rankings', menu: 'Menu' },
+    viewersHidden: 'Viewer count hidden',
     home: {
       heading: 'K-POP live streaming community',
       live: { title: 'Live now', empty: 'No {{bj}} is live right now.', viewers: '{{n}} watching', badge: 'LIVE' },
@@ -65,6 +68,7 @@ export const common = {
     skipToContent: '本文へスキップ',
     language: { label: '言語', ko: '한국어', en: 'English', ja: '日本語', 'zh-CN': '简体中文' },
     nav: { home: 'ホーム', main: 'メインメニュー', live: 'ライブ', replay: 'リプレイ', ranking: 'ランキング', menu: 'メニュー' },
+    viewersHidden: '視聴者数は非公開',
     home: {
       heading: 'K-POPライブストリーミングコミュニティ',
       live: { title: 'ライブ配信中', empty: '現在配信中の{{bj}}はいません。', viewers: '{{n}}人が視聴中', badge: 'LIVE' },
@@ -95,6 +99,7 @@ export const common = {
     skipToContent: '跳到正文',
     language: { label: '语言', ko: '한국어', en: 'English', ja: '日本語', 'zh-CN': '简体中文' },
     nav: { home: '首页', main: '主菜单', live: '直播', replay: '回放', ranking: '排行榜', menu: '菜单' },
+    viewersHidden: '观看人数未公开',
     home: {
       heading: 'K-POP直播社区',
       live: { title: '正在直播', empty: '目前没有正在直播的{{bj}}。', viewers: '{{n}}人观看中', badge: 'LIVE' },

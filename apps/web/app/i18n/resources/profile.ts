@@ -64,7 +64,10 @@ export const profile = {
       adultHint: '성인 방송을 보려면 먼저 성인 인증을 해 주세요.',
       adultVerify: '성인 인증하기',
       adult_broadcast: { label: '성인 방송 보기', hint: '19세 이상 시청 가능한 방송을 목록에 표시합니다.' },
-      viewer_count: { label: '시청자 수 표시', hint: '방송의 시청자 수를 보여 줍니다.' },
+      viewer_count: {
+        label: '시청자 수 표시',
+        hint: '내 방송의 시청자 수를 다른 사람에게 보여 줍니다. 끄면 목록과 방송 화면에 ‘시청자 수 비공개’로 나오고, 시청자 순 정렬에서는 0명으로 칩니다.',
+      },
       translation: { label: '채팅 번역', hint: '다른 언어로 쓴 채팅을 내 언어로 번역해 보여 줍니다.' },
     },
     withdraw: {
@@ -151,7 +154,10 @@ export const profile = {
       adultHint: 'Verify that you are an adult first to watch adult broadcasts.',
       adultVerify: 'Verify adult age',
       adult_broadcast: { label: 'Show adult broadcasts', hint: 'Lists broadcasts for viewers aged 19 and over.' },
-      viewer_count: { label: 'Show viewer counts', hint: 'Shows how many people watch a broadcast.' },
+      viewer_count: {
+        label: 'Show viewer counts',
+        hint: 'Shows others how many people watch your broadcasts. Off, lists and your room say “Viewer count hidden”, and lists sorted by viewers count you as 0.',
+      },
       translation: { label: 'Translate chat', hint: 'Shows chat written in other languages in yours.' },
     },
     withdraw: {
@@ -239,7 +245,10 @@ export const profile = {
       adultHint: '成人向け放送を見るには、先に成人認証をしてください。',
       adultVerify: '成人認証をする',
       adult_broadcast: { label: '成人向け放送を表示', hint: '19歳以上が視聴できる放送を一覧に表示します。' },
-      viewer_count: { label: '視聴者数を表示', hint: '放送の視聴者数を表示します。' },
+      viewer_count: {
+        label: '視聴者数を表示',
+        hint: '自分の放送の視聴者数を他の人に表示します。オフにすると一覧と放送画面では「視聴者数は非公開」と表示され、視聴者数順の並びでは0人として扱われます。',
+      },
       translation: { label: 'チャット翻訳', hint: '他の言語のチャットを自分の言語に翻訳して表示します。' },
     },
     withdraw: {
@@ -325,7 +334,10 @@ export const profile = {
       adultHint: '观看成人直播前请先完成成人认证。',
       adultVerify: '进行成人认证',
       adult_broadcast: { label: '显示成人直播', hint: '在列表中显示19岁以上可观看的直播。' },
-      viewer_count: { label: '显示观看人数', hint: '显示直播的观看人数。' },
+      viewer_count: {
+        label: '显示观看人数',
+        hint: '向他人显示您直播的观看人数。关闭后，列表和直播页面显示“观看人数未公开”，按观看人数排序时按0人计算。',
+      },
       translation: { label: '聊天翻译', hint: '将其他语言的聊天翻译成您的语言显示。' },
     },
     withdraw: {
