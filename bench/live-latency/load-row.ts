@@ -15,6 +15,7 @@ export interface LoadResult {
   level: string;
   server: Measured;
   load: {
+    cpuPercent: number;
     requests: number;
     parts: number;
     errors: number;
@@ -65,7 +66,7 @@ export function printLoad(rows: LoadResult[], f: (n: number | null | undefined, 
   console.log('\nLL-HLS under load: simulated viewers (blocking reload for the next part, then the part) on one live level;');
   console.log('creation → delivery = the packager cutting the part → its answer handed to the socket, measured in the app process');
   console.log(
-    '| viewers | level | app CPU (% of one core) | blocking reloads answered/s | parts delivered/s | reload p50 / p99 (ms) | part p50 / p99 (ms) | parts per viewer per s (live edge: expected) | non-200 / errors |',
+    '| viewers | level | app CPU (% of one core) | load generator CPU | blocking reloads answered/s | parts delivered/s | reload p50 / p99 (ms) | part p50 / p99 (ms) | parts per viewer per s (live edge: expected) | non-200 / errors |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
@@ -74,7 +75,7 @@ export function printLoad(rows: LoadResult[], f: (n: number | null | undefined, 
       .map(([s, n]) => `${s}×${n}`)
       .join(' ');
     console.log(
-      `| ${r.viewers.toLocaleString('en')} | ${r.level} | ${f(r.server.cpuPercent, 0)} | ${f(r.server.playlist.n / r.seconds, 0)} | ${f(r.server.part.n / r.seconds, 0)} | ` +
+      `| ${r.viewers.toLocaleString('en')} | ${r.level} | ${f(r.server.cpuPercent, 0)} | ${f(r.load.cpuPercent, 0)} | ${f(r.server.playlist.n / r.seconds, 0)} | ${f(r.server.part.n / r.seconds, 0)} | ` +
         `${f(r.server.playlist.p50, 0)} / ${f(r.server.playlist.p99, 0)} | ${f(r.server.part.p50, 0)} / ${f(r.server.part.p99, 0)} | ` +
         `${f(r.load.perViewerPartsPerSecond, 2)} (${f(r.expectedPartsPerSecond, 2)}) | ${f(r.load.megabytesPerSecond, 0)} | ${non200 || '0'} / ${r.load.errors} |`,
     );

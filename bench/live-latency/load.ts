@@ -68,6 +68,7 @@ async function main() {
   if (!hint) throw new Error('no preload hint: is the level live and LL-HLS?');
   const start = { msn: Number(hint[1]), index: Number(hint[2]) };
   stopAt = Date.now() + seconds * 1000;
+  const cpu0 = process.cpuUsage();
   const all: Promise<void>[] = [];
   // Viewers join over the first second, as a crowd does, not in one instant.
   for (let i = 0; i < viewers; i++) {
@@ -75,7 +76,9 @@ async function main() {
     if (i % 250 === 249) await new Promise((r) => setTimeout(r, 50));
   }
   await Promise.all(all);
+  const cpu = process.cpuUsage(cpu0);
   process.send?.({
+    cpuPercent: ((cpu.user + cpu.system) / 1e6 / seconds) * 100,
     requests,
     parts,
     errors,
