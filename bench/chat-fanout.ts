@@ -4,7 +4,10 @@
 // core 1. For each room size the offered load climbs a ladder until p99 passes 250 ms or deliveries stop
 // growing; the figure to read is the best deliveries/s with p99 ≤ 250 ms. Columns: bench/README.md.
 // Run: npm run bench:chat -- [--viewers 1000,5000,19000] [--senders 10] [--rate msgs/s,...] [--seconds 3]
-//        [--warmup 1] [--only ws,socketio,byeol] [--quick]
+//        [--warmup 1] [--only ws,socketio,byeol] [--quick] [--translate [--translated-share 0.2]]
+// --translate: Byeol without translation (TRANSLATOR=none) beside Byeol with the glossary translator
+// (byeol-tr), both with the same Korean fan chat and the same viewers, a share of them members in en, ja and
+// zh-CN with translation on (default 5,000 viewers, 20 %).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +19,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { signChatToken } from '../apps/server/src/modules/chat/chat.token.js';
 import { createTestDatabase, type TestDatabase } from '../apps/server/src/testing/database.js';
 import {
+  ALL_TARGETS,
   type ByeolJoin,
   type LoadCommand,
   type LoadReport,
@@ -34,16 +38,23 @@ const { values: opts } = parseArgs({
     warmup: { type: 'string' },
     only: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    translate: { type: 'boolean', default: false },
+    'translated-share': { type: 'string', default: '0.2' },
   },
 });
 const quick = opts.quick ?? false;
-const SIZES = (opts.viewers ?? (quick ? '1000,5000' : '1000,5000,19000')).split(',').map(Number);
+const TRANSLATE = opts.translate ?? false;
+const TRANSLATED_SHARE = TRANSLATE ? Number(opts['translated-share']) : 0;
+if (TRANSLATE && !(TRANSLATED_SHARE > 0 && TRANSLATED_SHARE <= 1)) throw new Error('--translated-share: a share above 0, at most 1');
+const SIZES = (opts.viewers ?? (TRANSLATE ? '5000' : quick ? '1000,5000' : '1000,5000,19000')).split(',').map(Number);
 const SENDERS = Number(opts.senders);
 const SECONDS = Number(opts.seconds ?? (quick ? 2 : 3));
 const WARMUP = Number(opts.warmup ?? (quick ? 0.5 : 1));
 const FIXED_RATES = opts.rate ? opts.rate.split(',').map(Number) : null;
-const ONLY = (opts.only ? opts.only.split(',') : [...TARGETS]) as Target[];
-for (const t of ONLY) if (!TARGETS.includes(t)) throw new Error(`--only: unknown target ${t} (use ${TARGETS.join(',')})`);
+const ONLY = (opts.only ? opts.only.split(',') : TRANSLATE ? ['byeol', 'byeol-tr'] : [...TARGETS]) as Target[];
+for (const t of ONLY) if (!ALL_TARGETS.includes(t)) throw new Error(`--only: unknown target ${t} (use ${ALL_TARGETS.join(',')})`);
+if (ONLY.includes('byeol-tr') && !TRANSLATE) throw new Error('--only byeol-tr needs --translate');
+const isByeol = (t: Target) => t === 'byeol' || t === 'byeol-tr';
 if (SIZES.some((n) => !(n > 0) || n > 19_500))
   throw new Error('--viewers: each size between 1 and 19,500 (one process holds ~20,000 sockets)');
 
@@ -173,9 +184,19 @@ async function seedByeol(): Promise<ByeolSetup> {
         signChatToken(secret, { v: 1, vk, uk, id, nick, gid: '', op: 0, ow: 0, lg: 'ko', exp: Math.floor(Date.now() / 1000) + 86_400 }),
       );
     }
+    // --translate: members with translation on, as many as the largest room's translated viewers.
+    const translatedCount = Math.ceil(Math.max(...SIZES) * TRANSLATED_SHARE);
+    const translated = await client.query<{ user_key: string }>(
+      `insert into users (id, nick, settings)
+         select 'benchtr' || g, 'tr' || g, '{"adult_broadcast":false,"viewer_count":true,"translation":true}'::jsonb
+           from generate_series(0, $1::int - 1) g order by g
+       returning user_key`,
+      [translatedCount],
+    );
+    const userKeys = translated.rows.map((r) => Number(r.user_key));
     return {
       db,
-      join: { vk, secret, senderTokens },
+      join: { vk, secret, senderTokens, ...(TRANSLATE ? { translated: { share: TRANSLATED_SHARE, userKeys } } : {}) },
       env: {
         ...process.env,
         BENCH_DATABASE_URL: db.url,
@@ -212,6 +233,11 @@ interface Row {
   others: number[];
   /** Interrupt time % (irq + softirq) of core 0 and core 1. */
   irq: number[];
+  /** --translate: captions (250) per second at the translated viewers, their latency, and how many viewers. */
+  captionRate: number;
+  captionP50: number;
+  captionP99: number;
+  translatedViewers: number;
   /** Every message reached every viewer (whatever the latency). */
   keptUp: boolean;
   drainTimedOut: boolean;
@@ -246,6 +272,7 @@ async function runTarget(t: Target, viewers: number, byeol: ByeolSetup | null): 
       viewers,
       senders: SENDERS,
       ...(byeol ? { byeol: byeol.join } : {}),
+      ...(TRANSLATE ? { korean: true } : {}),
     } satisfies LoadCommand);
     const c = await connected;
     run.connect = `${c.viewers} viewers + ${c.senders} senders connected in ${(c.ms / 1000).toFixed(1)} s${c.failed ? `, ${c.failed} failed (${c.firstError})` : ''}`;
@@ -256,7 +283,14 @@ async function runTarget(t: Target, viewers: number, byeol: ByeolSetup | null): 
 
     const rung = async (rate: number): Promise<Row> => {
       const report = next<Extract<LoadReport, { type: 'rung' }>>(load as ChildProcess, 'rung');
-      load?.send({ cmd: 'rung', rate, seconds: SECONDS, warmup: WARMUP, drainMs: DRAIN_MS } satisfies LoadCommand);
+      load?.send({
+        cmd: 'rung',
+        rate,
+        seconds: SECONDS,
+        warmup: WARMUP,
+        drainMs: DRAIN_MS,
+        ...(t === 'byeol-tr' ? { captions: true } : {}),
+      } satisfies LoadCommand);
       await sleep(WARMUP * 1000);
       const cpu0 = cpuSeconds(pid);
       const loadPid = load?.pid as number;
@@ -290,6 +324,7 @@ async function runTarget(t: Target, viewers: number, byeol: ByeolSetup | null): 
       const windowMessages = Math.max(1, r.sentRate * SECONDS);
       if (r.deliveredRate < (DELIVERED_SHARE - 1 / windowMessages) * offeredDeliveries)
         lost.push(`${((r.deliveredRate / offeredDeliveries) * 100).toFixed(0)} % delivered within the window`);
+      if (r.captionsTotal < r.captionsExpected) lost.push(`${r.captionsExpected - r.captionsTotal} captions (250) missing`);
       if (r.refused > 0) lost.push(`${r.refused} sends refused (${r.refusedMsg})`);
       if (r.closed > 0) lost.push(`${r.closed} sockets closed by the server`);
       const why = [...(r.p99 <= P99_LIMIT_MS ? [] : [`p99 > ${P99_LIMIT_MS} ms`]), ...lost];
@@ -310,6 +345,10 @@ async function runTarget(t: Target, viewers: number, byeol: ByeolSetup | null): 
         loadReads: r.reads,
         others,
         irq,
+        captionRate: r.captionRate,
+        captionP50: r.captionP50,
+        captionP99: r.captionP99,
+        translatedViewers: r.translatedViewers,
         keptUp: lost.length === 0,
         drainTimedOut: r.drainTimedOut,
         pass: why.length === 0,
@@ -391,29 +430,37 @@ async function runTarget(t: Target, viewers: number, byeol: ByeolSetup | null): 
 const k = (n: number) =>
   !Number.isFinite(n) ? '–' : n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e4 ? `${(n / 1e3).toFixed(1)}k` : n.toFixed(n < 10 ? 1 : 0);
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : '–');
+// --translate adds a column: captions (250) per second at the translated viewers, and their p50/p99.
 const HEADER =
-  '| server | viewers | senders | offered msgs/s | offered deliveries/s | delivered msgs/s | p50 ms | p99 ms | server CPU % | server RSS MB | KB per socket | loadgen CPU % (reads/s) | other processes on cores 0/1 % | irq+softirq cores 0/1 % | verdict |\n' +
-  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+  `| server | viewers | senders | offered msgs/s | offered deliveries/s | delivered msgs/s | p50 ms | p99 ms |${TRANSLATE ? ' captions/s to translated viewers (p50/p99 ms) |' : ''} server CPU % | server RSS MB | KB per socket | loadgen CPU % (reads/s) | other processes on cores 0/1 % | irq+softirq cores 0/1 % | verdict |\n` +
+  `|---|---|---|---|---|---|---|---|${TRANSLATE ? '---|' : ''}---|---|---|---|---|---|---|`;
+const fmtCaptions = (r: Row) =>
+  !TRANSLATE
+    ? ''
+    : ` ${r.captionRate > 0 ? `${k(r.captionRate)} to ${r.translatedViewers} (${ms(r.captionP50)}/${ms(r.captionP99)})` : `none (${r.translatedViewers} viewers)`} |`;
 function fmtRow(r: Row): string {
-  return `| ${TARGET_LABEL[r.target]} | ${r.viewers} | ${r.senders} | ${k(r.offered)} | ${k(r.offeredDeliveries)} | ${k(r.delivered)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.serverCpu.toFixed(0)} | ${r.rssMb.toFixed(0)} | ${r.kbPerSocket.toFixed(1)} | ${r.loadCpu.toFixed(0)} (${k(r.loadReads)}) | ${r.others.map((x) => x.toFixed(0)).join('/')} | ${r.irq.map((x) => x.toFixed(0)).join('/')} | ${r.pass ? `ok${r.why}` : r.why} |`;
+  return `| ${TARGET_LABEL[r.target]} | ${r.viewers} | ${r.senders} | ${k(r.offered)} | ${k(r.offeredDeliveries)} | ${k(r.delivered)} | ${ms(r.p50)} | ${ms(r.p99)} |${fmtCaptions(r)} ${r.serverCpu.toFixed(0)} | ${r.rssMb.toFixed(0)} | ${r.kbPerSocket.toFixed(1)} | ${r.loadCpu.toFixed(0)} (${k(r.loadReads)}) | ${r.others.map((x) => x.toFixed(0)).join('/')} | ${r.irq.map((x) => x.toFixed(0)).join('/')} | ${r.pass ? `ok${r.why}` : r.why} |`;
 }
 const bestOf = (run: Run) => run.rows.filter((r) => r.pass).sort((a, b) => b.delivered - a.delivered)[0];
 
 // ---------------------------------------------------------------------------------------------------
 const started = Date.now();
 bench.database = process.env.DATABASE_URL ? 'PostgreSQL of DATABASE_URL' : 'embedded PostgreSQL';
-const byeol = ONLY.includes('byeol') ? await seedByeol() : null;
+const byeol = ONLY.some(isByeol) ? await seedByeol() : null;
 console.log(
   `chat fan-out, one room: ${MESSAGE_BYTES}-byte messages from ${SENDERS} senders, ${WARMUP} s warm-up + ${SECONDS} s measured per rung, ` +
     `latency sampled on every 50th viewer; node ${process.version}, ${os.cpus()[0]?.model ?? '?'} × ${os.cpus().length}, ` +
-    `server on core 0, load generator on core 1${byeol ? `, Byeol on ${bench.database}` : ''}`,
+    `server on core 0, load generator on core 1${byeol ? `, Byeol on ${bench.database}` : ''}` +
+    (TRANSLATE
+      ? `; --translate: Korean fan chat the glossary covers, ${(TRANSLATED_SHARE * 100).toFixed(0)} % of the viewers members in en, ja and zh-CN with translation on`
+      : ''),
 );
 const all: Run[] = [];
 try {
   for (const viewers of SIZES) {
     console.log(`\n## ${viewers} viewers\n\n${HEADER}`);
     const runs: Run[] = [];
-    for (const t of ONLY) runs.push(await runTarget(t, viewers, t === 'byeol' ? byeol : null));
+    for (const t of ONLY) runs.push(await runTarget(t, viewers, isByeol(t) ? byeol : null));
     all.push(...runs);
     console.log(`\nBest rung with p99 ≤ ${P99_LIMIT_MS} ms at ${viewers} viewers:\n\n${HEADER}`);
     for (const run of runs) {
@@ -431,6 +478,20 @@ try {
         `- ${TARGET_LABEL[run.target]}: ${run.connect}; ${kb}; ` +
           (most ? `most deliveries/s while keeping up, any latency: ${k(most.delivered)} (p99 ${ms(most.p99)} ms); ` : '') +
           run.note,
+      );
+    }
+    const off = runs.find((r) => r.target === 'byeol');
+    const on = runs.find((r) => r.target === 'byeol-tr');
+    if (off?.rows[0] && on?.rows[0]) {
+      const a = bestOf(off);
+      const b = bestOf(on);
+      const ratio = a && b ? b.delivered / a.delivered : Number.NaN;
+      console.log(
+        `- Byeol with glossary translation / without: ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '–'} the deliveries/s within ${P99_LIMIT_MS} ms ` +
+          `(${b ? k(b.delivered) : 'none'} vs ${a ? k(a.delivered) : 'none'}; goal ≥ 0.80×: ${ratio >= 0.8 ? 'met' : 'not met'})` +
+          (b
+            ? `; at that rung ${k(b.captionRate)} captions/s reached ${b.translatedViewers} translated viewers, p99 ${ms(b.captionP99)} ms`
+            : ''),
       );
     }
     const bare = runs.find((r) => r.target === 'ws');

@@ -5,7 +5,8 @@
 //   - a viewer's frames are not copied nor parsed: their payload bytes are searched for MARKER with
 //     Buffer.indexOf (a marker split between two reads is caught by remembering how much of it ended the
 //     last read). Only every 50th viewer (and the senders, and control frames) copies whole frames, to read
-//     the send time in each message (latency) and the servers' answers.
+//     the send time in each message (latency) and the servers' answers. With --translate, the viewers that
+//     joined with translation on copy whole frames too, to tell the originals from their captions (250).
 // Commands and reports: protocol.ts. A delivery is one chat message reaching one viewer, however the server
 // framed it (Byeol sends a viewer the messages it lacks as one WebSocket message, a JSON array).
 import { randomBytes } from 'node:crypto';
@@ -13,13 +14,27 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signChatToken } from '../../apps/server/src/modules/chat/chat.token.js';
-import { type ByeolJoin, type LoadCommand, type LoadReport, MARKER, MARKER_END, messageText, type Target } from './protocol.js';
+import {
+  type ByeolJoin,
+  CAPTION_FRAME,
+  FRAME_START,
+  koreanMessageText,
+  type LoadCommand,
+  type LoadReport,
+  MARKER,
+  MARKER_END,
+  messageText,
+  type Target,
+} from './protocol.js';
 
 const SAMPLE_EVERY = 50;
 const CONNECT_CONCURRENCY = 200;
 const CONNECT_TIMEOUT_MS = 60_000;
 
 const MARK = Buffer.from(MARKER, 'latin1');
+const CAPTION = Buffer.from(CAPTION_FRAME, 'latin1');
+const FRAME = Buffer.from(FRAME_START, 'latin1');
+const TRANSLATED_LANGS = ['en', 'ja', 'zh-CN'] as const;
 const MARK_LEN = MARK.length;
 const MARK_END = MARKER_END.charCodeAt(0);
 const SHARED = Buffer.allocUnsafe(256 * 1024);
@@ -34,6 +49,8 @@ interface Conn {
   sock: net.Socket;
   viewer: boolean;
   sampled: boolean;
+  /** --translate: a member with translation on (reads whole frames, counts captions apart). */
+  translated: boolean;
   phase: Phase;
   handshake: string;
   /** A frame header split between two reads. */
@@ -49,7 +66,9 @@ interface Conn {
   onJoined: ((error?: string) => void) | null;
 }
 
-let target: Target = 'ws';
+/** The protocol spoken: byeol-tr speaks byeol's. */
+let target: Exclude<Target, 'byeol-tr'> = 'ws';
+let korean = false;
 let conns: Conn[] = [];
 let senders: Conn[] = [];
 /** Viewer sockets joined and not closed since. */
@@ -57,8 +76,10 @@ let openViewers = 0;
 
 // Counters of the running rung.
 let delivered = 0;
+let captions = 0;
 let recording = false;
 let latencies: number[] = [];
+let captionLatencies: number[] = [];
 let refused = 0;
 let refusedMsg = '';
 let closedDuringRung = 0;
@@ -173,7 +194,7 @@ function frameStart(c: Conn, opcode: number, len: number) {
   c.partial = 0;
   // Read whole: control frames, anything before the socket joined, senders (answers), sampled viewers
   // (latency), and Socket.IO's tiny frames (its ping is the text "2"). Every other frame is only counted.
-  const whole = opcode >= 8 || c.phase !== Phase.Ready || !c.viewer || c.sampled || (target === 'socketio' && len <= 2);
+  const whole = opcode >= 8 || c.phase !== Phase.Ready || !c.viewer || c.sampled || c.translated || (target === 'socketio' && len <= 2);
   c.parts = whole ? [] : null;
   if (len === 0) frameEnd(c);
 }
@@ -269,10 +290,39 @@ function onMessage(c: Conn, data: Buffer) {
   // A sampled viewer: count, and read each message's send time.
   if (!recording) return;
   const now = performance.now();
+  if (c.translated) return countTranslated(c, data, now);
   for (let j = data.indexOf(MARK); j !== -1; j = data.indexOf(MARK, j + MARK_LEN)) {
     delivered++;
     const stop = data.indexOf(MARK_END, j + MARK_LEN);
     if (stop > 0) latencies.push(now - Number(data.toString('latin1', j + MARK_LEN, stop)));
+  }
+}
+
+/**
+ * A translated viewer's message, frame by frame (frames start with FRAME_START): a caption frame counts one
+ * caption (its first marker is in the translation, the second in `orig`), any other frame its markers.
+ */
+function countTranslated(c: Conn, data: Buffer, now: number) {
+  const sendTime = (j: number) => {
+    const stop = data.indexOf(MARK_END, j + MARK_LEN);
+    return stop > 0 ? now - Number(data.toString('latin1', j + MARK_LEN, stop)) : Number.NaN;
+  };
+  for (let f = data.indexOf(FRAME); f !== -1; ) {
+    const next = data.indexOf(FRAME, f + FRAME.length);
+    const end = next === -1 ? data.length : next;
+    const j = data.indexOf(MARK, f);
+    if (data.compare(CAPTION, 0, CAPTION.length, f, f + CAPTION.length) === 0) {
+      if (j !== -1 && j < end) {
+        captions++;
+        if (c.sampled) captionLatencies.push(sendTime(j));
+      }
+    } else {
+      for (let k = j; k !== -1 && k < end; k = data.indexOf(MARK, k + MARK_LEN)) {
+        delivered++;
+        if (c.sampled) latencies.push(sendTime(k));
+      }
+    }
+    f = next;
   }
 }
 
@@ -293,8 +343,29 @@ function byeolFrames(data: Buffer): ByeolFrame[] {
 // Connecting.
 // ---------------------------------------------------------------------------------------------------
 let joinMaterial: ByeolJoin | null = null;
+let translatedOpen = 0;
 let port = 0;
 let wsPath = '/';
+
+/** --translate: the i-th translated viewer joins as a seeded member with translation on, in en, ja or zh-CN. */
+function translatedToken(j: ByeolJoin, i: number): string {
+  const uk = j.translated?.userKeys[i];
+  if (uk === undefined) throw new Error(`only ${j.translated?.userKeys.length ?? 0} translated members were seeded`);
+  return signChatToken(j.secret, {
+    v: 1,
+    vk: j.vk,
+    uk,
+    id: `benchtr${i}`,
+    nick: `tr${i}`,
+    gid: '',
+    op: 0,
+    ow: 0,
+    lg: TRANSLATED_LANGS[i % TRANSLATED_LANGS.length] as (typeof TRANSLATED_LANGS)[number],
+    tr: 1,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
+}
+let translatedJoins = 0;
 
 function guestToken(j: ByeolJoin): string {
   return signChatToken(j.secret, {
@@ -316,9 +387,11 @@ function afterHandshake(c: Conn) {
   if (target === 'ws') joined(c);
   // Socket.IO: the server speaks first (its open packet); Byeol: the client joins.
   else if (target === 'byeol' && joinMaterial) {
-    const us = c.viewer
-      ? guestToken(joinMaterial)
-      : (joinMaterial.senderTokens[senders.length % joinMaterial.senderTokens.length] as string);
+    const us = !c.viewer
+      ? (joinMaterial.senderTokens[senders.length % joinMaterial.senderTokens.length] as string)
+      : c.translated
+        ? translatedToken(joinMaterial, translatedJoins++)
+        : guestToken(joinMaterial);
     c.sock.write(frame(JSON.stringify({ service: 'ROOM_JOIN', param: { us, vk: joinMaterial.vk } })));
   }
 }
@@ -330,12 +403,13 @@ function joined(c: Conn, error?: string) {
   cb?.(error);
 }
 
-function open(viewer: boolean, sampled: boolean): Promise<Conn> {
+function open(viewer: boolean, sampled: boolean, translated = false): Promise<Conn> {
   return new Promise((resolve, reject) => {
     const c: Conn = {
       sock: null as unknown as net.Socket,
       viewer,
       sampled,
+      translated,
       phase: Phase.Handshake,
       handshake: '',
       hdr: null,
@@ -375,6 +449,7 @@ function open(viewer: boolean, sampled: boolean): Promise<Conn> {
     });
     c.sock.on('error', (e) => c.onJoined?.(e.message));
     c.sock.on('close', () => {
+      if (c.translated && c.phase === Phase.Ready) translatedOpen--;
       if (c.viewer && c.phase === Phase.Ready) openViewers--;
       c.onJoined?.('closed before joining');
       if (running) closedDuringRung++;
@@ -383,7 +458,8 @@ function open(viewer: boolean, sampled: boolean): Promise<Conn> {
 }
 
 async function connect(cmd: Extract<LoadCommand, { cmd: 'connect' }>) {
-  target = cmd.target;
+  target = cmd.target === 'byeol-tr' ? 'byeol' : cmd.target;
+  korean = cmd.korean ?? false;
   port = cmd.port;
   wsPath = cmd.path;
   joinMaterial = cmd.byeol ?? null;
@@ -403,8 +479,11 @@ async function connect(cmd: Extract<LoadCommand, { cmd: 'connect' }>) {
   const worker = async () => {
     while (next < cmd.viewers) {
       const i = next++;
+      // A translated viewer every 1/share viewers (with share 0.2: the 5th, 10th…), so samples fall on both kinds.
+      const share = joinMaterial?.translated?.share ?? 0;
+      const translated = Math.floor((i + 1) * share) > Math.floor(i * share);
       try {
-        conns.push(await open(true, i % SAMPLE_EVERY === 0));
+        conns.push(await open(true, i % SAMPLE_EVERY === 0 || (translated && (i + 1) % SAMPLE_EVERY === 0), translated));
       } catch (e) {
         failed++;
         firstError ||= (e as Error).message;
@@ -413,6 +492,7 @@ async function connect(cmd: Extract<LoadCommand, { cmd: 'connect' }>) {
   };
   await Promise.all(Array.from({ length: CONNECT_CONCURRENCY }, worker));
   openViewers = conns.length;
+  translatedOpen = conns.filter((c) => c.translated).length;
   send({ type: 'connected', viewers: conns.length, senders: senders.length, ms: performance.now() - t0, failed, firstError });
 }
 
@@ -427,19 +507,24 @@ function encodeMessage(text: string): Buffer {
 
 async function rung(cmd: Extract<LoadCommand, { cmd: 'rung' }>) {
   delivered = 0;
+  captions = 0;
   latencies = [];
+  captionLatencies = [];
   refused = 0;
   refusedMsg = '';
   closedDuringRung = 0;
   recording = true;
   running = true;
   const viewersAtStart = openViewers;
+  const translatedAtStart = translatedOpen;
   let sent = 0;
   let turn = 0;
   const start = performance.now();
   const warmEnd = start + cmd.warmup * 1000;
   const stopAt = warmEnd + cmd.seconds * 1000;
   let deliveredAtWarm = -1;
+  let captionsAtWarm = 0;
+  let captionsAtStop = 0;
   let sentAtWarm = 0;
   let cpuAtWarm = process.cpuUsage();
   let deliveredAtStop = 0;
@@ -451,12 +536,14 @@ async function rung(cmd: Extract<LoadCommand, { cmd: 'rung' }>) {
     const now = performance.now();
     if (deliveredAtWarm < 0 && now >= warmEnd) {
       deliveredAtWarm = delivered;
+      captionsAtWarm = captions;
       readsAtWarm = reads;
       sentAtWarm = sent;
       cpuAtWarm = process.cpuUsage();
     }
     if (now >= stopAt) {
       deliveredAtStop = delivered;
+      captionsAtStop = captions;
       readsAtStop = reads;
       sentAtStop = sent;
       const cpu = process.cpuUsage(cpuAtWarm);
@@ -466,7 +553,7 @@ async function rung(cmd: Extract<LoadCommand, { cmd: 'rung' }>) {
     const due = Math.floor(((now - start) / 1000) * cmd.rate);
     while (sent < due && senders.length > 0) {
       const s = senders[turn++ % senders.length] as Conn;
-      s.sock.write(encodeMessage(messageText(performance.now())));
+      s.sock.write(encodeMessage(korean ? koreanMessageText(performance.now(), sent) : messageText(performance.now())));
       sent++;
     }
     await sleep(2);
@@ -474,15 +561,16 @@ async function rung(cmd: Extract<LoadCommand, { cmd: 'rung' }>) {
   // Drain: until every expected delivery arrived, or nothing arrived for a second after the senders'
   // own buffers emptied; past drainMs the room is still backlogged (and the next rung would inherit it).
   const expected = sent * viewersAtStart;
+  const captionsExpected = cmd.captions ? sent * translatedAtStart : 0;
   const drainStart = performance.now();
-  let last = delivered;
+  let last = delivered + captions;
   let lastChange = drainStart;
   let drainTimedOut = false;
-  while (delivered < expected) {
+  while (delivered < expected || captions < captionsExpected) {
     await sleep(20);
     const now = performance.now();
-    if (delivered !== last || senders.some((s) => s.sock.writableLength > 0)) {
-      last = delivered;
+    if (delivered + captions !== last || senders.some((s) => s.sock.writableLength > 0)) {
+      last = delivered + captions;
       lastChange = now;
     } else if (now - lastChange > 1000) break;
     if (now - drainStart > cmd.drainMs) {
@@ -494,8 +582,10 @@ async function rung(cmd: Extract<LoadCommand, { cmd: 'rung' }>) {
   running = false;
   const windowSec = cmd.seconds;
   latencies.sort((a, b) => a - b);
-  const q = (p: number) =>
-    latencies.length ? (latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] as number) : Number.NaN;
+  captionLatencies.sort((a, b) => a - b);
+  const quantile = (list: number[], p: number) =>
+    list.length ? (list[Math.min(list.length - 1, Math.floor(p * list.length))] as number) : Number.NaN;
+  const q = (p: number) => quantile(latencies, p);
   send({
     type: 'rung',
     viewers: viewersAtStart,
@@ -512,6 +602,12 @@ async function rung(cmd: Extract<LoadCommand, { cmd: 'rung' }>) {
     refusedMsg,
     closed: closedDuringRung,
     drainTimedOut,
+    translatedViewers: translatedAtStart,
+    captionsTotal: captions,
+    captionsExpected,
+    captionRate: (captionsAtStop - captionsAtWarm) / windowSec,
+    captionP50: quantile(captionLatencies, 0.5),
+    captionP99: quantile(captionLatencies, 0.99),
   });
   // A settled room before the next rung: let the server's queues empty.
   await sleep(300);

@@ -1,13 +1,17 @@
 // What the three processes of bench/chat-fanout.ts say to each other over their IPC channels, and the
 // message text every target carries (so the load generator counts deliveries the same way for all three).
 
-export type Target = 'ws' | 'socketio' | 'byeol';
+/** `byeol-tr`: Byeol's chat node with TRANSLATOR=glossary (`--translate`); `byeol` runs TRANSLATOR=none. */
+export type Target = 'ws' | 'socketio' | 'byeol' | 'byeol-tr';
+/** What runs without --only (and --translate). */
 export const TARGETS: readonly Target[] = ['ws', 'socketio', 'byeol'];
+export const ALL_TARGETS: readonly Target[] = ['ws', 'socketio', 'byeol', 'byeol-tr'];
 
 export const TARGET_LABEL: Record<Target, string> = {
   ws: 'bare ws loop',
   socketio: 'Socket.IO 4 room',
   byeol: 'Byeol chat node',
+  'byeol-tr': 'Byeol chat node + glossary translation',
 };
 
 /**
@@ -23,6 +27,22 @@ export function messageText(sentAt: number): string {
   const head = `${MARKER}${sentAt.toFixed(1)}${MARKER_END} `;
   return head + 'x'.repeat(Math.max(0, MESSAGE_BYTES - head.length));
 }
+
+/**
+ * With --translate: the marker, then Korean fan chat the glossary covers word for word (so every message is
+ * translated, and every one is new to the translation cache: the send time differs), MESSAGE_BYTES of
+ * UTF-8 or just over. The glossary keeps the marker (Latin letters in a Korean message) in each translation.
+ */
+const KOREAN_WORDS = ['오빠', '사랑해', '대박', 'ㅋㅋㅋ', '최고', '화이팅', '컴백 축하해요', '앙코르', '레전드', '직캠', '귀여워', '진짜'];
+export function koreanMessageText(sentAt: number, n = 0): string {
+  let text = `${MARKER}${sentAt.toFixed(1)}${MARKER_END}`;
+  for (let i = n; Buffer.byteLength(text) < MESSAGE_BYTES; i++) text += ` ${KOREAN_WORDS[i % KOREAN_WORDS.length]}`;
+  return text;
+}
+
+/** In a Byeol viewer's message, where a caption (250) frame starts: its first marker is the translation's. */
+export const CAPTION_FRAME = '{"service":"OUTSIDE_MSG","param":{"code":250,';
+export const FRAME_START = '{"service":"';
 
 /** The server child's first message: where it listens. */
 export interface ServerReady {
@@ -45,11 +65,27 @@ export interface ByeolJoin {
   secret: string;
   /** Chat tokens of the senders (members who are managers of the room's BJ). */
   senderTokens: string[];
+  /**
+   * --translate: this share of the viewers join as members whose translation setting is on, in en, ja and
+   * zh-CN in turn (the rest are Korean guests); `userKeys` are the seeded members they join as.
+   */
+  translated?: { share: number; userKeys: number[] };
 }
 
 export type LoadCommand =
-  | { cmd: 'connect'; target: Target; port: number; path: string; viewers: number; senders: number; byeol?: ByeolJoin }
-  | { cmd: 'rung'; rate: number; seconds: number; warmup: number; drainMs: number }
+  | {
+      cmd: 'connect';
+      target: Target;
+      port: number;
+      path: string;
+      viewers: number;
+      senders: number;
+      byeol?: ByeolJoin;
+      /** Send koreanMessageText instead of messageText. */
+      korean?: boolean;
+    }
+  /** `captions`: the server translates, each translated viewer expects one caption per message. */
+  | { cmd: 'rung'; rate: number; seconds: number; warmup: number; drainMs: number; captions?: boolean }
   | { cmd: 'close' };
 
 export type LoadReport =
@@ -78,5 +114,12 @@ export type LoadReport =
       /** Sockets closed by the server during the rung. */
       closed: number;
       drainTimedOut: boolean;
+      /** --translate: viewers joined with translation on, captions (250) counted at them and expected, per second in the window, latency. */
+      translatedViewers: number;
+      captionsTotal: number;
+      captionsExpected: number;
+      captionRate: number;
+      captionP50: number;
+      captionP99: number;
     }
   | { type: 'error'; message: string };

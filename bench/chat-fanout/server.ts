@@ -3,7 +3,8 @@
 // (after a full garbage collection) whenever asked, and exits on 'stop'.
 //   ws:       the ANCHORS baseline: for each incoming message, for (client) client.send(data).
 //   socketio: Socket.IO 4, WebSocket transport only, every socket in one room, io.to(room).emit per message.
-//   byeol:    Byeol's app with the chat role (the real chat node), on the database the orchestrator seeded.
+//   byeol:    Byeol's app with the chat role (the real chat node), on the database the orchestrator seeded;
+//   byeol-tr: the same with TRANSLATOR=glossary (`byeol` runs TRANSLATOR=none).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketIoServer } from 'socket.io';
@@ -60,7 +61,7 @@ async function startSocketIo(): Promise<{ ready: ServerReady; stop: () => Promis
   };
 }
 
-async function startByeol(): Promise<{ ready: ServerReady; stop: () => Promise<void> }> {
+async function startByeol(translator: 'none' | 'glossary'): Promise<{ ready: ServerReady; stop: () => Promise<void> }> {
   const { pino } = await import('pino');
   const { CHAT_SOCKET_PATH } = await import('@byeol/contract');
   const { buildApp } = await import('../../apps/server/src/app.js');
@@ -69,7 +70,7 @@ async function startByeol(): Promise<{ ready: ServerReady; stop: () => Promise<v
   const { connectExternal } = await import('../../apps/server/src/platform/db.js');
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) throw new Error('BENCH_DATABASE_URL is not set');
-  const config = loadConfig({ ...process.env, DATABASE_URL: url, BYEOL_ROLES: 'chat', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ ...process.env, DATABASE_URL: url, BYEOL_ROLES: 'chat', LOG_LEVEL: 'silent', TRANSLATOR: translator });
   const database = await connectExternal(url, 4);
   const bus = await createBus(config.REDIS_URL);
   const app = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
@@ -79,7 +80,7 @@ async function startByeol(): Promise<{ ready: ServerReady; stop: () => Promise<v
       type: 'ready',
       port: (app.server.address() as AddressInfo).port,
       path: CHAT_SOCKET_PATH,
-      note: `roles chat, bus ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'in-process memory'}, ${process.env.BENCH_DATABASE_NOTE ?? ''}`,
+      note: `roles chat, TRANSLATOR=${translator}, bus ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'in-process memory'}, ${process.env.BENCH_DATABASE_NOTE ?? ''}`,
     },
     stop: async () => {
       await app.close();
@@ -89,7 +90,12 @@ async function startByeol(): Promise<{ ready: ServerReady; stop: () => Promise<v
   };
 }
 
-const started = target === 'ws' ? await startWs() : target === 'socketio' ? await startSocketIo() : await startByeol();
+const started =
+  target === 'ws'
+    ? await startWs()
+    : target === 'socketio'
+      ? await startSocketIo()
+      : await startByeol(target === 'byeol-tr' ? 'glossary' : 'none');
 process.send?.(started.ready);
 
 process.on('message', async (m: { type: string }) => {

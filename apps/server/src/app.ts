@@ -10,6 +10,7 @@ import { chatNodeId } from './modules/chat/chat.node.js';
 import { createChatStore } from './modules/chat/chat.repository.js';
 import { chatMonitorRoutes, chatNodeRoutes } from './modules/chat/chat.routes.js';
 import { ChatEngine } from './modules/chat/chat.server.js';
+import { createTranslations } from './modules/chat/translate/translator.js';
 import { type ApiContext, apiModules } from './modules/index.js';
 import { LiveRooms } from './modules/live/live.rooms.js';
 import { IngestServer } from './modules/media/ingest.server.js';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
       maxSocketsPerIdentity: config.CHAT_MAX_SOCKETS_PER_IDENTITY,
       trustProxy: config.TRUST_PROXY,
       log: logger.child({ module: 'chat' }) as unknown as FastifyBaseLogger,
+      translations: createTranslations(config, logger.child({ module: 'translate' }) as unknown as FastifyBaseLogger),
     });
     engine.attach(app.server);
     app.addHook('onReady', async () => engine.start());

@@ -33,6 +33,15 @@ describe('loadConfig', () => {
       CHAT_MAX_SOCKETS_PER_ADDRESS: 50,
       CHAT_MAX_SOCKETS_PER_IDENTITY: 5,
       CHAT_NODE_CAPACITY: 19_000,
+      ICE_SERVERS: [],
+      TURN_URL: [],
+      TURN_SECRET: undefined,
+      TURN_TTL_S: 3600,
+      TRANSLATOR: 'none',
+      TRANSLATOR_API_KEY: undefined,
+      TRANSLATOR_MODEL_DIR: undefined,
+      TRANSLATOR_TIMEOUT_MS: 1500,
+      TRANSLATOR_URL: undefined,
       SMS_LIMIT_PER_IP: 20,
       DATA_DIR: path.resolve('data'),
       EMBEDDED_PG_STAGE_DIR: '/var/lib/byeol',
@@ -320,5 +329,21 @@ describe('loadConfig', () => {
       expect(err.message).toContain('SOCIAL_NAVER_TOKEN_URL: must be https');
       expect(errorOf({ PUBLIC_URL: 'byeol.example' }).message).toContain('PUBLIC_URL: ');
     });
+  });
+});
+
+describe('video call ICE settings', () => {
+  it('reads ICE_SERVERS as JSON and TURN_URL as a list, and wants TURN_SECRET with TURN_URL', () => {
+    const c = loadConfig({
+      ICE_SERVERS: '[{"urls":["stun:a.example:3478"]},{"urls":"turn:b.example","username":"u","credential":"p"}]',
+      TURN_URL: 'turn:t.example:3478, turns:t.example:5349',
+      TURN_SECRET: 'a-secret-of-16-chars',
+    });
+    expect(c.ICE_SERVERS).toEqual([{ urls: ['stun:a.example:3478'] }, { urls: 'turn:b.example', username: 'u', credential: 'p' }]);
+    expect(c.TURN_URL).toEqual(['turn:t.example:3478', 'turns:t.example:5349']);
+    expect(() => loadConfig({ TURN_URL: 'turn:t.example' })).toThrow(/TURN_SECRET: required when TURN_URL is set/);
+    expect(() => loadConfig({ ICE_SERVERS: 'not json' })).toThrow(/ICE_SERVERS/);
+    expect(() => loadConfig({ ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(/ICE_SERVERS/);
+    expect(() => loadConfig({ TURN_URL: 'http://t.example', TURN_SECRET: 'a-secret-of-16-chars' })).toThrow(/TURN_URL/);
   });
 });

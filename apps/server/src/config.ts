@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { iceServersSetting, turnUrlsSetting } from './modules/chat/chat.ice.js';
+import { loadModelDir, ModelDirError } from './modules/chat/translate/local-model.js';
 import { DEFAULT_STAGE_ROOT } from './platform/embedded-pg.js';
 
 export const ROLES = ['api', 'chat', 'media', 'web'] as const;
@@ -155,6 +157,35 @@ export const ConfigSchema = z.object({
   /** Chat sockets one member, or one guest token, may have joined on one node (tabs, devices). */
   CHAT_MAX_SOCKETS_PER_IDENTITY: z.coerce.number().int().min(1).default(5),
   /**
+   * Chat translation (docs/chat-protocol.md, "Translation and captions"): none (the original only), glossary
+   * (the project's K-pop phrase table; no general translator), http (a LibreTranslate-compatible service at
+   * TRANSLATOR_URL) or local-model (a model folder, TRANSLATOR_MODEL_DIR; checked at start, no engine bundled).
+   */
+  TRANSLATOR: z.enum(['none', 'glossary', 'http', 'local-model']).default('none'),
+  /** TRANSLATOR=http: the service's base URL (`/translate` is appended), e.g. http://127.0.0.1:5000. */
+  TRANSLATOR_URL: url(['http:', 'https:']).optional(),
+  /** TRANSLATOR=http: LibreTranslate's api_key, when the service asks for one. */
+  TRANSLATOR_API_KEY: z.string().optional(),
+  /** TRANSLATOR=http: milliseconds before a translation request is given up (the message stays untranslated). */
+  TRANSLATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
+  /** TRANSLATOR=local-model: the operator's model folder with its byeol-translator.json manifest. */
+  TRANSLATOR_MODEL_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .transform((v) => (v === undefined ? v : path.resolve(v))),
+  /**
+   * Guests' video calls (docs/chat-protocol.md, "Video connection with guests"): ICE servers given to the
+   * browsers as they are, a JSON array of RTCIceServer objects; [] (host candidates only) by default.
+   */
+  ICE_SERVERS: iceServersSetting,
+  /** TURN server(s) for the calls, comma-separated turn:/turns: URLs (coturn); unset: no TURN relay. */
+  TURN_URL: turnUrlsSetting,
+  /** coturn's static-auth-secret (use-auth-secret): signs the short-lived TURN credentials. Required with TURN_URL. */
+  TURN_SECRET: z.string().min(16).optional(),
+  /** Seconds a minted TURN credential stays valid. */
+  TURN_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /**
    * Pins one IP address may ask for within an hour (SMS pumping costs money). Raise it for many members
    * behind one address (a carrier NAT, a campus, the end-to-end tests' 127.0.0.1).
    */
@@ -281,6 +312,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   }
   if (parsed.data.PG_PROVIDER === 'toss') requireWith('PG_PROVIDER=toss', ['TOSS_SECRET_KEY', 'TOSS_CLIENT_KEY']);
+  if (parsed.data.TRANSLATOR === 'http') requireWith('TRANSLATOR=http', ['TRANSLATOR_URL']);
+  if (parsed.data.TURN_URL.length > 0) requireWith('TURN_URL is set', ['TURN_SECRET']);
+  if (parsed.data.TRANSLATOR === 'local-model') {
+    requireWith('TRANSLATOR=local-model', ['TRANSLATOR_MODEL_DIR']);
+    // A chat node with a bad model folder does not start (the folder is only read by chat processes).
+    if (roles.includes('chat')) {
+      try {
+        loadModelDir(parsed.data.TRANSLATOR_MODEL_DIR as string);
+      } catch (err) {
+        if (!(err instanceof ModelDirError)) throw err;
+        throw new ConfigError(`Invalid configuration:\n  TRANSLATOR_MODEL_DIR: ${err.message}`);
+      }
+    }
+  }
   if (parsed.data.NODE_ENV === 'production' && (parsed.data.PG_PROVIDER ?? 'test') === 'test') {
     throw new ConfigError(
       'Invalid configuration:\n  PG_PROVIDER: the test PG simulates card payments with no real money; set PG_PROVIDER=toss in production (NODE_ENV=production)',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCodes } from './codes.js';
 import { endpoint } from './endpoints.js';
+import type { Lang } from './lang.js';
 /**
  * The chat protocol of SPEC §7 and the custom event codes of SPEC §9, defined once: the server, the
  * web client and the tests import these names, never their own copies.
@@ -415,6 +416,26 @@ export interface SelfBlockChatEventData {
   blocked: number[];
 }
 
+/**
+ * A caption (250): the translation of a room message, pushed right after the original (never before it,
+ * never instead of it) to the members whose translation setting (/mypage/setting `translation_yn`) is on
+ * and whose language (the chat token's `lg`) is `target`, when the node's translator has one
+ * (docs/chat-protocol.md, "Translation and captions"). The push's `m` is the translated text; `data`:
+ */
+export interface CaptionChatEventData {
+  /** The original message (its MsgSendPush `mid`): the client shows the caption under that line. */
+  mid: string;
+  /** The original text, as the room got it. */
+  orig: string;
+  /** The language the original is written in, as its script tells (ko, ja, zh-CN or en). */
+  source: Lang;
+  /** The language of the translation: the receiver's. */
+  target: Lang;
+  /** Which translator made it (TRANSLATOR): glossary, http or local-model. */
+  engine: CaptionEngine;
+}
+export type CaptionEngine = 'glossary' | 'http' | 'local-model';
+
 // ---------------------------------------------------------------------------------------------------
 // The chat's calls under /v1 (api role): the chat token and the operator notice
 // ---------------------------------------------------------------------------------------------------
@@ -598,5 +619,37 @@ export const chatCodes = defineCodes('chat', [[6200, 6299]], {
     en: 'Only followers can chat right now.',
     ja: '現在はフォロワーのみチャットできます。',
     'zh-CN': '现在仅关注者可以聊天。',
+  },
+  /** Video connection: only members who verified a phone number may join the broadcast on camera. */
+  VIDEO_GUEST_PHONE_REQUIRED: {
+    code: 6240,
+    ko: '휴대폰 본인인증을 마친 회원만 화상 참여를 할 수 있습니다.',
+    en: 'Only members with a verified phone number can join on camera.',
+    ja: '電話番号の認証を済ませた会員のみビデオ参加できます。',
+    'zh-CN': '仅完成手机验证的会员可以视频连线。',
+  },
+  /** Video connection: `{num}` guests are already on camera (the most at once). */
+  VIDEO_GUEST_FULL: {
+    code: 6241,
+    ko: '화상 참여 인원이 가득 찼습니다. (최대 {num}명)',
+    en: 'The video connection is full (at most {num} guests).',
+    ja: 'ビデオ参加の人数が上限に達しました（最大{num}人）。',
+    'zh-CN': '视频连线人数已满（最多{num}人）。',
+  },
+  /** Video connection: too many applications wait for an answer; try again shortly. */
+  VIDEO_GUEST_QUEUE_FULL: {
+    code: 6242,
+    ko: '화상 참여 신청이 많습니다. 잠시 후 다시 신청해 주세요.',
+    en: 'Too many video connection requests are waiting. Please try again shortly.',
+    ja: 'ビデオ参加の申請が混み合っています。しばらくしてから再度申請してください。',
+    'zh-CN': '视频连线申请过多，请稍后再试。',
+  },
+  /** Video connection: no such application, invitation or call (it expired, was answered or ended). */
+  VIDEO_GUEST_NOT_FOUND: {
+    code: 6243,
+    ko: '화상 참여 신청이나 연결을 찾을 수 없습니다. 만료되었거나 이미 처리되었습니다.',
+    en: 'No such video connection request or call. It expired or was already answered.',
+    ja: 'ビデオ参加の申請または接続が見つかりません。期限切れか、すでに処理されています。',
+    'zh-CN': '找不到该视频连线申请或通话，可能已过期或已处理。',
   },
 });

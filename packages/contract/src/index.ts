@@ -3,6 +3,7 @@ export * from './admin.js';
 export * from './applications.js';
 export * from './channels.js';
 export * from './chat.js';
+export * from './chat-guests.js';
 export * from './clips.js';
 export * from './community.js';
 export * from './concerts.js';

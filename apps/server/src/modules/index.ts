@@ -7,6 +7,7 @@ import type { Db } from '../platform/db.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { applicationsRoutes } from './applications/applications.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
+import { guestCallRoutes } from './chat/chat.guests.routes.js';
 import { chatApiRoutes } from './chat/chat.routes.js';
 import { clipFilesRoute, clipsRoutes } from './clips/clips.routes.js';
 import { communityRoutes } from './community/community.routes.js';
@@ -165,6 +166,20 @@ export const apiModules: readonly ApiModule[] = [
   },
   { name: 'applications', v1: (v1, c) => v1.register(applicationsRoutes, { db: c.db, secure: c.secure }) },
   { name: 'chat', v1: (v1, c) => v1.register(chatApiRoutes, { db: c.db, bus: c.bus, secret: c.config.CHAT_TOKEN_SECRET }) },
+  {
+    // Guests' video calls: their ICE servers and TURN credentials (the signalling is on the chat socket).
+    name: 'chat-guests',
+    v1: (v1, c) =>
+      v1.register(guestCallRoutes, {
+        db: c.db,
+        ice: {
+          iceServers: c.config.ICE_SERVERS,
+          turnUrls: c.config.TURN_URL,
+          turnSecret: c.config.TURN_SECRET,
+          turnTtlS: c.config.TURN_TTL_S,
+        },
+      }),
+  },
   { name: 'wallet', v1: (v1, c) => v1.register(walletRoutes, { db: c.db, bus: c.bus, ledger: c.ledger, site: c.site, rooms: c.rooms }) },
   { name: 'items', v1: (v1, c) => v1.register(itemsRoutes, { db: c.db, bus: c.bus, site: c.site, ledger: c.ledger, rooms: c.rooms }) },
   {

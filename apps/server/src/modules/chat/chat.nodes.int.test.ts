@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAT_NODES_SET, ChatEvent, ChatEventDetail, channelsEndpoints, chatEndpoints, ResultCode } from '@byeol/contract';
+import { CHAT_NODES_SET, ChatEvent, ChatEventDetail, channelsEndpoints, chatEndpoints, ResultCode, VideoChatCode } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { buildBroadcast } from '../../testing/builders.js';
-import { ChatClient, chatHost, chatToken, isMsg, isOutside, RoomSession } from '../../testing/chat-client.js';
+import { ChatClient, chatHost, chatToken, type Frame, isMsg, isOutside, RoomSession } from '../../testing/chat-client.js';
 import { buildAccount, unique } from '../../testing/members.js';
 import { publishRoomEvent } from './chat.events.js';
 
@@ -215,6 +215,36 @@ describe('two chat nodes', () => {
       result: 0,
       code: ResultCode.CHAT_WHISPER_REFUSED,
     });
+  });
+
+  it('video connection: an application on one node, the studio on the other; accepted, then signals relayed across', async () => {
+    const { vk, bj } = await newRoom();
+    const studio = await joinedOn(a, vk, bj);
+    expect(await studio.send('', { T: VideoChatCode.REQUEST, value: { op: 'studio' } } as never)).toMatchObject({ result: 1 });
+    const viewer = await buildAccount(api);
+    const vc = await joinedOn(b, vk, viewer);
+    const state = (s: string) => (f: Frame) => isOutside(VideoChatCode.REQUEST)(f) && f.param.data?.guest?.state === s;
+    expect(await vc.send('', { T: VideoChatCode.REQUEST, value: { op: 'apply' } } as never)).toMatchObject({ result: 1 });
+    await studio.waitFor(state('applied'));
+    // The book travelled: a duplicate on the studio's node is refused there too.
+    const again = await joinedOn(a, vk, viewer);
+    expect(await again.send('', { T: VideoChatCode.REQUEST, value: { op: 'apply' } } as never)).toMatchObject({
+      result: 0,
+      code: ResultCode.ALREADY_APPLIED,
+    });
+    expect(await studio.send('', { T: VideoChatCode.ANSWER, value: { op: 'accept' }, target: viewer.userKey } as never)).toMatchObject({
+      result: 1,
+    });
+    await vc.waitFor(state('accepted'));
+    await studio.send('', { T: VideoChatCode.SIGNAL, value: { kind: 'offer', sdp: 'v=0 offer' }, target: viewer.userKey } as never);
+    expect((await vc.waitFor(isOutside(VideoChatCode.SIGNAL))).param.data).toEqual({ kind: 'offer', sdp: 'v=0 offer', from: bj.userKey });
+    await vc.send('', { T: VideoChatCode.SIGNAL, value: { kind: 'answer', sdp: 'v=0 answer' } } as never);
+    expect((await studio.waitFor(isOutside(VideoChatCode.SIGNAL))).param.data).toMatchObject({ kind: 'answer', from: viewer.userKey });
+    // Only the call socket got the offer, not the member's other socket on the other node.
+    expect(again.frames.some(isOutside(VideoChatCode.SIGNAL))).toBe(false);
+    // The guest's call socket leaves: its node ends the call, and the studio hears it.
+    await vc.close();
+    await studio.waitFor(state('ended'), { timeoutMs: 4000 });
   });
 
   it('a killed node: its clients are back in the room through the monitor on the other node within 5 s', async () => {

@@ -6,6 +6,7 @@ import {
   type ChatRoomState,
   type ChatUserInfo,
   chatRoomRole,
+  LANGS,
   type Lang,
 } from '@byeol/contract';
 import type { WebSocket } from 'ws';
@@ -62,6 +63,13 @@ export class Conn {
   identity = '';
   /** A guest's id from the chat token (guests are counted once per id, not per socket). */
   guestId = '';
+  /**
+   * Translations (250) this socket gets: 0 none, else 1 + the index in LANGS of the member's language (their
+   * translation setting is on). Set before the socket enters a room, unchanged while it is in it.
+   */
+  tr = 0;
+  /** The member verified a phone number (the chat token's `pv`): they may join the broadcast on camera (200). */
+  phoneVerified = false;
 
   constructor(
     readonly ws: WebSocket,
@@ -239,6 +247,17 @@ interface RangeMessage {
   count: number;
 }
 
+/**
+ * Who gets a room frame (the window's audience mask): everyone, the moderators, or (AUD_TR + t, t ≥ 1) the
+ * sockets whose Conn.tr is t, i.e. whose translations are into LANGS[t - 1].
+ */
+const AUD_ALL = 0;
+const AUD_MODS = 1;
+const AUD_TR = 1;
+
+/** The translation audience of a language (its Conn.tr). */
+export const translationAudience = (lang: Lang): number => LANGS.indexOf(lang) + 1;
+
 const ROLE_ORDER: Record<ChatRoomRole, number> = { bj: 0, manager: 1, operator: 2, user: 3, guest: 4 };
 
 /** One live room on this node: its sockets, its members, its pending frames. */
@@ -250,19 +269,24 @@ export class Room {
   private readonly guests = new Map<string, number>();
   /**
    * The window: room frames (JSON texts) that some socket may still lack; `frames[i]` has sequence number
-   * `base + i`, and `modOnly[i]` (when there is any) marks those only moderators receive.
+   * `base + i`, and `aud[i]` (when there is any) says who receives it: AUD_ALL, AUD_MODS, or AUD_TR + a
+   * translation audience (translationAudience).
    */
   private frames: string[] = [];
-  private modOnly: boolean[] | null = null;
+  private aud: number[] | null = null;
   private base = 0;
   /** The writer: a slice is scheduled or running; the walk in progress; the head when it began; when it began. */
   private writing = false;
   private walk: Iterator<Conn> | null = null;
   private walkHead = 0;
   private walkStart = -Infinity;
-  /** The last message built for a range, one for moderators and one for everyone else. */
-  private forAll: RangeMessage = { from: 0, to: 0, message: null, count: 0 };
-  private forMods: RangeMessage = { from: 0, to: 0, message: null, count: 0 };
+  /**
+   * The last message built for a range, per kind of socket (moderator or not × the language of its
+   * translations, rangeMessage); only the first is used while every frame of the window is for everyone.
+   */
+  private ranges: RangeMessage[] = [];
+  /** Sockets here per translation audience (index Conn.tr; 0 counts those without translations). */
+  private readonly trCounts: number[] = new Array(LANGS.length + 1).fill(0);
   /** Joins in progress (the room is not disposed under them). */
   holds = 0;
   /** The count last pushed to the sockets (presence pushes are throttled). */
@@ -336,6 +360,7 @@ export class Room {
   add(conn: Conn): boolean {
     this.conns.add(conn);
     conn.room = this;
+    this.trCounts[conn.tr] = (this.trCounts[conn.tr] ?? 0) + 1;
     // It gets the frames raised from now on.
     conn.seq = this.head;
     const key = conn.userKey;
@@ -358,6 +383,7 @@ export class Room {
   remove(conn: Conn): boolean {
     if (!this.conns.delete(conn)) return false;
     conn.room = null;
+    this.trCounts[conn.tr] = (this.trCounts[conn.tr] ?? 1) - 1;
     const key = conn.userKey;
     if (key === 0) {
       const n = (this.guests.get(conn.guestId) ?? 1) - 1;
@@ -379,6 +405,13 @@ export class Room {
   /** The sockets of one member on this node. */
   connsOf(userKey: number): readonly Conn[] {
     return this.members.get(userKey) ?? [];
+  }
+
+  /** The languages some socket here gets translations into (their members' translation setting is on). */
+  translationTargets(): Lang[] {
+    const out: Lang[] = [];
+    for (let i = 0; i < LANGS.length; i++) if ((this.trCounts[i + 1] ?? 0) > 0) out.push(LANGS[i] as Lang);
+    return out;
   }
 
   /** Marks the member list changed (a member's badges changed). */
@@ -470,11 +503,23 @@ export class Room {
 
   /** Queues a frame (JSON text) for every socket of the room, or only its moderators. */
   broadcast(json: string, moderatorsOnly = false) {
+    this.enqueue(json, moderatorsOnly ? AUD_MODS : AUD_ALL);
+  }
+
+  /**
+   * Queues a translation (250) for the sockets that get translations into `lang`, behind every frame raised
+   * so far (its original among them): they get both in the same write when the writer reaches them.
+   */
+  broadcastTranslation(json: string, lang: Lang) {
+    this.enqueue(json, AUD_TR + translationAudience(lang));
+  }
+
+  private enqueue(json: string, audience: number) {
     if (this.disposed) return;
-    if (moderatorsOnly) {
-      if (!this.modOnly) this.modOnly = this.frames.map(() => false);
-      this.modOnly.push(true);
-    } else if (this.modOnly) this.modOnly.push(false);
+    if (audience !== AUD_ALL) {
+      if (!this.aud) this.aud = this.frames.map(() => AUD_ALL);
+      this.aud.push(audience);
+    } else if (this.aud) this.aud.push(AUD_ALL);
     this.frames.push(json);
     if (!this.writing) this.startWriter();
   }
@@ -533,29 +578,35 @@ export class Room {
     const from = Math.max(conn.seq, this.base);
     if (from >= to) return 0;
     conn.seq = to;
-    const range = this.rangeMessage(from, to, conn.mod);
+    const range = this.rangeMessage(from, to, conn);
     return range.message && writeTo(conn, range.message, this.stats) ? range.count : 0;
   }
 
-  /** The message for frames [from, to) as a moderator or anyone else gets them, built once per range. */
-  private rangeMessage(from: number, to: number, mod: boolean): RangeMessage {
-    const last = mod || !this.modOnly ? this.forMods : this.forAll;
-    if (last.from === from && last.to === to) return last;
-    const frames = this.framesFor(from, to, mod);
+  /** The message for frames [from, to) as this kind of socket gets them, built once per range and kind. */
+  private rangeMessage(from: number, to: number, conn: Conn): RangeMessage {
+    // Every frame for everyone: one message for all. Else one per kind: moderator or not × translation language.
+    const kind = this.aud ? (conn.mod ? 1 : 0) + 2 * conn.tr : 0;
+    const last = this.ranges[kind];
+    if (last && last.from === from && last.to === to) return last;
+    const frames = this.framesFor(from, to, conn);
     const built: RangeMessage = { from, to, message: frames.length > 0 ? wsFrames(frames) : null, count: frames.length };
-    if (mod || !this.modOnly) this.forMods = built;
-    else this.forAll = built;
+    this.ranges[kind] = built;
     return built;
   }
 
-  /** The room frames [from, to) a socket gets (without those for moderators when it is not one). */
-  private framesFor(from: number, to: number, mod: boolean): string[] {
+  /** The room frames [from, to) a socket gets: those for everyone, for moderators if it is one, its translations. */
+  private framesFor(from: number, to: number, conn: Conn): string[] {
     const start = from - this.base;
     const end = to - this.base;
-    const mask = this.modOnly;
-    if (mod || !mask) return this.frames.slice(start, end);
+    const mask = this.aud;
+    if (!mask) return this.frames.slice(start, end);
+    const mod = conn.mod;
+    const tr = conn.tr === 0 ? -1 : AUD_TR + conn.tr;
     const out: string[] = [];
-    for (let i = start; i < end; i++) if (!mask[i]) out.push(this.frames[i] as string);
+    for (let i = start; i < end; i++) {
+      const a = mask[i];
+      if (a === AUD_ALL || (a === AUD_MODS && mod) || a === tr) out.push(this.frames[i] as string);
+    }
     return out;
   }
 
@@ -565,12 +616,12 @@ export class Room {
     if (n <= 0) return;
     if (n >= this.frames.length) {
       this.frames = [];
-      this.modOnly = null;
+      this.aud = null;
     } else {
       this.frames = this.frames.slice(n);
-      if (this.modOnly) {
-        this.modOnly = this.modOnly.slice(n);
-        if (!this.modOnly.includes(true)) this.modOnly = null;
+      if (this.aud) {
+        this.aud = this.aud.slice(n);
+        if (this.aud.every((a) => a === AUD_ALL)) this.aud = null;
       }
     }
     this.base = seq;
@@ -583,7 +634,7 @@ export class Room {
   sendNow(conn: Conn, frames: readonly string[]) {
     let all = frames;
     if (conn.room === this && conn.seq < this.head) {
-      all = this.framesFor(Math.max(conn.seq, this.base), this.head, conn.mod).concat(frames);
+      all = this.framesFor(Math.max(conn.seq, this.base), this.head, conn).concat(frames);
       conn.seq = this.head;
     }
     if (all.length > 0 && writeTo(conn, wsFrames(all), this.stats)) this.stats.deliveries += all.length;

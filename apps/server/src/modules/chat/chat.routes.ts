@@ -70,6 +70,9 @@ export const chatApiRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; secret: st
       op: account && (account.role === 'operator' || account.role === 'gm') ? 1 : 0,
       ow: account?.ownerUserKey ?? 0,
       lg: request.lang,
+      // Translations (250) into lg for members who turned them on; guests have no settings.
+      tr: account?.settings?.translation === true ? 1 : 0,
+      pv: account && account.phoneNo !== '' ? 1 : 0,
       exp,
     });
     const set: ChatTokenSet = { us, expires_in: CHAT_TOKEN_TTL_SEC, guest_yn: account ? 'N' : 'Y' };

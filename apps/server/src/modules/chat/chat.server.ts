@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
+  type CaptionChatEventData,
   CHAT_ALL_ROOMS_CHANNEL,
   CHAT_LIMITS,
   CHAT_SOCKET_PATH,
@@ -19,6 +20,7 @@ import {
   JOIN_OK,
   kstMinute,
   LANG_COOKIE,
+  LANGS,
   type Lang,
   LIVE_BUS_CHANNEL,
   type LiveBusMessage,
@@ -39,10 +41,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Bus } from '../../platform/bus.js';
+import { GuestCalls, isVideoChatCode } from './chat.guests.js';
 import { NodeRegistry } from './chat.node.js';
 import { Conn, type FanoutStats, frameJson, type PeerRoom, Room, sendTo } from './chat.room.js';
 import { type ChatTokenClaims, verifyChatToken } from './chat.token.js';
 import type { ActionEffects, ApplyAction, ChatStore, MemberStanding, PushTarget, RoomContext } from './chat.types.js';
+import { detectLanguage } from './translate/detect.js';
+import type { Translations } from './translate/translator.js';
 
 /**
  * The chat node: the `/wsock` WebSocket server on the app's HTTP server, the rooms this node holds, and
@@ -85,8 +90,11 @@ type NodeMessage = { kind: 'node'; o: string } & (
   | { t: 'bye' }
   /** The node's users in the room; `users` (capped, `tr` when cut) only when its list changed or was asked for. */
   | { t: 'cnt'; n: number; users?: ChatUserInfo[]; tr?: 1 }
-  /** A room frame; `mo`: moderators only; `u`: also to that member's own sockets (a hidden user's message). */
-  | { t: 'f'; f: string; mo?: 1; u?: number }
+  /**
+   * A room frame; `mo`: moderators only; `u`: also to that member's own sockets (a hidden user's message);
+   * `c`: a chat message's mid and text, which each node translates for its own sockets (250).
+   */
+  | { t: 'f'; f: string; mo?: 1; u?: number; c?: [string, string] }
   /** Frames for single members: [user_key, frame]. */
   | { t: 'u'; d: Array<[number, string]> }
   /** An action's outcome: every node delivers the pushes and applies the effects. */
@@ -102,10 +110,9 @@ const SERVICES = new Set<string>(Object.values(ChatService));
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads one client frame; never throws. */
-export function parseFrame(data: RawData, isBinary: boolean): Parsed {
+export function parseFrame(data: RawData, isBinary: boolean, maxBytes: number = CHAT_LIMITS.frameMaxBytes): Parsed {
   const fallback: ChatServiceName = ChatService.ROOM_MSG_SEND;
-  if (isBinary || !Buffer.isBuffer(data) || data.length > CHAT_LIMITS.frameMaxBytes)
-    return { ok: false, service: fallback, rid: undefined };
+  if (isBinary || !Buffer.isBuffer(data) || data.length > maxBytes) return { ok: false, service: fallback, rid: undefined };
   let value: unknown;
   try {
     value = JSON.parse(data.toString('utf8'));
@@ -179,6 +186,8 @@ export interface ChatEngineOptions {
   trustProxy?: boolean;
   log: FastifyBaseLogger;
   pingIntervalMs?: number;
+  /** TRANSLATOR behind its cache: room messages are translated for members who turned translation on (250). */
+  translations?: Translations;
 }
 
 export interface ChatNodeStats extends FanoutStats {
@@ -207,6 +216,8 @@ export class ChatEngine {
   /** Rooms whose VIP ranks are to be read again (after a star gift): the pending timer and the last gift's time. */
   private readonly vipRefreshes = new Map<Room, { timer: NodeJS.Timeout | null; giftAt: number }>();
   private readonly registry: NodeRegistry;
+  /** Video connection with guests (chat.guests.ts): the rooms' guests, and the WebRTC signalling relay. */
+  readonly guests: GuestCalls;
   /** With Redis, rooms are shared with other nodes over the bus; in memory there is only this node. */
   private readonly shared: boolean;
   private readonly midPrefix = randomBytes(3).toString('hex');
@@ -231,6 +242,7 @@ export class ChatEngine {
     this.shared = opts.bus.kind === 'redis';
     this.wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: HARD_PAYLOAD_MAX });
     this.registry = new NodeRegistry(opts.bus, opts.nodeId, opts.capacity, () => this.joined, opts.log);
+    this.guests = new GuestCalls({ bus: opts.bus, store: opts.store, nodeId: opts.nodeId, log: opts.log });
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -417,7 +429,7 @@ export class ChatEngine {
   }
 
   private handle(conn: Conn, data: RawData, isBinary: boolean) {
-    const parsed = parseFrame(data, isBinary);
+    const parsed = parseFrame(data, isBinary, this.guests.frameLimit(conn));
     if (!parsed.ok) return this.fail(conn, parsed.service, parsed.rid, new Refusal('CHAT_FRAME_INVALID'));
     const { service, param, rid } = parsed;
     let work: Promise<void> | undefined;
@@ -621,6 +633,9 @@ export class ChatEngine {
     conn.mod = isChatModerator(conn.role);
     conn.standing = standing;
     conn.guestId = claims.gid;
+    conn.phoneVerified = uk !== 0 && claims.pv === 1;
+    // Translations into the member's language when they turned them on and this node translates (250).
+    conn.tr = uk !== 0 && claims.tr === 1 && this.opts.translations?.active ? LANGS.indexOf(claims.lg) + 1 : 0;
     const first = room.add(conn);
     this.joined++;
     conn.identity = identity;
@@ -683,6 +698,11 @@ export class ChatEngine {
       }
       return done.then(() => this.answer(conn, ChatService.ROOM_MSG_SEND, ok));
     }
+    if (isVideoChatCode(plugins.T))
+      return this.guests.command(conn, room, plugins).then((refused) => {
+        if (refused) throw new Refusal(refused.code, refused.params);
+        this.answer(conn, ChatService.ROOM_MSG_SEND, ok);
+      });
     return this.action(conn, room, user, m, plugins).then(() => this.answer(conn, ChatService.ROOM_MSG_SEND, ok));
   }
 
@@ -722,8 +742,48 @@ export class ChatEngine {
       this.noteChatMinute(room, user.user_key);
       return;
     }
-    this.roomFrame(room, json);
+    room.broadcast(json);
+    this.publish(room, { t: 'f', f: json, c: [push.mid, push.m] });
+    this.translate(room, push.mid, push.m);
     this.noteChatMinute(room, user.user_key);
+  }
+
+  /**
+   * A room message's translations (250) for the sockets here that want them: one per language they want
+   * besides the message's own, each behind the original in the room's window (the glossary and cached texts
+   * at once, in the same write; a service's answer when it comes). The original never waits for them.
+   */
+  private translate(room: Room, mid: string, text: string) {
+    const translations = this.opts.translations;
+    if (!translations?.active) return;
+    const targets = room.translationTargets();
+    if (targets.length === 0) return;
+    const source = detectLanguage(text);
+    if (!source) return;
+    for (const target of targets) {
+      if (target === source) continue;
+      const got = translations.get(text, source, target);
+      if (typeof got === 'string') this.caption(room, mid, text, source, target, got);
+      else if (got) {
+        const answer = got;
+        this.guard('translation', () => answer.then((t) => t !== null && this.caption(room, mid, text, source, target, t)));
+      }
+    }
+  }
+
+  private caption(room: Room, mid: string, orig: string, source: Lang, target: Lang, translated: string) {
+    if (room.disposed) return;
+    const data: CaptionChatEventData = {
+      mid,
+      orig,
+      source,
+      target,
+      engine: this.opts.translations?.name as CaptionChatEventData['engine'],
+    };
+    room.broadcastTranslation(
+      outside({ code: ChatEvent.CAPTION, ts: Date.now(), m: translated, data: data as unknown as Record<string, unknown> }),
+      target,
+    );
   }
 
   /** The member chatted in this room this KST minute (experience, docs/progression.md): sent every few seconds. */
@@ -871,6 +931,7 @@ export class ChatEngine {
   private onRoomBus(room: Room, message: unknown) {
     if (room.disposed || !isObject(message)) return;
     if (message.kind === 'event') return this.deliverEvent(room, message.push, message.to_user_key);
+    if (message.kind === 'guests') return this.guests.onBus(room, message);
     if (message.kind !== 'node' || message.o === this.nodeId || typeof message.o !== 'string') return;
     const m = message as NodeMessage;
     const now = Date.now();
@@ -900,6 +961,7 @@ export class ChatEngine {
       case 'f':
         room.broadcast(m.f, m.mo === 1);
         if (m.u !== undefined) room.sendToMember(m.u, [m.f], (c) => !c.mod);
+        if (Array.isArray(m.c) && typeof m.c[0] === 'string' && typeof m.c[1] === 'string') this.translate(room, m.c[0], m.c[1]);
         break;
       case 'u':
         for (const [userKey, json] of m.d) room.sendToMember(userKey, [json]);
@@ -1087,6 +1149,7 @@ export class ChatEngine {
     const now = Date.now();
     this.ticks++;
     if (this.ticks % CHAT_MINUTES_EVERY_TICKS === 0) this.flushChatMinutes();
+    this.guests.sweep(now);
     const pushCounts = this.ticks % (COUNT_PUSH_MS / 1000) === 0;
     for (const room of this.rooms.values()) {
       for (const [id, peer] of room.peers) if (peer.until <= now) room.peers.delete(id);

@@ -21,8 +21,15 @@ export interface ChatTokenClaims {
   op: 0 | 1;
   /** The member's owner account (a BJ account's main account), 0 if none: SPEC §4 "chat info says is_bj". */
   ow: number;
-  /** The caller's language: failure messages on the socket use it. */
+  /** The caller's language: failure messages on the socket use it, and translations (250) are made into it. */
   lg: Lang;
+  /**
+   * 1 when the member's translation setting (/mypage/setting `translation_yn`) was on when the API signed the
+   * token: the node sends them translations (250) into `lg`. A changed setting reaches the next join.
+   */
+  tr?: 0 | 1;
+  /** 1 when the member verified a phone number (users.phone_no): only they may join a broadcast on camera (200). */
+  pv?: 0 | 1;
   /** Expiry, Unix seconds. */
   exp: number;
 }
@@ -61,6 +68,8 @@ export function verifyChatToken(secret: string, token: unknown, nowMs = Date.now
     (c.op !== 0 && c.op !== 1) ||
     !Number.isSafeInteger(c.ow) ||
     !isLang(c.lg) ||
+    (c.tr !== undefined && c.tr !== 0 && c.tr !== 1) ||
+    (c.pv !== undefined && c.pv !== 0 && c.pv !== 1) ||
     typeof c.exp !== 'number'
   )
     return null;
