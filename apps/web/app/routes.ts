@@ -158,6 +158,8 @@ export default [
   // SPEC §7 payment popups (window.open): outside the site's layouts, no header or footer.
   route('popup/form_bankbook', 'routes/popup-form-bankbook.tsx'),
   route('popup/complete_payment_bankbook', 'routes/popup-complete-payment-bankbook.tsx'),
+  // Issue 24: the BJ's guest studio (video tiles and requests), a bare page for OBS's browser source.
+  route('mypage/stream/studio', 'routes/mypage-stream-studio.tsx'),
   layout('layouts/play.tsx', [
     route('play/:vod_key', 'routes/play.tsx', { id: 'play' }),
     route('concert/:id/play/:vod_key', 'routes/play.tsx', { id: 'concert-play' }),

@@ -13,6 +13,7 @@ import { concerts } from './resources/concerts';
 import { cs } from './resources/cs';
 import { dialog } from './resources/dialog';
 import { editorial } from './resources/editorial';
+import { guests } from './resources/guests';
 import { identity } from './resources/identity';
 import { missions } from './resources/missions';
 import { payments } from './resources/payments';
@@ -60,6 +61,7 @@ export const namespaces = {
   missions,
   progression,
   achieve,
+  guests,
 } as const;
 
 export const resources = Object.fromEntries(

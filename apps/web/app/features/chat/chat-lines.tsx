@@ -275,6 +275,27 @@ export function ChatLineView({
       <span className="ml-2 break-words whitespace-pre-wrap text-neutral-100" data-chat-text>
         {line.text}
       </span>
+      {line.translation && <TranslationView text={line.translation.text} target={line.translation.target} />}
     </div>
+  );
+}
+
+/** A message's translation (caption 250) under it: small and muted, with its language's tag. */
+function TranslationView({ text, target }: { text: string; target: Lang }) {
+  const { t } = useTranslation('chat');
+  const { t: tc } = useTranslation('common');
+  const label = t('translation.label', { lang: tc(`language.${target}`) });
+  return (
+    <span className="mt-0.5 block break-words whitespace-pre-wrap text-xs leading-snug text-neutral-400" data-chat-translation={target}>
+      <span
+        className="mr-1 inline-block rounded bg-white/10 px-1 py-px align-[1px] text-[10px] font-semibold leading-none text-neutral-300"
+        title={label}
+        aria-hidden="true"
+      >
+        {target === 'zh-CN' ? 'ZH' : target.toUpperCase()}
+      </span>
+      <span className="sr-only">{label}: </span>
+      <span lang={target}>{text}</span>
+    </span>
   );
 }

@@ -76,6 +76,19 @@ describe('chatReducer', () => {
     expect(model.added).toBe(MAX_LINES + 23);
   });
 
+  it('shows a caption (250) under its message, without a line of its own', () => {
+    let model = joinedAs(OTHER);
+    model = frames(model, msg(FAN, '오빠 사랑해'), msg(BJ, '고마워'));
+    const added = model.added;
+    const caption = (mid: string, m: string, target = 'en') =>
+      event({ code: 250, m, data: { mid, orig: '', source: 'ko', target, engine: 'glossary' } });
+    model = frames(model, caption('2-오빠 사랑해', 'oppa I love you'), caption('gone', 'lost'), caption('1-고마워', 'x', 'fr'));
+    expect(model.lines).toHaveLength(2);
+    expect(model.added).toBe(added);
+    expect(model.lines[0]).toMatchObject({ text: '오빠 사랑해', translation: { text: 'oppa I love you', target: 'en' } });
+    expect(model.lines[1]).not.toHaveProperty('translation');
+  });
+
   it('follows the room: freeze, settings, title, hidden users, and the close', () => {
     let model = joinedAs(FAN);
     model = frames(model, event({ code: 90, by: BJ }));

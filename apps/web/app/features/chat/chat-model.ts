@@ -1,4 +1,5 @@
 import {
+  type CaptionChatEventData,
   ChatEvent,
   ChatEventDetail,
   type ChatFrame,
@@ -12,6 +13,8 @@ import {
   FREEZE_ALLOW_ROLES,
   type FreezeAllowRole,
   isChatModerator,
+  isLang,
+  type Lang,
   type MsgSendPush,
   mayTalkWhileFrozen,
   type OutsideMsgPush,
@@ -40,6 +43,8 @@ export type ChatLine =
       whisper: null | 'sent' | 'received';
       /** Whispers: the other party. */
       to?: ChatUserInfo;
+      /** Its translation into my language (caption 250), when my translation setting is on and the server made one. */
+      translation?: { text: string; target: Lang };
     }
   | { kind: 'event'; id: string; ts: number; event: OutsideMsgPush }
   | { kind: 'closed'; id: string; ts: number; state: RoomClosePush['state']; msg: string };
@@ -210,6 +215,24 @@ function applyEvent(model: ChatModel, push: OutsideMsgPush): ChatModel {
   return next;
 }
 
+/**
+ * A caption (250): the translation of a room message, shown under that message (no line of its own). The
+ * server sends it after the message; one whose message is no longer kept is dropped.
+ */
+function applyCaption(model: ChatModel, push: OutsideMsgPush): ChatModel {
+  const data = push.data as Partial<CaptionChatEventData> | undefined;
+  if (typeof push.m !== 'string' || push.m === '' || typeof data?.mid !== 'string' || !isLang(data.target)) return model;
+  for (let i = model.lines.length - 1; i >= 0; i--) {
+    const line = model.lines[i];
+    if (line?.kind !== 'message' || line.id !== data.mid) continue;
+    if (line.whisper !== null) return model;
+    const lines = model.lines.slice();
+    lines[i] = { ...line, translation: { text: push.m, target: data.target } };
+    return { ...model, lines };
+  }
+  return model;
+}
+
 /** Codes that change state without a line of their own (the state shows elsewhere). */
 const SILENT_CODES: ReadonlySet<number> = new Set([ChatEventDetail.FREEZE_USER_STATE]);
 
@@ -265,6 +288,10 @@ export function chatReducer(model: ChatModel, action: ChatModelAction): ChatMode
           case ChatPush.OUTSIDE_MSG: {
             const push = frame.param as unknown as OutsideMsgPush;
             if (typeof push.code !== 'number') break;
+            if (push.code === ChatEvent.CAPTION) {
+              next = applyCaption(next, push);
+              break;
+            }
             next = applyEvent(next, push);
             if (!SILENT_CODES.has(push.code))
               next = pushLine(next, { kind: 'event', id: eventId(), ts: push.ts ?? Date.now(), event: push });

@@ -20,6 +20,7 @@ import { useSignIn } from '../account/use-sign-in';
 import { ChatPanel } from '../chat/chat-panel';
 import type { ChatRoom } from '../chat/chat-room';
 import { ClipButton } from '../clips/clip-editor';
+import { GuestCallButton } from '../guests/guest-button';
 import { MissionButton } from '../missions/mission-board';
 import { ItemUseButton } from '../store/item-use-panel';
 import { SupportBjButton } from '../supporters/supporters-links';
@@ -346,6 +347,8 @@ export function PlayPage({ code, info, message, concert }: PlayLoaderData & { co
             <SupportBjButton bj={info.bj} />
             {/* Issue 22: a signed-in viewer clips the last moments (shown when the BJ allows it). */}
             <ClipButton info={info} />
+            {/* Issue 24: a signed-in viewer asks to join the broadcast on camera (the BJ's studio accepts). */}
+            <GuestCallButton vodKey={info.vod_key} room={room} bjUserKey={info.bj.user_key} />
           </div>
         )}
         <GiftRankPanel vodKey={info.vod_key} />

@@ -40,6 +40,7 @@ export const chat = {
       notJoined: '채팅에 연결된 후 보낼 수 있습니다.',
     },
     whisper: { sent: '{{nick}}님에게 귓속말', received: '{{nick}}님의 귓속말' },
+    translation: { label: '번역 ({{lang}})' },
     event: {
       enter: '{{nick}}님이 입장했습니다.',
       channelJoin: '{{nick}}님이 채널을 팔로우했습니다.',
@@ -184,6 +185,7 @@ export const chat = {
       notJoined: 'You can send once the chat is connected.',
     },
     whisper: { sent: 'Whisper to {{nick}}', received: 'Whisper from {{nick}}' },
+    translation: { label: 'Translation ({{lang}})' },
     event: {
       enter: '{{nick}} entered.',
       channelJoin: '{{nick}} followed the channel.',
@@ -328,6 +330,7 @@ export const chat = {
       notJoined: 'チャットに接続してから送信できます。',
     },
     whisper: { sent: '{{nick}}さんへのささやき', received: '{{nick}}さんからのささやき' },
+    translation: { label: '翻訳（{{lang}}）' },
     event: {
       enter: '{{nick}}さんが入室しました。',
       channelJoin: '{{nick}}さんがチャンネルをフォローしました。',
@@ -472,6 +475,7 @@ export const chat = {
       notJoined: '连接聊天后才能发送。',
     },
     whisper: { sent: '悄悄话给{{nick}}', received: '{{nick}}的悄悄话' },
+    translation: { label: '翻译（{{lang}}）' },
     event: {
       enter: '{{nick}}进入了直播间。',
       channelJoin: '{{nick}}关注了频道。',

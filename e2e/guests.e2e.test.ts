@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROMIUM } from './support/browser.js';
+import { closeDatabase } from './support/database.js';
+import { chatJoined, endLiveRooms, liveRoomOf } from './support/live-room.js';
+import { joinByApi } from './support/members.js';
+
+/**
+ * Video guests in Chromium (issue 24, docs/chat-protocol.md "The call"): the BJ opens the guest studio
+ * (/mypage/stream/studio) while live; a phone-verified viewer on a phone asks to join on camera from the
+ * room; the studio lists the request with the viewer's standing, the BJ accepts, and the guest's camera
+ * (Chromium's fake device) reaches the studio over WebRTC: a tile whose <video> has frames and plays.
+ * This file's own browser fakes the camera and grants it without a prompt.
+ */
+const baseUrl = inject('baseUrl');
+const run = randomBytes(3).toString('hex');
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--autoplay-policy=no-user-gesture-required',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      // Host candidates as addresses, not mDNS names (nothing resolves .local on a CI machine).
+      '--disable-features=WebRtcHideLocalIpsWithMdns',
+    ],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await endLiveRooms();
+  await closeDatabase();
+});
+
+async function newPage(options: BrowserContextOptions): Promise<Page> {
+  if (!browser) throw new Error('the browser did not start');
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'ko-KR', ...options });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
+  return page;
+}
+
+describe('video guests', { timeout: 120_000 }, () => {
+  it("a viewer's camera reaches the BJ's studio once the BJ accepts the request", async () => {
+    const studio = await newPage({ viewport: { width: 1280, height: 720 } });
+    const phone = await newPage({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+    const { vodKey } = await liveRoomOf(studio, `v${run}`);
+    // joinByApi verifies a phone first: the viewer may be a guest.
+    const viewer = await joinByApi(phone.request, { id: `gfan${run}`, nick: `게스트${run}` });
+
+    await studio.goto('/mypage/stream/studio');
+    await expect.poll(() => studio.locator('[data-studio]').getAttribute('data-studio-ready'), { timeout: 20_000 }).toBe('1');
+    expect(await studio.locator('[data-studio]').getAttribute('data-studio')).toBe(vodKey);
+
+    await phone.goto(`/play/${vodKey}`);
+    await chatJoined(phone);
+    const apply = phone.locator('[data-guest-apply]');
+    expect((await apply.textContent())?.trim()).toBe('📹화상 참여 신청');
+    await apply.click();
+    await expect.poll(() => phone.locator('[data-guest-call]').getAttribute('data-guest-call'), { timeout: 10_000 }).toBe('applied');
+
+    // The studio lists the request with the requester's standing, and accepts it.
+    const request = studio.locator('[data-guest-request]');
+    await expect.poll(() => request.count(), { timeout: 10_000 }).toBe(1);
+    expect(await request.textContent()).toContain(viewer.nick);
+    expect(await request.locator('[data-guest-standing]').textContent()).toBe('일반 시청자');
+    await request.locator('[data-guest-accept]').click();
+
+    // The guest's page shows its self-view; the studio's tile gets the camera's frames, and they play.
+    await expect.poll(() => phone.locator('[data-guest-call]').getAttribute('data-guest-call'), { timeout: 10_000 }).toBe('accepted');
+    const video = studio.locator('[data-guest-video]');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+    const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(t0 + 0.5);
+    await expect.poll(() => studio.locator('[data-guest-tile]').getAttribute('data-guest-link'), { timeout: 10_000 }).toBe('connected');
+    await expect.poll(() => phone.locator('[data-guest-call]').getAttribute('data-guest-link')).toBe('connected');
+    expect(await phone.locator('[data-guest-self]').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    // Phone first: nothing wider than the screen.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Audio only (203): the guest's page is told and stops its video; the studio hides the tile.
+    await studio.locator('[data-guest-audio-only]').click();
+    await expect
+      .poll(() => phone.locator('[data-guest-call]').textContent(), { timeout: 10_000 })
+      .toContain('BJ가 음성 전용으로 바꿨습니다');
+    expect(
+      await phone.locator('[data-guest-self]').evaluate((v: HTMLVideoElement) => (v.srcObject as MediaStream).getVideoTracks()[0]?.enabled),
+    ).toBe(false);
+    await expect.poll(() => video.isVisible()).toBe(false);
+
+    // The guest leaves: the tile goes.
+    await phone.locator('[data-guest-leave]').click();
+    await expect.poll(() => studio.locator('[data-guest-tile]').count(), { timeout: 10_000 }).toBe(0);
+  });
+});
