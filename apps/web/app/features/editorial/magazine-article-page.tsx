@@ -15,6 +15,8 @@ import { MagazineCard } from './magazine-list-page';
 import { useMagazineReport } from './magazine-report';
 
 type Counters = Pick<MagazineProcessSet, 'view_cnt' | 'like_cnt' | 'liked_yn'>;
+/** Counters from the server with the member's own last like (if any) laid over them. */
+const withOwn = (c: Counters, own: Pick<Counters, 'like_cnt' | 'liked_yn'> | null): Counters => (own ? { ...c, ...own } : c);
 
 const countersOf = (set: MagazineInfoSet): Counters => ({
   view_cnt: set.magazine_info.view_cnt,
@@ -45,15 +47,22 @@ export function MagazineArticlePage({ set }: { set: MagazineInfoSet }) {
   const [busy, setBusy] = useState(false);
   const countedFor = useRef(0);
 
+  // The member's own like, as the server last answered it: a loader answer or a view count that set off
+  // before it (the revalidation after signing in races the like sent right after) must not undo it.
+  const ownLike = useRef<Pick<Counters, 'like_cnt' | 'liked_yn'> | null>(null);
+
   // The loader's data changes after signing in (liked_yn is the member's): follow it.
-  useEffect(() => setCounters(countersOf(set)), [set]);
+  useEffect(() => setCounters(withOwn(countersOf(set), ownLike.current)), [set]);
 
   // One view per page opened, counted after hydration (a crawler's server render counts none).
   useEffect(() => {
     if (countedFor.current === miSn) return;
     countedFor.current = miSn;
     void countMagazineView(miSn, '').then((res) => {
-      if (isOk(res)) setCounters({ view_cnt: res.rslt_set.view_cnt, like_cnt: res.rslt_set.like_cnt, liked_yn: res.rslt_set.liked_yn });
+      if (isOk(res))
+        setCounters(
+          withOwn({ view_cnt: res.rslt_set.view_cnt, like_cnt: res.rslt_set.like_cnt, liked_yn: res.rslt_set.liked_yn }, ownLike.current),
+        );
       setCounted(true);
     });
   }, [miSn]);
@@ -71,8 +80,10 @@ export function MagazineArticlePage({ set }: { set: MagazineInfoSet }) {
     setBusy(true);
     const res = await likeMagazine(miSn, like, t('retry'));
     setBusy(false);
-    if (isOk(res)) setCounters({ view_cnt: res.rslt_set.view_cnt, like_cnt: res.rslt_set.like_cnt, liked_yn: res.rslt_set.liked_yn });
-    else dialog.toast(res.rslt_msg || t('retry'));
+    if (isOk(res)) {
+      ownLike.current = { like_cnt: res.rslt_set.like_cnt, liked_yn: res.rslt_set.liked_yn };
+      setCounters({ view_cnt: res.rslt_set.view_cnt, like_cnt: res.rslt_set.like_cnt, liked_yn: res.rslt_set.liked_yn });
+    } else dialog.toast(res.rslt_msg || t('retry'));
   }
 
   return (
