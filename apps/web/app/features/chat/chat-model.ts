@@ -234,7 +234,16 @@ function applyCaption(model: ChatModel, push: OutsideMsgPush): ChatModel {
 }
 
 /** Codes that change state without a line of their own (the state shows elsewhere). */
-const SILENT_CODES: ReadonlySet<number> = new Set([ChatEventDetail.FREEZE_USER_STATE]);
+const SILENT_CODES: ReadonlySet<number> = new Set([
+  ChatEventDetail.FREEZE_USER_STATE,
+  // The video call's signalling and controls (200–203, 93–95) belong to the guest panel and the studio
+  // (features/guests), not to the chat list.
+  ...Array.from({ length: ChatEvent.VIDEOCHAT_LAST - ChatEvent.VIDEOCHAT_FIRST + 1 }, (_, i) => ChatEvent.VIDEOCHAT_FIRST + i),
+  ...Array.from(
+    { length: ChatEvent.VIDEO_BLOCK_ALL_LAST - ChatEvent.VIDEO_BLOCK_ALL_FIRST + 1 },
+    (_, i) => ChatEvent.VIDEO_BLOCK_ALL_FIRST + i,
+  ),
+]);
 
 export function chatReducer(model: ChatModel, action: ChatModelAction): ChatModel {
   switch (action.type) {
