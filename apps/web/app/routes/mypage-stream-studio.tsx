@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { StudioIdle, StudioPage } from '../features/guests/studio-page';
 import { loadStreamPage } from '../features/stream/stream.server';
-import { useUser } from '../lib/use-site';
 import type { Route } from './+types/mypage-stream-studio';
 
 /**
@@ -15,9 +14,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function MypageStreamStudio({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('guests');
-  const me = useUser();
   const { kind, live } = loaderData;
-  if (kind === 'bj' && live) return <StudioPage key={live.vod_key} vodKey={live.vod_key} bjUserKey={me?.user_key ?? 0} />;
+  if (kind === 'bj' && live) return <StudioPage key={live.vod_key} vodKey={live.vod_key} />;
   if (kind === 'bj') return <StudioIdle text={t('studio.notLive')} />;
   return <StudioIdle text={kind === 'signed-out' ? t('studio.signIn') : t('studio.notLive')} />;
 }

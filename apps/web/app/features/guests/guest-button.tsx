@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type VideoHTMLAttributes } from 'react';
+import { useEffect, useRef, type VideoHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../lib/use-site';
 import type { ChatRoom } from '../chat/chat-room';
 import { GuestCall, type GuestCallSnapshot } from './guest-call';
+import { useCall } from './use-call';
 
-const noStore = () => () => {};
+const makeGuestCall = (room: ChatRoom, vodKey: string) => new GuestCall(room, vodKey);
 const EMPTY: GuestCallSnapshot = { entry: null, closed: null, busy: false, error: null, local: null, link: 'none', videoBlocked: false };
-const none = () => EMPTY;
 
 /** A muted <video> showing a MediaStream. */
 export function StreamVideo({ stream, ...rest }: { stream: MediaStream | null } & Omit<VideoHTMLAttributes<HTMLVideoElement>, 'ref'>) {
@@ -28,17 +28,7 @@ export function StreamVideo({ stream, ...rest }: { stream: MediaStream | null } 
 export function GuestCallButton({ vodKey, room, bjUserKey }: { vodKey: string; room: ChatRoom | null; bjUserKey: number }) {
   const { t } = useTranslation('guests');
   const me = useUser();
-  const [call, setCall] = useState<GuestCall | null>(null);
-  useEffect(() => {
-    if (!room) return;
-    const created = new GuestCall(room, vodKey);
-    setCall(created);
-    return () => {
-      created.dispose();
-      setCall((current) => (current === created ? null : current));
-    };
-  }, [room, vodKey]);
-  const snap = useSyncExternalStore(call?.subscribe ?? noStore, call?.getSnapshot ?? none, none);
+  const { call, snap } = useCall(room, vodKey, makeGuestCall, EMPTY);
 
   if (!me || me.user_key === bjUserKey) return null;
   const { entry } = snap;

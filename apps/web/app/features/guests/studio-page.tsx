@@ -1,15 +1,16 @@
 import { type ChatUserInfo, VIDEO_GUESTS, type VideoGuestEntry } from '@byeol/contract';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
+import type { ChatRoom } from '../chat/chat-room';
 import { useChatRoom } from '../chat/use-chat-room';
 import { StreamVideo } from './guest-button';
 import { StudioCall, type StudioSnapshot } from './guest-call';
+import { useCall } from './use-call';
 
-const noStore = () => () => {};
+const makeStudioCall = (room: ChatRoom, vodKey: string) => new StudioCall(room, vodKey);
 const EMPTY: StudioSnapshot = { entries: [], streams: new Map(), links: new Map(), videoBlocked: false, ready: false, error: null };
-const none = () => EMPTY;
 
 /** The requester's standing as the chat knows it (fan club number, VIP rank, supporter, follower, fan). */
 function Standing({ user }: { user: ChatUserInfo }) {
@@ -98,26 +99,15 @@ function GuestTile({ entry, call, snap }: { entry: VideoGuestEntry; call: Studio
  * shows the accepted guests' video tiles (up to 8, a grid) with mute, audio-only and end per guest, and
  * video block for all.
  */
-export function StudioPage({ vodKey, bjUserKey }: { vodKey: string; bjUserKey: number }) {
+export function StudioPage({ vodKey }: { vodKey: string }) {
   const { t } = useTranslation('guests');
   const lang = useLang();
   const me = useUser();
   const { room, snap: chat } = useChatRoom(vodKey, { enabled: true, userKey: me?.user_key ?? 0 });
-  const [call, setCall] = useState<StudioCall | null>(null);
-  useEffect(() => {
-    if (!room) return;
-    const created = new StudioCall(room, vodKey);
-    setCall(created);
-    return () => {
-      created.dispose();
-      setCall((current) => (current === created ? null : current));
-    };
-  }, [room, vodKey]);
-  const snap = useSyncExternalStore(call?.subscribe ?? noStore, call?.getSnapshot ?? none, none);
+  const { call, snap } = useCall(room, vodKey, makeStudioCall, EMPTY);
   const pending = snap.entries.filter((e) => e.state === 'applied' || e.state === 'invited');
   const accepted = snap.entries.filter((e) => e.state === 'accepted');
   const now = useNow(pending.length > 0);
-  void bjUserKey;
 
   return (
     <main
