@@ -213,7 +213,7 @@ export interface Platform {
  * roles api,web, on `databaseUrl`; production asks for its real drivers, given dummy keys here (no call
  * reaches them). Answers once /readyz is ready and the first ranking snapshot (5 s after the start) ran.
  */
-export async function startPlatform(databaseUrl: string, tmpPrefix: string): Promise<Platform> {
+export async function startPlatform(databaseUrl: string, tmpPrefix: string, env: Record<string, string> = {}): Promise<Platform> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), tmpPrefix));
   const port = await freePort();
   const secret = () => randomBytes(24).toString('hex');
@@ -244,6 +244,7 @@ export async function startPlatform(databaseUrl: string, tmpPrefix: string): Pro
         TOSS_SECRET_KEY: 'test_sk_bench',
         TOSS_CLIENT_KEY: 'test_ck_bench',
         REDIS_URL: '',
+        ...env,
       },
     }),
   );

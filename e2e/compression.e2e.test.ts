@@ -1,7 +1,7 @@
 import { request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { API_HEADERS } from './support/members.js';
+import { decoded, rawGet } from './support/raw-http.js';
 
 /**
  * Issue 20: what a browser downloads travels compressed. Raw HTTP (no client that decodes on its own), so
@@ -9,29 +9,10 @@ import { API_HEADERS } from './support/members.js';
  */
 const baseUrl = inject('baseUrl');
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-function get(path: string, encoding: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(new URL(path, baseUrl), { headers: { 'accept-encoding': encoding, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-const decode = (r: Raw) =>
-  r.headers['content-encoding'] === 'br'
-    ? brotliDecompressSync(r.body)
-    : r.headers['content-encoding'] === 'gzip'
-      ? gunzipSync(r.body)
-      : r.body;
+const get = (path: string, encoding: string, headers: Record<string, string> = {}) => rawGet(baseUrl, path, encoding, headers);
+/** A session cookie (of no session): the page is rendered and streamed for this request. */
+const RENDERED = { cookie: 'byeol_sid=no-such-session' };
+const decode = decoded;
 
 describe('compression', () => {
   it('serves the built scripts precompressed (brotli, else gzip), decoding to the same bytes, with Vary', async () => {
@@ -52,12 +33,14 @@ describe('compression', () => {
   });
 
   it('streams server-rendered pages compressed, and a browser hydrates them', async () => {
-    const plain = await get('/', 'identity');
+    // A page rendered for its request (a session cookie: never from the anonymous page cache, which
+    // page-cache.e2e.test.ts covers with its compressed copies).
+    const plain = await get('/', 'identity', RENDERED);
     expect(plain.status).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(String(plain.headers.vary).toLowerCase()).toContain('accept-encoding');
     for (const encoding of ['br', 'gzip'] as const) {
-      const packed = await get('/', encoding);
+      const packed = await get('/', encoding, RENDERED);
       expect(packed.headers['content-encoding']).toBe(encoding);
       expect(packed.headers['content-length']).toBeUndefined();
       const html = decode(packed).toString('utf8');

@@ -1,9 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { i18nPerLanguage } from './i18n-per-language';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), i18nPerLanguage(), reactRouter()],
   // The contract package ships TypeScript source: bundle it into the server build too.
   ssr: { noExternal: ['@byeol/contract'] },
   server: { port: 5173 },

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { API_BASE } from '@byeol/contract';
+import { API_BASE, LIVE_BUS_CHANNEL } from '@byeol/contract';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,6 +26,7 @@ import type { Bus } from './platform/bus.js';
 import { compression } from './platform/compression.js';
 import type { Database } from './platform/db.js';
 import { observability } from './platform/observability.js';
+import { PAGE_CHANGES_CHANNEL, PageCache, signalPageChanges } from './platform/page-cache.js';
 import { securityHeaders } from './platform/security-headers.js';
 import { webRole } from './platform/web.js';
 
@@ -70,6 +71,12 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     uploadLimit: config.UPLOAD_LIMIT,
     uploadDir: path.join(config.DATA_DIR, 'tmp'),
   });
+
+  // Anonymous pages rendered once a second for everybody (issue 20); every change this process writes
+  // to the database clears them, here and over the bus in other web processes.
+  const pageCache = roles.has('web') && config.PAGE_CACHE_MS > 0 ? new PageCache({ ttlMs: config.PAGE_CACHE_MS, maxEntries: 1000 }) : null;
+  const stopPageSignals = signalPageChanges(database, bus, pageCache, app.log);
+  app.addHook('onClose', async () => stopPageSignals());
 
   let ledger: LedgerService | null = null;
   let progressOfApp: ProgressionService | null = null;
@@ -190,6 +197,10 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
       // Without the api role here, pages reach the API of another process.
       apiOrigin: roles.has('api') ? undefined : config.API_ORIGIN,
       production: config.NODE_ENV === 'production',
+      pageCache,
+      bus,
+      // A broadcast starting or ending changes the home and the lists at once.
+      pageChannels: [PAGE_CHANGES_CHANNEL, LIVE_BUS_CHANNEL],
     });
   }
   return app;

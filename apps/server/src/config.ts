@@ -124,6 +124,11 @@ export const ConfigSchema = z.object({
     .min(1024)
     .default(20 * 1_048_576),
   /** Where the built web app lives (react-router build output). */
+  /**
+   * How long an anonymous page (no session cookie) is kept and served to everybody who asks for the same
+   * path in the same language (platform/page-cache.ts); 0 renders every request.
+   */
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WEB_BUILD_DIR: z
     .string()
     .default('apps/web/build')

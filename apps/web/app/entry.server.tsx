@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import './i18n/all';
 import { contentSecurityPolicy, NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;

@@ -1,5 +1,4 @@
 import { isLivePlayPath, resolveHeadMeta, resolveLang } from '@byeol/contract';
-import { useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -16,7 +15,7 @@ import appCss from './app.css?url';
 import { loadUser } from './features/account/account.server';
 import { PolicyConsent } from './features/cs/policy-consent';
 import { loadSiteInfo } from './features/site/site.server';
-import { createI18n } from './i18n';
+import { i18nFor } from './i18n';
 import { useNonce } from './lib/nonce';
 import { type RootData, useSite } from './lib/use-site';
 import { DialogProvider } from './ui/dialogs';
@@ -63,7 +62,7 @@ export const meta: Route.MetaFunction = ({ data, location }) => {
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useSite()?.lang ?? 'ko';
   const { pathname } = useLocation();
-  const i18n = useMemo(() => createI18n(lang), [lang]);
+  const i18n = i18nFor(lang);
   const nonce = useNonce();
   return (
     <html lang={lang}>

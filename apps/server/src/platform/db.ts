@@ -23,6 +23,12 @@ export interface Database {
   embedded: boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `listener` after every statement of this process that changed rows (INSERT, UPDATE, DELETE,
+   * MERGE with a row count) and every COMMIT, as its answer arrives: what a page shows may have changed
+   * (the anonymous page cache, platform/page-cache.ts). Answers the function that stops it.
+   */
+  onWrite(listener: () => void): () => void;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -56,9 +62,52 @@ function redact(url: string): string {
   return u.toString();
 }
 
+const CHANGING = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/**
+ * Watches every pooled connection's answers for changes (Database.onWrite): a query's promise gets one
+ * more reaction, a callback is called through a check; a submittable (a cursor, a stream) passes untouched.
+ */
+function watchWrites(pool: pg.Pool): (listener: () => void) => () => void {
+  const listeners = new Set<() => void>();
+  const seen = (result: unknown) => {
+    if (listeners.size === 0) return;
+    for (const r of Array.isArray(result) ? result : [result]) {
+      const { command, rowCount } = (r ?? {}) as { command?: string; rowCount?: number | null };
+      if (command === 'COMMIT' || (command !== undefined && CHANGING.has(command) && (rowCount ?? 0) > 0)) {
+        for (const l of listeners) l();
+        return;
+      }
+    }
+  };
+  pool.on('connect', (client) => {
+    const query = client.query;
+    client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      // pool.query calls its client back; drizzle and transactions use the promise.
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = (err: unknown, result: unknown) => {
+          if (!err) seen(result);
+          return (callback as (e: unknown, r: unknown) => unknown)(err, result);
+        };
+      }
+      const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (answer instanceof Promise) answer.then(seen, () => {});
+      return answer;
+    } as typeof client.query;
+  });
+  return (listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+}
+
 function wrap(pool: pg.Pool, url: string, embedded: boolean, stop: () => Promise<void>): Database {
   let closed = false;
+  const onWrite = watchWrites(pool);
   return {
+    onWrite,
     db: drizzle({ client: pool }),
     pool,
     describe: redact(url),

@@ -1,6 +1,6 @@
 import { LANGS } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import { createI18n, namespaces } from './index';
+import { createI18n, namespaces } from './all';
 
 type Tree = { [key: string]: string | Tree };
 

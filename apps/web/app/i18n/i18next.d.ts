@@ -1,4 +1,4 @@
-import type { namespaces } from './index';
+import type { namespaces } from './namespaces';
 
 /** Texts as plain strings: keys are checked, interpolation values are not (numbers are passed as often as strings). */
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,86 +1,50 @@
 import { DEFAULT_LANG, JOSA_PAIRS, LANGS, type Lang, withJosa } from '@byeol/contract';
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { account } from './resources/account';
-import { achieve } from './resources/achieve';
-import { admin } from './resources/admin';
-import { board } from './resources/board';
-import { channels } from './resources/channels';
-import { chat } from './resources/chat';
-import { clips } from './resources/clips';
-import { common } from './resources/common';
-import { concerts } from './resources/concerts';
-import { cs } from './resources/cs';
-import { dialog } from './resources/dialog';
-import { editorial } from './resources/editorial';
-import { guests } from './resources/guests';
-import { identity } from './resources/identity';
-import { missions } from './resources/missions';
-import { payments } from './resources/payments';
-import { play } from './resources/play';
-import { profile } from './resources/profile';
-import { progression } from './resources/progression';
-import { rankings } from './resources/rankings';
-import { recovery } from './resources/recovery';
-import { schedule } from './resources/schedule';
-import { search } from './resources/search';
-import { social } from './resources/social';
-import { stars } from './resources/stars';
-import { store } from './resources/store';
-import { stream } from './resources/stream';
-import { supporters } from './resources/supporters';
-import { wallet } from './resources/wallet';
 
-/** Every namespace with its texts per language; i18n.test.ts checks they have the same keys. */
-export const namespaces = {
-  common,
-  dialog,
-  account,
-  social,
-  recovery,
-  profile,
-  identity,
-  stream,
-  play,
-  chat,
-  store,
-  wallet,
-  payments,
-  admin,
-  supporters,
-  channels,
-  search,
-  rankings,
-  cs,
-  board,
-  editorial,
-  schedule,
-  stars,
-  concerts,
-  clips,
-  missions,
-  progression,
-  achieve,
-  guests,
-} as const;
+/** One language's texts: namespace → its tree of texts. */
+export type Texts = ResourceLanguage;
 
-export const resources = Object.fromEntries(
-  LANGS.map((lang) => [lang, Object.fromEntries(Object.entries(namespaces).map(([ns, byLang]) => [ns, byLang[lang]]))]),
-);
+/**
+ * The languages this process has the texts of. The server has all four (./all.ts registers them); a
+ * browser loads only the page's language before it hydrates and another one when the viewer switches
+ * (loadTexts): each is a chunk of its own (`virtual:byeol-i18n/{lang}`, apps/web/i18n-per-language.ts),
+ * so a page does not carry the other three languages' texts.
+ */
+const registry = new Map<Lang, Texts>();
+
+export function registerTexts(lang: Lang, texts: Texts): void {
+  registry.set(lang, texts);
+}
+
+const loaders: Record<Lang, () => Promise<{ default: Texts }>> = {
+  ko: () => import('virtual:byeol-i18n/ko'),
+  en: () => import('virtual:byeol-i18n/en'),
+  ja: () => import('virtual:byeol-i18n/ja'),
+  'zh-CN': () => import('virtual:byeol-i18n/zh-CN'),
+};
+
+/** Makes `lang`'s texts available to createI18n (at once when they are already here). */
+export async function loadTexts(lang: Lang): Promise<void> {
+  if (registry.has(lang)) return;
+  registerTexts(lang, (await loaders[lang]()).default);
+}
 
 /**
  * One i18next instance per render tree (per request on the server), initialised synchronously so SSR
- * renders the caller's language on the first pass.
+ * renders the caller's language on the first pass. The language's texts must be registered (loadTexts).
  */
 export function createI18n(lang: Lang): I18n {
+  const texts = registry.get(lang) ?? registry.get(DEFAULT_LANG) ?? registry.values().next().value;
+  if (!registry.has(lang)) console.warn(`texts of ${lang} are not loaded`);
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
+    resources: texts ? { [registry.has(lang) ? lang : DEFAULT_LANG]: texts } : {},
     lng: lang,
     fallbackLng: DEFAULT_LANG,
     supportedLngs: [...LANGS],
     defaultNS: 'common',
-    ns: Object.keys(namespaces),
+    ns: texts ? Object.keys(texts) : ['common'],
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
@@ -90,5 +54,21 @@ export function createI18n(lang: Lang): I18n {
     const pair = JOSA_PAIRS.find((p) => p in options);
     return pair ? withJosa(String(value), pair) : String(value);
   });
+  return instance;
+}
+
+const shared = new Map<Lang, I18n>();
+
+/**
+ * The i18next instance of a language, made once per process and shared by every render (on the server
+ * one per request cost a tenth of a page's render time): texts and formatters are the same for everybody
+ * in a language, and nothing changes an instance's language (a switch renders with another one).
+ */
+export function i18nFor(lang: Lang): I18n {
+  let instance = shared.get(lang);
+  if (!instance) {
+    instance = createI18n(lang);
+    if (registry.has(lang)) shared.set(lang, instance);
+  }
   return instance;
 }

@@ -1,6 +1,6 @@
 import { type AchievementDay, MEDALS, type MedalItem } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/all';
 import {
   achieveHref,
   achieveTabOf,

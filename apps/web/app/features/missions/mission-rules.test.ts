@@ -1,6 +1,6 @@
 import { ChatPush, type MissionInfo, type OutsideMsgPush, ResultCode } from '@byeol/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/all';
 import type { Answer } from '../../lib/answer';
 import type { ChatRoom } from '../chat/chat-room';
 import {

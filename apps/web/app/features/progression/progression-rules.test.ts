@@ -1,6 +1,6 @@
 import { DEFAULT_LEVEL_TABLES, type OutsideMsgPush, XP_RULES } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/all';
 import { levelUpLineText } from './level-text';
 import {
   barPercent,

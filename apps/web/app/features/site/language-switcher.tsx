@@ -2,6 +2,7 @@ import { LANGS, type Lang, siteEndpoints } from '@byeol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { loadTexts } from '../../i18n';
 import { api } from '../../lib/api';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
@@ -34,6 +35,8 @@ export function LanguageSwitcher({
         dialog.toast(res.rslt_msg);
         return;
       }
+      // The new language's texts (a chunk of their own) are here before the page re-renders in it.
+      await loadTexts(next);
       await revalidator.revalidate();
     } catch {
       dialog.toast(t('error.retry'));

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { Plugin } from 'vite';
+
+const PREFIX = 'virtual:byeol-i18n/';
+const SOURCE = path.resolve(import.meta.dirname, 'app/i18n/namespaces.ts');
+
+/**
+ * `virtual:byeol-i18n/{lang}`: one language's texts as a module of its own (issue 20). The texts are
+ * written with their four languages side by side (app/i18n/resources/*.ts, one file per namespace: what a
+ * translator compares); a browser needs one of them. The namespaces are bundled and evaluated once per
+ * build (again when a text file changes in development) and each language is emitted as JSON, which the
+ * client loads before it hydrates (app/entry.client.tsx).
+ */
+export function i18nPerLanguage(): Plugin {
+  let evaluated: Promise<{ namespaces: Record<string, Record<string, unknown>>; inputs: string[] }> | null = null;
+  const evaluate = async () => {
+    const out = await build({
+      entryPoints: [SOURCE],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const code = out.outputFiles[0]?.text ?? '';
+    const mod = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
+      namespaces: Record<string, Record<string, unknown>>;
+    };
+    return { namespaces: mod.namespaces, inputs: Object.keys(out.metafile.inputs).map((f) => path.resolve(f)) };
+  };
+  return {
+    name: 'byeol-i18n-per-language',
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      const lang = id.slice(PREFIX.length + 1);
+      evaluated ??= evaluate();
+      const { namespaces, inputs } = await evaluated;
+      // The languages are those the texts have (the contract's LANGS; the config cannot load TypeScript packages).
+      if (!(lang in (namespaces.common ?? {}))) this.error(`unknown language ${lang}`);
+      for (const file of inputs) this.addWatchFile(file);
+      const texts = Object.fromEntries(Object.entries(namespaces).map(([ns, byLang]) => [ns, byLang[lang]]));
+      // JSON.parse of a string literal: parsed faster than the same object as JavaScript.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
+    },
+    watchChange(id) {
+      if (id.includes(`${path.sep}i18n${path.sep}`)) evaluated = null;
+    },
+  };
+}

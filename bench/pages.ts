@@ -1,0 +1,131 @@
+// Pages at scale (issue 20, docs/decisions/012-anonymous-page-cache.md): the home page and a live room's
+// play page as 19,000 fans ask for them, on a fresh database with the demo content, from a real Byeol
+// platform (apps/server/src/main.ts, NODE_ENV=production, roles api,web):
+//   - anonymous `GET /` and `GET /play/{vod_key}` with the anonymous page cache (PAGE_CACHE_MS, default
+//     1 s) and, from a second platform, with it off (PAGE_CACHE_MS=0: every request rendered);
+//   - the same pages signed in (a session cookie: never cached, rendered per request);
+//   - beside a bare Fastify answering the home page's bytes from memory (before and after: the baseline);
+//   - first-load JavaScript of each page (every script and modulepreload the HTML names), raw, gzip and
+//     brotli (the .gz/.br files the build writes beside each asset).
+//
+// Run: npm run bench:pages -- [--seconds 10] [--connections 10] [--no-uncached]
+// DATABASE_URL: a PostgreSQL server to create the bench database on; unset: an embedded PostgreSQL.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { seedDemo } from '../apps/server/src/demo/demo.seed.js';
+import { hashToken, SESSION_COOKIE } from '../apps/server/src/modules/users/users.session.js';
+import { connectExternal } from '../apps/server/src/platform/db.js';
+import { createTestDatabase } from '../apps/server/src/testing/database.js';
+import {
+  autocannonRunner,
+  ensureWebBuild,
+  fetchPage,
+  type Platform,
+  printTable,
+  ROOT,
+  type Row,
+  startBare,
+  startPlatform,
+  stopChildrenOnExit,
+} from './ssr-harness.js';
+
+const { values: opts } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    'no-uncached': { type: 'boolean', default: false },
+  },
+});
+
+await main();
+
+async function main() {
+  stopChildrenOnExit();
+  ensureWebBuild();
+  const bench = await createTestDatabase('byeol_bench_pages');
+  const database = await connectExternal(bench.url, 4);
+  const { pool, db } = database;
+  const platforms: Platform[] = [];
+  try {
+    await seedDemo(db);
+    const live = (
+      await pool.query<{ vod_key: string }>(`select vod_key from broadcast where state = 'live' order by viewer_cnt desc limit 1`)
+    ).rows[0]?.vod_key;
+    if (!live) throw new Error('the demo content has no live broadcast');
+    // A signed-in viewer: a session row as a login makes it (the cookie holds the token, the table its hash).
+    const viewer = (
+      await pool.query<{ user_key: string; nick: string }>(`select user_key, nick from users where is_demo order by user_key limit 1`)
+    ).rows[0];
+    if (!viewer) throw new Error('no demo member');
+    const token = randomBytes(32).toString('base64url');
+    await pool.query(`insert into user_session (token_hash, user_key, expires_at) values ($1, $2, now() + interval '1 day')`, [
+      hashToken(token),
+      viewer.user_key,
+    ]);
+    const signedIn = { cookie: `${SESSION_COOKIE}=${token}` };
+
+    const cached = await startPlatform(bench.url, 'byeol-bench-pages-');
+    platforms.push(cached);
+    const uncached = opts['no-uncached'] ? null : await startPlatform(bench.url, 'byeol-bench-pages-nc-', { PAGE_CACHE_MS: '0' });
+    if (uncached) platforms.push(uncached);
+
+    const pages = { home: '/', play: `/play/${live}` };
+    const bytes = (s: string) => Buffer.byteLength(s);
+    const probe = async (origin: string, p: string, headers: Record<string, string> = {}) => {
+      const r = await fetchPage(`${origin}${p}`, { headers });
+      if (r.status !== 200) throw new Error(`${p} answered ${r.status}`);
+      return r.html;
+    };
+    const homeHtml = await probe(cached.origin, pages.home);
+    const playHtml = await probe(cached.origin, pages.play);
+    const mine = await probe(cached.origin, pages.home, signedIn);
+    if (!mine.includes(viewer.nick)) throw new Error(`the signed-in home does not show "${viewer.nick}"`);
+
+    const seconds = Number(opts.seconds);
+    const connections = Number(opts.connections);
+    const run = autocannonRunner({ connections, seconds });
+    const bare = await startBare(homeHtml);
+    const rows: Row[] = [];
+    rows.push(await run('bare Fastify 5, the home page bytes from memory (baseline, before)', bare.url, bare.bytes));
+    rows.push(await run('Byeol GET / anonymous (page cache 1 s)', `${cached.origin}/`, bytes(homeHtml)));
+    rows.push(await run('Byeol GET /play/{vod_key} anonymous (page cache 1 s)', `${cached.origin}${pages.play}`, bytes(playHtml)));
+    if (uncached) {
+      rows.push(await run('Byeol GET / anonymous, PAGE_CACHE_MS=0 (rendered each time)', `${uncached.origin}/`, bytes(homeHtml)));
+      rows.push(await run('Byeol GET /play/{vod_key} anonymous, PAGE_CACHE_MS=0', `${uncached.origin}${pages.play}`, bytes(playHtml)));
+    }
+    rows.push(await run('Byeol GET / signed in (rendered each time)', `${cached.origin}/`, bytes(mine), { headers: signedIn }));
+    const playMine = await probe(cached.origin, pages.play, signedIn);
+    rows.push(await run('Byeol GET /play/{vod_key} signed in', `${cached.origin}${pages.play}`, bytes(playMine), { headers: signedIn }));
+    rows.push(await run('bare Fastify 5, the home page bytes from memory (baseline, after)', bare.url, bare.bytes));
+    bare.stop();
+    printTable(rows, { connections, seconds, database: 'the demo content' });
+
+    console.log('\nFirst-load JavaScript (every script and modulepreload the server-rendered HTML names):');
+    console.log('| page | files | raw KB | gzip KB | brotli KB |\n|---|---|---|---|---|');
+    for (const [name, html] of [
+      ['home /', homeHtml],
+      ['play /play/{vod_key}', playHtml],
+    ] as const) {
+      const files = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string))];
+      let raw = 0;
+      let gz = 0;
+      let br = 0;
+      for (const f of files) {
+        const file = path.join(ROOT, 'apps/web/build/client', f);
+        raw += statSync(file).size;
+        // Files too small to gain from compression have no .gz/.br beside them: they travel as they are.
+        const packed = (ext: string) => (existsSync(`${file}.${ext}`) ? readFileSync(`${file}.${ext}`).length : statSync(file).size);
+        gz += packed('gz');
+        br += packed('br');
+      }
+      const kb = (n: number) => (n / 1024).toFixed(1);
+      console.log(`| ${name} | ${files.length} | ${kb(raw)} | ${kb(gz)} | ${kb(br)} |`);
+    }
+  } finally {
+    for (const p of platforms) await p.close();
+    await database.close();
+    await bench.drop();
+  }
+}
