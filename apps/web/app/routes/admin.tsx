@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { data, Outlet } from 'react-router';
-import { LoginGate } from '../features/account/login-gate';
 import { loadAdminGate } from '../features/admin/admin.server';
 import { AdminFrame, AdminRefused } from '../features/admin/admin-ui';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/admin';
 
 /**

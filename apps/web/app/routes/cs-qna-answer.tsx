@@ -1,9 +1,9 @@
 import { communityEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { CS_PAGE_SIZE } from '../features/cs/cs-rules';
 import { QnaListPage } from '../features/cs/qna-list-page';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/cs-qna-answer';
 
 /** /cs/qna/answer: the member's questions with their answers. Logged out: the sign-in gate. */

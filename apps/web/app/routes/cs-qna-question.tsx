@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { QnaFormPage } from '../features/cs/qna-form-page';
 import { useUser } from '../lib/use-site';
+import { LoginGate } from '../ui/login-gate';
 
 /** /cs/qna/question: ask the operators a question. Logged out: the sign-in gate. */
 export default function CsQnaQuestion() {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { reportQuoteOf, reportTargetOf, targetKeyRefusal } from '../features/cs/cs-rules';
 import { ReportFormPage, type ReportFormTarget } from '../features/cs/report-form-page';
 import { useUser } from '../lib/use-site';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/cs-report-form';
 
 /**

@@ -1,9 +1,9 @@
 import { progressionEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { AchievePage, type AchievePageData } from '../features/achieve/achieve-page';
 import { achieveTabOf } from '../features/achieve/achieve-rules';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-achieve';
 
 /**

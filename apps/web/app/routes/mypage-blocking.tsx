@@ -1,9 +1,9 @@
 import { channelsEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { CHANNEL_PAGE_SIZE } from '../features/channels/channels-api';
 import { MyBlockingPage } from '../features/channels/my-channel-pages';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-blocking';
 
 /** /mypage/blocking: the member's block list and the form to block a login ID. Logged out: the sign-in gate. */

@@ -1,9 +1,9 @@
 import { channelsEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { CHANNEL_PAGE_SIZE } from '../features/channels/channels-api';
 import { MyBookmarkPage } from '../features/channels/my-bookmarks';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-bookmark';
 
 /** /mypage/bookmark: the replays the member saved, newest bookmark first. Logged out: the sign-in gate. */

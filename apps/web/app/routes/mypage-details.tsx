@@ -1,7 +1,6 @@
 import { concertsEndpoints, kstMonthOf, progressionEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
-import { LoginGate } from '../features/account/login-gate';
 import { GAME_PAGE_SIZE } from '../features/achieve/achieve-rules';
 import { GameDetails } from '../features/achieve/game-details';
 import { TICKET_PAGE_SIZE } from '../features/concerts/concert-rules';
@@ -18,6 +17,7 @@ import {
 import { offeredMonths } from '../features/store/item-rules';
 import type { MonthList } from '../features/store/store-api';
 import { loadEndpoint, postApi } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-details';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
-import { LoginGate } from '../features/account/login-gate';
 import { ProfileEditPage } from '../features/profile/profile-edit-page';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-info';
 
 /** Member info edit (SPEC §2 screens; the route is ours). Logged out: the sign-in gate, not a redirect. */

@@ -1,9 +1,9 @@
 import { itemsEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { GiftItemsPage } from '../features/store/my-items-page';
 import { MY_ITEMS_PAGE_SIZE } from '../features/store/store-api';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-item-gift';
 
 /** SPEC §2 /mypage/item/gift: items received as gifts, or (`?tab=sent`) given. Logged out: the sign-in gate. */

@@ -1,9 +1,9 @@
 import { itemsEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { MyItemsPage } from '../features/store/my-items-page';
 import { MY_ITEMS_PAGE_SIZE } from '../features/store/store-api';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-item';
 
 /** SPEC §2 /mypage/item: the counters (GET /mypage/item) and the active items. Logged out: the sign-in gate. */

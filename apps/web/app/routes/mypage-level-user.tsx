@@ -1,9 +1,9 @@
 import { accountsEndpoints, progressionEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { type LevelPageData, UserLevelPage } from '../features/progression/level-pages';
 import { LEVEL_PAGE_SIZE } from '../features/progression/progression-rules';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-level-user';
 
 /**

@@ -1,9 +1,9 @@
 import { channelsEndpoints, type MessageBox, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { CHANNEL_PAGE_SIZE } from '../features/channels/channels-api';
 import { MyMessagesPage } from '../features/channels/my-messages-page';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-message';
 
 /**

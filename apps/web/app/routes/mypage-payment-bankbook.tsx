@@ -1,9 +1,9 @@
 import { paymentsEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { PaymentOrdersPage } from '../features/payments/payment-orders-page';
 import { PAYMENT_PAGE_SIZE } from '../features/payments/payments-api';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-payment-bankbook';
 
 /** SPEC §2 /mypage/payment/bankbook: the viewer's bank deposit orders with cancel for pending ones. Logged out: the sign-in gate. */

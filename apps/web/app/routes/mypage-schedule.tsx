@@ -1,10 +1,10 @@
 import { editorialEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { type MyScheduleData, MySchedulePage, ScheduleBjOnly } from '../features/schedule/my-schedule-page';
 import { kstDay } from '../features/schedule/schedule-rules';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { useUser } from '../lib/use-site';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-schedule';
 
 /**

@@ -1,8 +1,8 @@
 import { profileEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
-import { LoginGate } from '../features/account/login-gate';
 import { SettingsPage } from '../features/profile/settings-page';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-setting';
 
 /** SPEC §2 /mypage/setting. Logged out: the sign-in gate, not a redirect. */

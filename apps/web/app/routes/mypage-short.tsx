@@ -1,6 +1,5 @@
 import { clipsEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { parentMeta } from '../features/board/board-meta';
 import { CLIP_PAGE_SIZE } from '../features/clips/clips-api';
 import { clipsMeta } from '../features/clips/clips-meta';
@@ -9,6 +8,7 @@ import { type MyClipsData, MyClipsPage } from '../features/clips/my-clips-page';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { useClipName } from '../lib/use-clip-name';
 import { type RootData, useUser } from '../lib/use-site';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-short';
 
 /**

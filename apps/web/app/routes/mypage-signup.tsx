@@ -1,8 +1,8 @@
 import { APPLICATION_KINDS, type ApplicationKind, applicationsEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
-import { LoginGate } from '../features/account/login-gate';
 import { SignupPage } from '../features/applications/signup-page';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-signup';
 
 /** /mypage/signup/bj, /kstar and /program share this page; the last path segment is the kind. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { loadStreamPage } from '../features/stream/stream.server';
 import { BjOnly, StreamPage } from '../features/stream/stream-page';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-stream';
 
 /** SPEC §2 /mypage/stream. Logged out: the sign-in gate; a viewer account: why only BJ accounts broadcast. */

@@ -1,10 +1,10 @@
 import { channelsEndpoints, ResultCode } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { useBjName } from '../features/channels/channel-ui';
 import { CHANNEL_PAGE_SIZE } from '../features/channels/channels-api';
 import { MySubscribePage } from '../features/channels/my-channel-pages';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-subscribe';
 
 /** /mypage/subscribe: the BJs the member follows, those on air first. Logged out: the sign-in gate. */

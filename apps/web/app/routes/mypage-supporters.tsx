@@ -1,9 +1,9 @@
 import { ResultCode, supportersEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { MySupportersPage } from '../features/supporters/my-supporters-page';
 import { SUPPORTERS_PAGE_SIZE } from '../features/supporters/supporters-api';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-supporters';
 
 /** SPEC §2 /mypage/supporters: the BJs the member supports. Logged out: the sign-in gate. */

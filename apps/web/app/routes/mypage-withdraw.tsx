@@ -1,9 +1,9 @@
 import { profileEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
-import { LoginGate } from '../features/account/login-gate';
 import { WithdrawPage } from '../features/profile/withdraw-page';
 import { useUser } from '../lib/use-site';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-withdraw';
 
 /** Withdrawal (SPEC §2 screens; the route is ours). Logged out: the sign-in gate, not a redirect. */

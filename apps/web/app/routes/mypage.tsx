@@ -1,9 +1,9 @@
 import { accountsEndpoints, channelsEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../features/account/login-gate';
 import { MyPage } from '../features/account/my-page';
 import { type MyFragments, NO_FRAGMENTS } from '../features/channels/my-fragments';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage';
 
 /** Needs a signed-in visitor: anyone else gets the sign-in panel on this page (LoginGate), not a redirect. */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
-import { LoginGate } from '../features/account/login-gate';
 import { pgReturnOf } from '../features/payments/payment-rules';
 import { PgSuccessPage } from '../features/payments/pg-result-page';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/pg-success';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
-import { LoginGate } from '../features/account/login-gate';
 import { SupportersSuccessPage } from '../features/supporters/supporters-return-page';
 import { supportersReturnOf } from '../features/supporters/supporters-rules';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/pg-supporters-success';
 
 /**

@@ -1,10 +1,10 @@
 import { supportersEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
-import { LoginGate } from '../features/account/login-gate';
 import { StoreSupportersPage } from '../features/supporters/store-supporters-page';
 import { bjParamOf } from '../features/supporters/supporters-rules';
 import { loadEndpoint } from '../lib/endpoint.server';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/store-supporters';
 
 /**

@@ -1,8 +1,8 @@
 import { identityEndpoints } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
-import { LoginGate } from '../features/account/login-gate';
 import { AdultVerifyPage } from '../features/identity/adult-verify-page';
+import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/user-adult-verify';
 
 /** Needs a signed-in member: anyone else gets the sign-in panel on this page (LoginGate), not a redirect. */

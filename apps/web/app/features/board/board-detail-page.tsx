@@ -11,7 +11,7 @@ import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { MoreButton } from '../../ui/list-ui';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { boardReplies, deletePost, deleteReply, writeReply } from './board-api';
 import { boardFormPath, boardListPath, charCount, refusalMessage, replyRefusal } from './board-rules';
 import { NoticeBadge, PlainText } from './board-ui';

@@ -14,7 +14,7 @@ import { formatNumber } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { sendReport } from './board-api';
 import { charCount, type ReportField, reportRefusals } from './board-rules';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isOk } from '../../lib/answer';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { bookmark, bookmarkState } from './channels-api';
 
 /**

@@ -8,7 +8,7 @@ import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { useChannel } from './channel-layout';
 import { charCount, commentRefusal } from './channel-rules';
 import { FanNoBadge } from './channel-ui';

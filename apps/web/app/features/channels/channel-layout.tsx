@@ -10,7 +10,7 @@ import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton } from '../../ui/fields';
 import { LiveBadge } from '../../ui/live-badge';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { ChannelBanner } from './channel-images';
 import { vipTitle } from './channel-rules';
 import { FanNoBadge, VipBadge } from './channel-ui';

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { isStarGiftCode, STAR_GIFT_DOM_EVENT, type StarGiftDomDetail } from '../wallet/gift-rules';
 import type { ChatClientSnapshot } from './chat-client';
 import { ChatMessageList } from './chat-message-list';

@@ -9,7 +9,7 @@ import { useLang, useUser } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton } from '../../ui/fields';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { ChargeButton } from '../payments/payment-panel';
 import { buyTicket } from './concert-api';
 import { Price } from './concert-ui';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { kstDate } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
-import { LoginGate } from '../account/login-gate';
+import { LoginGate } from '../../ui/login-gate';
 import { ChatPanel } from '../chat/chat-panel';
 import { HolderPanel } from './concert-page';
 import {

@@ -11,7 +11,7 @@ import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { MoreButton } from '../../ui/list-ui';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { PlainText } from '../board/board-ui';
 import { deleteEventReply, eventReplies, writeEventReply } from './editorial-api';
 import { charCount, eventListPath, eventReplyRefusal, replyRefusalMessage } from './editorial-rules';

@@ -7,7 +7,7 @@ import { formatNumber, kstDate } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { countMagazineView, likeMagazine } from './editorial-api';
 import { magazineListPath } from './editorial-rules';
 import { CategoryBadge, RichText } from './editorial-ui';

@@ -7,7 +7,7 @@ import { formatNumber } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { reportMagazine } from './editorial-api';
 import { charCount, magazineReportRefusals, type ReportField, reportRefusalMessage } from './editorial-rules';
 

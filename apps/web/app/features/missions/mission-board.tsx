@@ -17,7 +17,7 @@ import { useBjTerm, useLang, useUser } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import type { ChatRoom } from '../chat/chat-room';
 import { ChargeButton } from '../payments/payment-panel';
 import {

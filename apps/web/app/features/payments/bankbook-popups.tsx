@@ -2,7 +2,7 @@ import { type Currency, type PaymentOrder, ResultCode } from '@byeol/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoginGate } from '../account/login-gate';
+import { LoginGate } from '../../ui/login-gate';
 import { DepositDone, PaymentPanel } from './payment-panel';
 
 /**

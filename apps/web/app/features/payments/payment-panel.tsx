@@ -20,7 +20,7 @@ import { useLang, useSite, useUser } from '../../lib/use-site';
 import { useWon } from '../../lib/use-won';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { openCheckout } from './card-checkout';
 import { checkDeposit, type DepositError, type DepositField, depositFieldOf, isUserCancel, shownState } from './payment-rules';
 import { cardRequest, depositOrder, productList } from './payments-api';

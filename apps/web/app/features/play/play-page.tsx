@@ -16,7 +16,7 @@ import { formatNumber, fromNow } from '../../lib/format';
 import { channelPath } from '../../lib/links';
 import { useLang, useSite, useUser } from '../../lib/use-site';
 import { useViewerCount } from '../../lib/use-viewer-count';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { ChatPanel } from '../chat/chat-panel';
 import type { ChatRoom } from '../chat/chat-room';
 import { ClipButton } from '../clips/clip-editor';

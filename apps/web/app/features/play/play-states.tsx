@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LoginGate } from '../account/login-gate';
+import { LoginGate } from '../../ui/login-gate';
 
 /** /play and /vod when there is no broadcast to show: the reason, in place of the player. */
 export function NotFoundState({ text }: { text: string }) {

@@ -6,7 +6,7 @@ import { newActionKey } from '../../lib/action-key';
 import type { Answer } from '../../lib/answer';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import type { ItemAction } from './item-rules';
 import { applyItem, isLoginRequired, refundItem, stopItem } from './store-api';
 

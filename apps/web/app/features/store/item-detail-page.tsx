@@ -9,7 +9,7 @@ import { useCurrencyNames } from '../../lib/use-currency';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton } from '../../ui/fields';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { totalPrice } from './item-rules';
 import { dealItem, isLoginRequired } from './store-api';
 import { ItemImage, ItemPrice, ItemTerms } from './store-ui';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { ItemImage, ItemPrice, ItemTerms } from './store-ui';
 
 /**

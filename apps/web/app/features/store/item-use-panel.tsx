@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { UserItemList } from './my-items-page';
 import { MY_ITEMS_PAGE_SIZE, myItemsMore } from './store-api';
 

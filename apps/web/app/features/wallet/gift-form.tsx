@@ -9,7 +9,7 @@ import { useLang, useUser } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
-import { useSignIn } from '../account/use-sign-in';
+import { useSignIn } from '../../ui/sign-in';
 import { ChargeButton } from '../payments/payment-panel';
 import { sendGift } from './gift-api';
 

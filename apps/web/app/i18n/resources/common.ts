@@ -31,6 +31,8 @@ export const common = {
     },
     notFound: { hint: '요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요.', home: '홈으로 가기' },
     error: { title: '오류가 발생했습니다', retry: '잠시 후 다시 시도해 주세요.' },
+    /** A page that needs an account, signed out (ui/login-gate.tsx). */
+    loginGate: { message: '로그인이 필요한 서비스입니다. 로그인하면 이 페이지를 바로 볼 수 있습니다.', signIn: '로그인' },
   },
   en: {
     brand: 'Byeol',
@@ -62,6 +64,8 @@ export const common = {
     },
     notFound: { hint: 'The page you asked for does not exist. Please check the address.', home: 'Go to the home page' },
     error: { title: 'Something went wrong', retry: 'Please try again shortly.' },
+    /** A page that needs an account, signed out (ui/login-gate.tsx). */
+    loginGate: { message: 'This is a login-required service. Sign in to see this page right away.', signIn: 'Sign in' },
   },
   ja: {
     brand: 'ビョル',
@@ -93,6 +97,8 @@ export const common = {
     },
     notFound: { hint: 'お探しのページが見つかりません。アドレスをご確認ください。', home: 'ホームへ' },
     error: { title: 'エラーが発生しました', retry: 'しばらくしてからもう一度お試しください。' },
+    /** A page that needs an account, signed out (ui/login-gate.tsx). */
+    loginGate: { message: 'ログインが必要なサービスです。ログインするとこのページをすぐに表示できます。', signIn: 'ログイン' },
   },
   'zh-CN': {
     brand: '星',
@@ -124,5 +130,7 @@ export const common = {
     },
     notFound: { hint: '找不到您请求的页面，请检查地址。', home: '返回首页' },
     error: { title: '发生错误', retry: '请稍后重试。' },
+    /** A page that needs an account, signed out (ui/login-gate.tsx). */
+    loginGate: { message: '此服务需要登录。登录后即可查看此页面。', signIn: '登录' },
   },
 } as const;

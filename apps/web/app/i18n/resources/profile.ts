@@ -1,6 +1,5 @@
 /**
- * Texts of member info edit, settings and withdrawal (features/profile), and of the sign-in gate of
- * login-required pages. Every language has every key (checked by i18n.test.ts). Server refusals arrive
+ * Texts of member info edit, settings and withdrawal (features/profile). Every language has every key (checked by i18n.test.ts). Server refusals arrive
  * translated (rslt_msg); password rule messages come from @byeol/contract.
  */
 export const profile = {
@@ -8,10 +7,6 @@ export const profile = {
     back: '← 마이페이지',
     saving: '저장 중…',
     error: { retry: '요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요.' },
-    gate: {
-      message: '로그인이 필요한 서비스입니다. 로그인하면 이 페이지를 바로 볼 수 있습니다.',
-      signIn: '로그인',
-    },
     links: {
       label: '계정 관리',
       stream: '방송 설정 · 스트림 키',
@@ -98,10 +93,6 @@ export const profile = {
     back: '← My page',
     saving: 'Saving…',
     error: { retry: 'The request could not be completed. Please try again shortly.' },
-    gate: {
-      message: 'This is a login-required service. Sign in to see this page right away.',
-      signIn: 'Sign in',
-    },
     links: {
       label: 'Account',
       stream: 'Stream key and settings',
@@ -189,10 +180,6 @@ export const profile = {
     back: '← マイページ',
     saving: '保存中…',
     error: { retry: 'リクエストを処理できませんでした。しばらくしてからもう一度お試しください。' },
-    gate: {
-      message: 'ログインが必要なサービスです。ログインするとこのページをすぐに表示できます。',
-      signIn: 'ログイン',
-    },
     links: {
       label: 'アカウント管理',
       stream: '配信設定・ストリームキー',
@@ -278,10 +265,6 @@ export const profile = {
     back: '← 我的页面',
     saving: '保存中…',
     error: { retry: '无法处理请求，请稍后重试。' },
-    gate: {
-      message: '此服务需要登录。登录后即可查看此页面。',
-      signIn: '登录',
-    },
     links: {
       label: '账号管理',
       stream: '直播设置 · 推流密钥',

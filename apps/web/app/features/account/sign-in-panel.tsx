@@ -1,17 +1,17 @@
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
+import { SignInProvider } from '../../ui/sign-in';
 import { SignInForm } from './sign-in-form';
 
 /**
- * The reusable sign-in panel (SPEC §4: a feature that needs an account, such as payment, opens it when
- * the visitor is logged out). `open()` resolves true once logged in (at once when already logged in),
- * false when the panel is closed without signing in. The root data is reloaded after a sign-in, so the
- * header and `useUser()` show the new user.
+ * The account's sign-in panel behind ui/sign-in.tsx's `useSignIn()` (root.tsx puts it around the app):
+ * the sign-in form in a dialog layer; true once signed in (at once when already), false when the panel is
+ * closed without signing in. The root data is reloaded after a sign-in.
  */
-export function useSignIn(): { open: () => Promise<boolean> } {
+export function SignInPanelProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('account');
   const dialog = useDialog();
   const revalidator = useRevalidator();
@@ -32,5 +32,5 @@ export function useSignIn(): { open: () => Promise<boolean> } {
     return true;
   }, [dialog, revalidator, t, user]);
 
-  return { open };
+  return <SignInProvider open={open}>{children}</SignInProvider>;
 }
