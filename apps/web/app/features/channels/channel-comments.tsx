@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, fromNow } from '../../lib/format';
+import { useMoreList } from '../../lib/use-more-list';
 import { useLang, useSite, useUser } from '../../lib/use-site';
 import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
@@ -13,7 +14,6 @@ import { useChannel } from './channel-layout';
 import { charCount, commentRefusal } from './channel-rules';
 import { FanNoBadge } from './channel-ui';
 import { channelComments, deleteComment, programComments, writeComment } from './channels-api';
-import { useChannelList } from './use-channel-list';
 
 /**
  * The channel's guest book: the write form (members; guests get the sign-in panel), the comments newest
@@ -23,7 +23,7 @@ import { useChannelList } from './use-channel-list';
 export function ChannelComments({ initial, program = false }: { initial: ListSet<ChannelComment> | null; program?: boolean }) {
   const { t } = useTranslation('channels');
   const info = useChannel();
-  const list = useChannelList(
+  const list = useMoreList(
     initial,
     (offset) => (program ? programComments : channelComments)(info.bj.id, offset, t('error.retry')),
     (c) => c.comment_sn,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath } from '../../lib/links';
+import { useMoreList } from '../../lib/use-more-list';
 import { useLang, useSite } from '../../lib/use-site';
 import { Avatar } from '../../ui/avatar';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
@@ -10,7 +11,6 @@ import { useChannel } from './channel-layout';
 import { vipTitle } from './channel-rules';
 import { FanNoBadge, useBjName, VipBadge } from './channel-ui';
 import { channelFans, type FanKind } from './channels-api';
-import { useChannelList } from './use-channel-list';
 
 /** What the fan tab's loader hands the page: the first page, or the BJ's 'private list' answer. */
 export interface FansLoaderData {
@@ -29,7 +29,7 @@ export function ChannelFans({ kind, list: initial, privateMessage }: FansLoaderD
   const info = useChannel();
   const bj = useBjName();
   const currency = useSite()?.site.site_terms.CURRENCY_NAME || 'STAR';
-  const list = useChannelList(
+  const list = useMoreList(
     initial,
     (offset) => channelFans(info.bj.id, kind, offset, t('error.retry')),
     (fan) => fan.user_key,

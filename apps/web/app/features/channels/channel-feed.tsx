@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, fromNow, kstDate } from '../../lib/format';
 import { useLoginRequired } from '../../lib/use-login-required';
+import { useMoreList } from '../../lib/use-more-list';
 import { useLang, useSite } from '../../lib/use-site';
 import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
@@ -12,7 +13,6 @@ import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { useChannel } from './channel-layout';
 import { charCount, feedRefusal } from './channel-rules';
 import { channelFeed, deleteFeed, writeFeed } from './channels-api';
-import { useChannelList } from './use-channel-list';
 
 /**
  * The channel's feed tab (/channel/bj/{id}/feed): the BJ's posts newest first with "more", plain text with its
@@ -23,7 +23,7 @@ export function ChannelFeed({ initial }: { initial: FeedListSet | null }) {
   const { t } = useTranslation('channels');
   const info = useChannel();
   const owner = info.viewer?.is_owner === 'Y';
-  const list = useChannelList<FeedListSet>(
+  const list = useMoreList<FeedListSet>(
     initial,
     (offset) => channelFeed(info.bj.id, offset, t('error.retry')),
     (post) => post.feed_sn,

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDuration, fromNow } from '../../lib/format';
 import { vodPath } from '../../lib/links';
+import { useMoreList } from '../../lib/use-more-list';
 import { useLang, useSite } from '../../lib/use-site';
 import { useViewerCount } from '../../lib/use-viewer-count';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { useChannel } from './channel-layout';
 import { type BjReplaySet, bjReplays, programReplays } from './channels-api';
-import { useChannelList } from './use-channel-list';
 
 /**
  * The channel's replays tab: the BJ's kept replays, newest first (POST /channel/bj_replay_more by user_key);
@@ -19,7 +19,7 @@ export function ChannelReplays({ initial, program = false }: { initial: BjReplay
   const { t } = useTranslation('channels');
   const info = useChannel();
   const now = useSite()?.now ?? Date.now();
-  const list = useChannelList<BjReplaySet>(
+  const list = useMoreList<BjReplaySet>(
     initial,
     (offset) => (program ? programReplays(info.bj.id, offset, t('error.retry')) : bjReplays(info.bj.user_key, offset, t('error.retry'))),
     (item) => item.vod_key,

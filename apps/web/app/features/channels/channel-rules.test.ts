@@ -1,7 +1,6 @@
 import { CHANNEL_LIMITS, type ChannelProfile, type SubscribeItem } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  appendRows,
   charCount,
   commentRefusal,
   feedRefusal,
@@ -86,13 +85,5 @@ describe('channel display', () => {
       { ...base, user_key: 3, live: { ...broadcast, state: 'ended' } },
     ];
     expect(liveFollows(items).map((i) => i.user_key)).toEqual([1]);
-  });
-});
-
-describe('paging with "more"', () => {
-  it('appends a page without a row shown already (rows shift when one is added or deleted between pages)', () => {
-    const key = (r: { sn: number }) => r.sn;
-    expect(appendRows([{ sn: 5 }, { sn: 4 }], [{ sn: 4 }, { sn: 3 }], key).map(key)).toEqual([5, 4, 3]);
-    expect(appendRows([], [{ sn: 1 }], key).map(key)).toEqual([1]);
   });
 });

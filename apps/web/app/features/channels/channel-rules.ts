@@ -95,9 +95,3 @@ export function safeHref(url: string): string {
 export function liveFollows(items: readonly SubscribeItem[]): (SubscribeItem & { live: NonNullable<SubscribeItem['live']> })[] {
   return items.filter((item): item is SubscribeItem & { live: NonNullable<SubscribeItem['live']> } => item.live?.state === 'live');
 }
-
-/** A page appended to the rows shown, without a row twice (rows may shift between pages). */
-export function appendRows<T>(shown: readonly T[], next: readonly T[], keyOf: (row: T) => string | number): T[] {
-  const seen = new Set(shown.map(keyOf));
-  return [...shown, ...next.filter((row) => !seen.has(keyOf(row)))];
-}

@@ -6,6 +6,7 @@ import { isOk } from '../../lib/answer';
 import { formatDuration, fromNow } from '../../lib/format';
 import { channelPath, vodPath } from '../../lib/links';
 import { useLoginRequired } from '../../lib/use-login-required';
+import { useMoreList } from '../../lib/use-more-list';
 import { useLang, useSite } from '../../lib/use-site';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
 import { useDialog } from '../../ui/dialogs';
@@ -13,13 +14,12 @@ import { secondaryButton } from '../../ui/fields';
 import { EmptyState, ListFooter, LoadFailed } from '../../ui/list-ui';
 import { bookmark, myBookmarks } from './channels-api';
 import { MyChannelFrame } from './my-channel-pages';
-import { useChannelList } from './use-channel-list';
 
 /** /mypage/bookmark: the replays the member saved to watch later (newest bookmark first), each with its BJ and remove. */
 export function MyBookmarkPage({ initial }: { initial: ListSet<BookmarkItem> | null }) {
   const { t } = useTranslation('channels');
   const now = useSite()?.now ?? Date.now();
-  const list = useChannelList(
+  const list = useMoreList(
     initial,
     (offset) => myBookmarks(offset, t('error.retry')),
     (b) => b.vod_key,

@@ -6,6 +6,7 @@ import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath, playPath } from '../../lib/links';
 import { useLoginRequired } from '../../lib/use-login-required';
+import { useMoreList } from '../../lib/use-more-list';
 import { useLang } from '../../lib/use-site';
 import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
@@ -15,7 +16,6 @@ import { LiveBadge } from '../../ui/live-badge';
 import { messageRefusal } from './channel-rules';
 import { FanNoBadge, useBjName, VipBadge } from './channel-ui';
 import { block, myBlocks, myFanclubs, mySubscriptions, subscribe } from './channels-api';
-import { useChannelList } from './use-channel-list';
 
 /** A /mypage sub-page of the channels domain: the way back to my page, the title and its total. */
 export function MyChannelFrame({ title, total, name, children }: { title: string; total?: number; name: string; children: ReactNode }) {
@@ -38,7 +38,7 @@ const listClass = 'mt-4 divide-y divide-neutral-200 rounded-2xl border border-ne
 export function MySubscribePage({ initial }: { initial: ListSet<SubscribeItem> | null }) {
   const { t } = useTranslation('channels');
   const bj = useBjName();
-  const list = useChannelList(
+  const list = useMoreList(
     initial,
     (offset) => mySubscriptions(offset, t('error.retry')),
     (s) => s.user_key,
@@ -139,7 +139,7 @@ function SubscribeRow({ item }: { item: SubscribeItem }) {
 export function MyFanclubPage({ initial }: { initial: ListSet<MyFanclubItem> | null }) {
   const { t } = useTranslation('channels');
   const bj = useBjName();
-  const list = useChannelList(
+  const list = useMoreList(
     initial,
     (offset) => myFanclubs(offset, t('error.retry')),
     (f) => f.user_key,
@@ -183,7 +183,7 @@ export function MyFanclubPage({ initial }: { initial: ListSet<MyFanclubItem> | n
 /** /mypage/blocking: the member's block list with unblock, and a form to block a login ID. */
 export function MyBlockingPage({ initial }: { initial: ListSet<BlockedItem> | null }) {
   const { t } = useTranslation('channels');
-  const list = useChannelList(
+  const list = useMoreList(
     initial,
     (offset) => myBlocks(offset, t('error.retry')),
     (b) => b.user_key,

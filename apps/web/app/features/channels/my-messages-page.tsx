@@ -15,6 +15,7 @@ import { formatNumber, fromNow } from '../../lib/format';
 import { messageComposePath } from '../../lib/links';
 import { setUnreadMessages } from '../../lib/unread-messages';
 import { useLoginRequired } from '../../lib/use-login-required';
+import { useMoreList } from '../../lib/use-more-list';
 import { useLang, useSite, useUser } from '../../lib/use-site';
 import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
@@ -22,7 +23,6 @@ import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, T
 import { BackToMyPage, EmptyState, ListFooter, LoadFailed } from '../../ui/list-ui';
 import { charCount, type MessageRefusal, messageRefusal } from './channel-rules';
 import { deleteMessage, myMessages, readMessage, sendMessage } from './channels-api';
-import { useChannelList } from './use-channel-list';
 
 /**
  * /mypage/message/received and /mypage/message/send (issue 17): the two boxes as tabs with the box's total
@@ -32,7 +32,7 @@ import { useChannelList } from './use-channel-list';
 export function MyMessagesPage({ box, initial, to }: { box: MessageBox; initial: MessageListSet | null; to: string }) {
   const { t } = useTranslation('channels');
   const lang = useLang();
-  const list = useChannelList<MessageListSet>(
+  const list = useMoreList<MessageListSet>(
     initial,
     (offset) => myMessages(box, offset, t('error.retry')),
     (m) => m.message_sn,

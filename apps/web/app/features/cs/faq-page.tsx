@@ -3,10 +3,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
+import { useMoreList } from '../../lib/use-more-list';
 import { useLang } from '../../lib/use-site';
 import { inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { EmptyState, ListFooter, LoadFailed } from '../../ui/list-ui';
-import { useChannelList } from '../channels/use-channel-list';
 import { faqList } from './cs-api';
 import { CS_PATHS } from './cs-links';
 import { Chevron, CsHeading, PlainText } from './cs-ui';
@@ -97,7 +97,7 @@ function FaqSearch({ category, keyword }: { category: FaqCategory | undefined; k
 function FaqList({ category, keyword, initial }: { category: FaqCategory | undefined; keyword: string; initial: ListSet<CsFaq> }) {
   const { t } = useTranslation('cs');
   const lang = useLang();
-  const list = useChannelList(
+  const list = useMoreList(
     initial,
     (offset) => faqList(category, keyword, offset, t('retry')),
     (f) => f.faq_sn,

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { kstDate } from '../../lib/format';
 import { useLoginRequired } from '../../lib/use-login-required';
+import { useMoreList } from '../../lib/use-more-list';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButton } from '../../ui/fields';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
-import { useChannelList } from '../channels/use-channel-list';
 import { myQuestions, removeQuestionFile, resolveQuestion } from './cs-api';
 import { CS_PATHS } from './cs-links';
 import { CsHeading, PlainText, QnaStateBadge } from './cs-ui';
@@ -20,7 +20,7 @@ import { CsHeading, PlainText, QnaStateBadge } from './cs-ui';
  */
 export function QnaListPage({ initial }: { initial: ListSet<CsQna> | null }) {
   const { t } = useTranslation('cs');
-  const list = useChannelList(
+  const list = useMoreList(
     initial,
     (offset) => myQuestions(offset, t('retry')),
     (q) => q.qna_sn,

@@ -2,9 +2,9 @@ import type { CsReport, ListSet } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { kstDate } from '../../lib/format';
+import { useMoreList } from '../../lib/use-more-list';
 import { primaryButton } from '../../ui/fields';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
-import { useChannelList } from '../channels/use-channel-list';
 import { myReports } from './cs-api';
 import { CS_PATHS } from './cs-links';
 import { CsHeading, PlainText, ReportStateBadge } from './cs-ui';
@@ -15,7 +15,7 @@ import { CsHeading, PlainText, ReportStateBadge } from './cs-ui';
  */
 export function ReportListPage({ initial }: { initial: ListSet<CsReport> | null }) {
   const { t } = useTranslation('cs');
-  const list = useChannelList(
+  const list = useMoreList(
     initial,
     (offset) => myReports(offset, t('retry')),
     (r) => r.report_sn,

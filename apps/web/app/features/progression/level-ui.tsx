@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath } from '../../lib/links';
+import { useMoreList } from '../../lib/use-more-list';
 import { useBjTerm, useLang } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
 import { Avatar } from '../../ui/avatar';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
-import { useChannelList } from '../channels/use-channel-list';
 import { levelFans, levelHistory } from './progression-api';
 import { barPercent, type EarnRow, levelRows, toNext } from './progression-rules';
 
@@ -242,7 +242,7 @@ export function FanLevelList({ mode, initial }: { mode: 'mine' | 'bj'; initial: 
   const { t } = useTranslation('progression');
   const lang = useLang();
   const bj = useBjTerm();
-  const list = useChannelList(
+  const list = useMoreList(
     initial,
     (offset) => levelFans(mode, offset, t('retry')),
     (row) => row.user_key,
@@ -306,7 +306,7 @@ export function XpHistoryList({ ladder, initial }: { ladder: XpLadder; initial: 
   const { t } = useTranslation('progression');
   const lang = useLang();
   const star = useStarName();
-  const list = useChannelList(
+  const list = useMoreList(
     initial,
     (offset) => levelHistory(ladder, offset, t('retry')),
     (row) => `${row.reg_date}|${row.source}|${row.bj_id ?? ''}|${row.amount}`,

@@ -11,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath, playPath, rankingPath } from '../../lib/links';
+import { useMoreList } from '../../lib/use-more-list';
 import { useBjTerm, useLang, useSite, useSiteTerm } from '../../lib/use-site';
 import { Avatar } from '../../ui/avatar';
 import { EmptyState, ListFooter, LoadFailed } from '../../ui/list-ui';
 import { LiveBadge } from '../../ui/live-badge';
-import { useChannelList } from '../channels/use-channel-list';
 import { rankMove, roundScore, visibleCategories } from './ranking-rules';
 import { rankingMore } from './rankings-api';
 
@@ -144,7 +144,7 @@ function RankingInfo({ set }: { set: RankingMoreSet }) {
 
 function RankingList({ category, period, initial }: { category: RankingCategory; period: RankingPeriod; initial: RankingMoreSet }) {
   const { t } = useTranslation('rankings');
-  const list = useChannelList<RankingMoreSet>(
+  const list = useMoreList<RankingMoreSet>(
     initial,
     (offset) => rankingMore(category, period, offset, t('retry')),
     (row) => row.bj.user_key,

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { searchPath } from '../../lib/links';
+import { useMoreList } from '../../lib/use-more-list';
 import { useBjTerm, useLang, useSite } from '../../lib/use-site';
 import { inputClass, primaryButton } from '../../ui/fields';
 import { EmptyState, ListFooter, LoadFailed } from '../../ui/list-ui';
-import { useChannelList } from '../channels/use-channel-list';
 import { searchMore } from './search-api';
 import { HitList } from './search-hits';
 import { hitKey, sectionsOf, visibleKinds } from './search-rules';
@@ -168,7 +168,7 @@ function AllResults({ keyword, result }: { keyword: string; result: SearchMoreSe
 function KindResults({ kind, keyword, initial }: { kind: SearchHitKind; keyword: string; initial: SearchMoreSet }) {
   const { t } = useTranslation('search');
   const kindName = useKindName();
-  const list = useChannelList<SearchMoreSet>(initial, (offset) => searchMore(kind, keyword, offset, t('retry')), hitKey, t('retry'));
+  const list = useMoreList<SearchMoreSet>(initial, (offset) => searchMore(kind, keyword, offset, t('retry')), hitKey, t('retry'));
   return (
     <section aria-labelledby="search-kind-title" className="mt-4" data-search-section={kind} data-total={list.total}>
       <h2 id="search-kind-title" className="flex items-baseline gap-2 text-lg font-bold">

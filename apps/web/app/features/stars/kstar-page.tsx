@@ -2,10 +2,10 @@ import type { ListSet, StarCard, StarGroup } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
+import { useMoreList } from '../../lib/use-more-list';
 import { useLang } from '../../lib/use-site';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { ServicePreparing } from '../../ui/service-preparing';
-import { useChannelList } from '../channels/use-channel-list';
 import type { StarListData } from './program-page';
 import { KstarFacts, StarGrid } from './star-card';
 import { kstarMore } from './stars-api';
@@ -106,7 +106,7 @@ function GroupInfo({ group }: { group: StarGroup }) {
 
 function KstarList({ group, initial, name }: { group: string; initial: ListSet<StarCard>; name: string }) {
   const { t } = useTranslation('stars');
-  const list = useChannelList<ListSet<StarCard>>(
+  const list = useMoreList<ListSet<StarCard>>(
     initial,
     (offset) => kstarMore(group, offset, t('loadFailed')),
     (row) => row.user_key,

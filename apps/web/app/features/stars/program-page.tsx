@@ -1,8 +1,8 @@
 import type { ListSet, StarCard } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
+import { useMoreList } from '../../lib/use-more-list';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { ServicePreparing } from '../../ui/service-preparing';
-import { useChannelList } from '../channels/use-channel-list';
 import { StarGrid } from './star-card';
 import { programMore } from './stars-api';
 import { useStarName } from './use-star-name';
@@ -39,7 +39,7 @@ export function ProgramPage({ data }: { data: StarListData }) {
 
 function ProgramList({ initial, name }: { initial: ListSet<StarCard>; name: string }) {
   const { t } = useTranslation('stars');
-  const list = useChannelList<ListSet<StarCard>>(
+  const list = useMoreList<ListSet<StarCard>>(
     initial,
     (offset) => programMore(offset, t('loadFailed')),
     (row) => row.user_key,

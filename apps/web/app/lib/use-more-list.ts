@@ -1,20 +1,20 @@
 import type { ListSet } from '@byeol/contract';
 import { useRef, useState } from 'react';
-import { type Answer, isOk } from '../../lib/answer';
-import { useLoginRequired } from '../../lib/use-login-required';
-import { appendRows } from './channel-rules';
+import { type Answer, isOk } from './answer';
+import { appendPage } from './paging';
+import { useLoginRequired } from './use-login-required';
 
 /** The row type of a list answer. */
 export type RowOf<S> = S extends ListSet<infer T> ? T : never;
 
 /**
- * A channel list paged with "more" (SPEC §7 offset and limit): the loader's first page (`initial`; null when
+ * A list paged with "more" (SPEC §7 offset and limit): the loader's first page (`initial`; null when
  * it failed), then `load(offset)` on each press. `set` is the last answer (a list's extras: the message box's
  * unread_cnt). `remove` drops a row deleted on the server (the total and the next offset follow), `replace`
  * puts a changed row in place, `reload` starts again from the first page (after writing a new row).
  * LOGIN_REQUIRED reloads the page's data, so the sign-in gate shows.
  */
-export function useChannelList<S extends ListSet<unknown>>(
+export function useMoreList<S extends ListSet<unknown>>(
   initial: S | null,
   load: (offset: number) => Promise<Answer<S>>,
   keyOf: (row: RowOf<S>) => string | number,
@@ -42,7 +42,7 @@ export function useChannelList<S extends ListSet<unknown>>(
       return;
     }
     const page = res.rslt_set.data_list as T[];
-    setRows((shown) => (offset === 0 ? page : appendRows(shown, page, keyOf)));
+    setRows((shown) => (offset === 0 ? page : appendPage(shown, page, keyOf)));
     setTotal(res.rslt_set.data_totalcount);
     setSet(res.rslt_set);
   }
