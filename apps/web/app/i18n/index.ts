@@ -1,6 +1,7 @@
 import { DEFAULT_LANG, JOSA_PAIRS, LANGS, type Lang, withJosa } from '@byeol/contract';
 import i18next, { type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { namespaces } from './namespaces';
 
 /** One language's texts: namespace → its tree of texts. */
 export type Texts = ResourceLanguage;
@@ -71,4 +72,17 @@ export function i18nFor(lang: Lang): I18n {
     if (registry.has(lang)) shared.set(lang, instance);
   }
   return instance;
+}
+
+type Namespaces = typeof namespaces;
+
+/**
+ * One namespace's texts in a language, for code outside React (a route's `meta`, a label helper): from the
+ * registered texts, so a page's chunk does not carry the four languages of that namespace. On the server
+ * all four are there; in the browser the page's language is (loaded before hydration).
+ */
+export function textsIn<N extends keyof Namespaces>(lang: Lang, ns: N): Namespaces[N]['ko'] {
+  const texts = (registry.get(lang) ?? registry.get(DEFAULT_LANG))?.[ns];
+  if (!texts) throw new Error(`texts of ${ns} in ${lang} are not loaded`);
+  return texts as Namespaces[N]['ko'];
 }

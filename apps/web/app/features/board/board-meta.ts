@@ -1,5 +1,5 @@
 import { resolveLang } from '@byeol/contract';
-import { board } from '../../i18n/resources/board';
+import { textsIn } from '../../i18n';
 import type { RootData } from '../../lib/use-site';
 
 type MetaDescriptor = Record<string, string>;
@@ -16,7 +16,7 @@ const keyOf = (m: MetaDescriptor) => m.property ?? m.name ?? ('title' in m ? 'ti
  */
 export function boardMeta(which: BoardPageMeta | undefined, root: RootData | undefined, parent: MetaDescriptor[]): MetaDescriptor[] {
   if (!which || !root) return parent;
-  const texts = board[resolveLang(root.lang)].meta;
+  const texts = textsIn(resolveLang(root.lang), 'board').meta;
   const page = which.page === 'post' ? which.title : texts[which.page];
   const title = `${page} - ${root.site.asp_info.site_name}`;
   const replaced = new Set(['title', 'og:title']);

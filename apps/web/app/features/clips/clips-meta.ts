@@ -1,5 +1,5 @@
 import { type ClipItem, resolveLang } from '@byeol/contract';
-import { clips } from '../../i18n/resources/clips';
+import { textsIn } from '../../i18n';
 import type { RootData } from '../../lib/use-site';
 import { clipTermOf } from './clips-rules';
 
@@ -19,7 +19,7 @@ export function clipsMeta(
 ): MetaDescriptor[] {
   if (!root) return parent;
   const lang = resolveLang(root.lang);
-  const texts = clips[lang];
+  const texts = textsIn(lang, 'clips');
   const clip = clipTermOf(root.site, lang) || texts.word;
   const focus = which.page === 'feed' ? which.focus : null;
   const page = focus ? focus.title || texts.untitled : texts.meta[which.page].replace('{{clip}}', clip);

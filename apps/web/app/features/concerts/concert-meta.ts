@@ -1,5 +1,5 @@
 import { resolveLang } from '@byeol/contract';
-import { concerts } from '../../i18n/resources/concerts';
+import { textsIn } from '../../i18n';
 import type { RootData } from '../../lib/use-site';
 
 type MetaDescriptor = Record<string, string>;
@@ -18,7 +18,7 @@ const keyOf = (m: MetaDescriptor) => m.property ?? m.name ?? ('title' in m ? 'ti
  */
 export function concertMeta(which: ConcertPageMeta | undefined, root: RootData | undefined, parent: MetaDescriptor[]): MetaDescriptor[] {
   if (!which || !root) return parent;
-  const texts = concerts[resolveLang(root.lang)].meta;
+  const texts = textsIn(resolveLang(root.lang), 'concerts').meta;
   const page = which.page === 'concert' ? which.title : which.title ? `${which.title} - ${texts[which.page]}` : texts[which.page];
   const title = `${page} - ${root.site.asp_info.site_name}`;
   const replaced = new Set(['title', 'og:title']);

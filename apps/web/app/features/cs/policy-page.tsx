@@ -1,7 +1,7 @@
 import { type PolicyDoc, type PolicyHistorySet, type PolicyVersionSummary, resolveLang, resultMessage } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link } from 'react-router';
-import { cs } from '../../i18n/resources/cs';
+import { textsIn } from '../../i18n';
 import { kstDate } from '../../lib/format';
 import type { RootData } from '../../lib/use-site';
 import { useLang } from '../../lib/use-site';
@@ -175,7 +175,7 @@ export function policyMeta(
   parent: MetaDescriptor[],
 ): MetaDescriptor[] {
   if (!page || !root) return parent;
-  const text = page.history ? cs[resolveLang(root.lang)].policy.historyTitle.replace('{{title}}', page.title) : page.title;
+  const text = page.history ? textsIn(resolveLang(root.lang), 'cs').policy.historyTitle.replace('{{title}}', page.title) : page.title;
   const title = `${text} - ${root.site.asp_info.site_name}`;
   const keyOf = (m: MetaDescriptor) => m.property ?? m.name ?? ('title' in m ? 'title' : '');
   return [...parent.filter((m) => !['title', 'og:title'].includes(keyOf(m))), { title }, { property: 'og:title', content: title }];

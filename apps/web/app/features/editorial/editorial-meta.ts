@@ -1,5 +1,5 @@
 import { resolveLang } from '@byeol/contract';
-import { editorial } from '../../i18n/resources/editorial';
+import { textsIn } from '../../i18n';
 import type { RootData } from '../../lib/use-site';
 
 type MetaDescriptor = Record<string, string>;
@@ -22,7 +22,7 @@ export function editorialMeta(
   parent: MetaDescriptor[],
 ): MetaDescriptor[] {
   if (!which || !root) return parent;
-  const texts = editorial[resolveLang(root.lang)].meta;
+  const texts = textsIn(resolveLang(root.lang), 'editorial').meta;
   const page = which.page === 'article' || which.page === 'event-detail' ? which.title : texts[which.page];
   const title = `${page} - ${root.site.asp_info.site_name}`;
   const replaced = new Set(['title', 'og:title']);

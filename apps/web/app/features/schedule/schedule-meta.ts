@@ -1,5 +1,5 @@
 import { resolveLang } from '@byeol/contract';
-import { schedule } from '../../i18n/resources/schedule';
+import { textsIn } from '../../i18n';
 import type { RootData } from '../../lib/use-site';
 
 type MetaDescriptor = Record<string, string>;
@@ -12,7 +12,7 @@ const keyOf = (m: MetaDescriptor) => m.property ?? m.name ?? ('title' in m ? 'ti
  */
 export function scheduleMeta(root: RootData | undefined, parent: MetaDescriptor[]): MetaDescriptor[] {
   if (!root) return parent;
-  const texts = schedule[resolveLang(root.lang)].meta;
+  const texts = textsIn(resolveLang(root.lang), 'schedule').meta;
   const title = `${texts.title} - ${root.site.asp_info.site_name}`;
   const replaced = new Set(['title', 'og:title', 'description', 'og:description']);
   return [

@@ -1,5 +1,5 @@
 import { resolveLang } from '@byeol/contract';
-import { search } from '../../i18n/resources/search';
+import { textsIn } from '../../i18n';
 import type { RootData } from '../../lib/use-site';
 import type { SearchLoaderData } from './search-page';
 import { kindNameOf } from './use-kind-name';
@@ -16,7 +16,7 @@ const fill = (text: string, values: Record<string, string>) => text.replace(/\{\
 export function searchMeta(data: SearchLoaderData | undefined, root: RootData | undefined, parent: MetaDescriptor[]): MetaDescriptor[] {
   if (!data || !root) return parent;
   const lang = resolveLang(root.lang);
-  const texts = search[lang].meta;
+  const texts = textsIn(lang, 'search').meta;
   const page = !data.keyword
     ? texts.empty
     : data.kind === 'all'

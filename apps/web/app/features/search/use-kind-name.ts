@@ -1,5 +1,5 @@
 import { type Lang, type SearchHitKind, type SiteInfo, termLangOf } from '@byeol/contract';
-import { search } from '../../i18n/resources/search';
+import { textsIn } from '../../i18n';
 import { useLang, useSite } from '../../lib/use-site';
 
 /**
@@ -9,7 +9,7 @@ import { useLang, useSite } from '../../lib/use-site';
  */
 export function kindNameOf(kind: SearchHitKind, site: SiteInfo | undefined, lang: Lang): string {
   const terms = site?.site_term_list.find((term) => term.sti_lang_cd === termLangOf(lang));
-  const fallback = search[lang].kind;
+  const fallback = textsIn(lang, 'search').kind;
   switch (kind) {
     case 'bj':
       return site?.site_terms.BJ_NAME || 'BJ';

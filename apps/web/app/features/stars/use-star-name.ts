@@ -1,5 +1,5 @@
 import { type Lang, type SiteInfo, termLangOf } from '@byeol/contract';
-import { stars } from '../../i18n/resources/stars';
+import { textsIn } from '../../i18n';
 import { useLang, useSite } from '../../lib/use-site';
 import type { StarKind } from './stars-rules';
 
@@ -11,7 +11,7 @@ import type { StarKind } from './stars-rules';
 export function starNameOf(kind: StarKind, site: SiteInfo | undefined, lang: Lang): string {
   const terms = site?.site_term_list.find((term) => term.sti_lang_cd === termLangOf(lang));
   const term = kind === 'program' ? terms?.sti_program_bj_name : terms?.sti_enter_bj_name;
-  return term?.trim() || stars[lang].name[kind];
+  return term?.trim() || textsIn(lang, 'stars').name[kind];
 }
 
 /** {@link starNameOf} in the viewer's language. */
