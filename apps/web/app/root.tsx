@@ -13,7 +13,7 @@ import {
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { loadUser } from './features/account/account.server';
-import { SignInPanelProvider } from './features/account/sign-in-panel';
+import { SignInPanelHost, SignInPanelProvider } from './features/account/sign-in-panel';
 import { PolicyConsent } from './features/cs/policy-consent';
 import { loadSiteInfo } from './features/site/site.server';
 import { i18nFor } from './i18n';
@@ -77,9 +77,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className={isLivePlayPath(pathname) ? 'bg-neutral-950 text-neutral-100' : 'bg-white text-neutral-900'}>
         <I18nextProvider i18n={i18n}>
           <div className="wrap min-h-screen">
-            <DialogProvider>
-              <SignInPanelProvider>{children}</SignInPanelProvider>
-            </DialogProvider>
+            <SignInPanelProvider>
+              <DialogProvider>
+                <SignInPanelHost />
+                {children}
+              </DialogProvider>
+            </SignInPanelProvider>
           </div>
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />

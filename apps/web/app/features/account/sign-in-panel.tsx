@@ -1,17 +1,34 @@
-import { type ReactNode, useCallback } from 'react';
+import { createContext, type ReactNode, type RefObject, useCallback, useContext, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
-import { SignInProvider } from '../../ui/sign-in';
+import { type OpenSignIn, SignInProvider } from '../../ui/sign-in';
 import { SignInForm } from './sign-in-form';
 
+const PanelRef = createContext<RefObject<OpenSignIn | null> | null>(null);
+
 /**
- * The account's sign-in panel behind ui/sign-in.tsx's `useSignIn()` (root.tsx puts it around the app):
- * the sign-in form in a dialog layer; true once signed in (at once when already), false when the panel is
- * closed without signing in. The root data is reloaded after a sign-in.
+ * The account's sign-in panel behind ui/sign-in.tsx's `useSignIn()`. root.tsx puts the provider around the
+ * dialog provider, so what a dialog layer shows (an item panel, a gift form) can ask for a sign-in too, and
+ * `SignInPanelHost` inside it, where the dialog layers are: the panel is the sign-in form in a layer.
  */
 export function SignInPanelProvider({ children }: { children: ReactNode }) {
+  const ref = useRef<OpenSignIn | null>(null);
+  const open = useCallback(() => (ref.current ? ref.current() : Promise.resolve(false)), []);
+  return (
+    <PanelRef.Provider value={ref}>
+      <SignInProvider open={open}>{children}</SignInProvider>
+    </PanelRef.Provider>
+  );
+}
+
+/**
+ * True once signed in (at once when already), false when the panel is closed without signing in. The root
+ * data is reloaded after a sign-in.
+ */
+export function SignInPanelHost() {
+  const ref = useContext(PanelRef);
   const { t } = useTranslation('account');
   const dialog = useDialog();
   const revalidator = useRevalidator();
@@ -31,6 +48,7 @@ export function SignInPanelProvider({ children }: { children: ReactNode }) {
     await revalidator.revalidate();
     return true;
   }, [dialog, revalidator, t, user]);
-
-  return <SignInProvider open={open}>{children}</SignInProvider>;
+  // Set while rendering, so an effect of the page below (LoginGate opens the panel on mount) finds it.
+  if (ref) ref.current = open;
+  return null;
 }
