@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { withJosa } from '@byeol/contract';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { SESSION_CACHE_TTL_MS } from '../apps/server/src/modules/users/users.session-cache.js';
 import { type FreshPage, freshPagePerTest } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
 import { endLiveRooms, liveBroadcast } from './support/live-room.js';
@@ -279,10 +280,20 @@ describe('store and items', { timeout: 120_000 }, () => {
     expect(await page.locator('[data-supporters-form]').count()).toBe(1);
     expect(await page.locator('[data-admin-link]').count()).toBe(0);
 
-    // The same member made an operator: the next page view shows 관리, which opens the console.
+    // The same member made an operator by hand in SQL, which nothing announces to the server's session
+    // cache: a page view shows 관리 once the cached session ages out (SESSION_CACHE_TTL_MS), and it opens
+    // the console.
     await sql(`update users set role = 'operator' where lower(id) = lower($1)`, [member.id]);
-    await page.goto('/store');
     const admin = page.locator('header [data-admin-link]');
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/store');
+          return admin.count();
+        },
+        { timeout: SESSION_CACHE_TTL_MS + 5_000, interval: 500 },
+      )
+      .toBe(1);
     expect(await admin.textContent()).toBe('관리');
     await admin.click();
     await page.waitForURL((url) => url.pathname === '/admin');

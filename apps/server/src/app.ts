@@ -63,7 +63,13 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     ],
   });
   // Before apiConventions: its session-cookie refresh must run before the cookie plugin writes cookies.
-  await app.register(sessions, { db: database.db, secure: config.NODE_ENV === 'production' });
+  // Sessions are cached per process; account changes reach the other processes' caches over the bus.
+  await app.register(sessions, {
+    db: database.db,
+    secure: config.NODE_ENV === 'production',
+    bus,
+    cacheTtlMs: config.SESSION_CACHE_MS,
+  });
   await app.register(securityHeaders, { https: (config.PUBLIC_URL ?? '').startsWith('https:') });
   await app.register(apiConventions, {
     publicUrl: config.PUBLIC_URL,

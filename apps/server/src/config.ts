@@ -129,6 +129,11 @@ export const ConfigSchema = z.object({
    * path in the same language (platform/page-cache.ts); 0 renders every request.
    */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * How long a process answers a signed-in request's session from memory (modules/users/users.session-cache.ts);
+   * every change the platform makes to an account drops it at once. 0 reads the database on every request.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   WEB_BUILD_DIR: z
     .string()
     .default('apps/web/build')

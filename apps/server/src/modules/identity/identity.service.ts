@@ -18,7 +18,7 @@ import type { Db, Exec } from '../../platform/db.js';
 import { AppError, required } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
 import { findByKey } from '../users/index.js';
-import { requireAccount, requireUser } from '../users/users.session.js';
+import { accountChanged, requireAccount, requireUser } from '../users/users.session.js';
 import type { IdentityDriver } from './identity.drivers.js';
 import { insertIdentity, setAdultVerified, spendIdentity } from './identity.repository.js';
 
@@ -63,7 +63,7 @@ export async function verifyIdentity(deps: IdentityDeps, request: FastifyRequest
  */
 export async function adultVerify(db: Db, request: FastifyRequest, identityToken: string): Promise<AdultVerifyResult> {
   const me = await requireUser(request);
-  return db.transaction(async (tx) => {
+  const verified = await db.transaction(async (tx) => {
     const row = await findByKey(tx, me.userKey);
     if (!row) throw new AppError('LOGIN_REQUIRED');
     const person = await spendIdentity(tx, identityToken, 'adult');
@@ -81,6 +81,9 @@ export async function adultVerify(db: Db, request: FastifyRequest, identityToken
       adult_verified_at: at.toISOString(),
     };
   });
+  // The session's row carries the verification (adult broadcasts in the lists): every process reads it again.
+  await accountChanged(db, me.userKey);
+  return verified;
 }
 
 /** identity_info: the caller's verification state (the verified name masked). */

@@ -29,7 +29,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { publishRoomEvent } from '../chat/index.js';
-import { findByLoginId } from '../users/index.js';
+import { accountChanged, findByLoginId } from '../users/index.js';
 import { paidGiftsAfter } from '../wallet/index.js';
 import type { GrantInput } from './progression.repository.js';
 import * as repo from './progression.repository.js';
@@ -114,6 +114,8 @@ export class ProgressionService {
       await repo.saveTable(tx, ladder, levels, operatorKey, before);
       await repo.relevel(tx, ladder, levels);
     });
+    // The member level is mirrored on every account row, which sessions answer from: read them all again.
+    if (ladder === 'user') await accountChanged(this.db, 'all');
     this.tablesCache = null;
     await this.bus.publish(LEVELS_CHANGED_CHANNEL, { ladder }).catch(() => undefined);
     return this.tableSet();
@@ -284,6 +286,11 @@ export class ProgressionService {
       .map((t) => ({ ...t, prev: t.level, level: levelOf(t.ladder, tables[t.ladder], t.xp) }))
       .filter((t) => t.level > t.prev);
     const risen = await repo.raiseLevels(this.db, rises);
+    // user_info answers user_level from the session's row (mirrored by raiseLevels).
+    await accountChanged(
+      this.db,
+      risen.filter((r) => r.ladder === 'user').map((r) => r.userKey),
+    );
     if (risen.length > 0) {
       await this.announce(risen, grants).catch((err: unknown) => this.log.error({ err }, 'level-up not announced'));
     }

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimits } from '../../platform/rate-limit.js';
 import { checkNewPassword, hashPassword } from '../users/users.service.js';
+import { accountChanged } from '../users/users.session.js';
 import { consumeVerification, peekVerification } from '../verification/verification.service.js';
 import { accountOnPhone, accountsOfPhone, setPasswordEndingSessions } from './recovery.repository.js';
 
@@ -86,5 +87,7 @@ export async function resetPassword({ db, bus }: RecoveryDeps, ip: string, input
     if (!still.hasPassword) throw new AppError('RECOVERY_SOCIAL_ONLY');
     await setPasswordEndingSessions(tx, account.userKey, passwordHash);
   });
+  // Committed: the ended sessions stop working in every process at once, not when their cache entries age.
+  await accountChanged(db, account.userKey);
   return { rtv: 'SUCC', user_key: account.userKey, id: account.id };
 }

@@ -2,7 +2,7 @@ import { GM_SANCTION_KINDS, type Sanction, type SanctionKind, type SanctionSaveR
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { findByLoginId } from '../users/index.js';
-import { endAllSessions, type SessionUser } from '../users/users.session.js';
+import { accountChanged, deleteAllSessions, type SessionUser } from '../users/users.session.js';
 import { findSanction, insertSanction, liftSanction, sanctionKindOf } from './sanctions.repository.js';
 
 /** Operators apply every kind; GMs broadcasting and chat bans (issue 16). */
@@ -29,9 +29,11 @@ export async function saveSanction(db: Db, actor: SessionUser, req: SanctionSave
       hours: req.hours,
       createdBy: actor.userKey,
     });
-    if (req.kind === 'account') await endAllSessions(tx, target.userKey);
+    if (req.kind === 'account') await deleteAllSessions(tx, target.userKey);
     return created;
   });
+  // Once committed: every process drops the member's cached sessions, so the next request is signed out.
+  if (req.kind === 'account') await accountChanged(db, target.userKey);
   return (await findSanction(db, sn)) as Sanction;
 }
 

@@ -34,7 +34,7 @@ import {
 } from '../../testing/members.js';
 import { DEVICE_COOKIE } from './users.devices.js';
 import { LOGIN_LIMITS } from './users.service.js';
-import { hashToken, SESSION_COOKIE } from './users.session.js';
+import { accountChanged, hashToken, SESSION_COOKIE } from './users.session.js';
 import { base32Decode, hotp, stepAt } from './users.totp.js';
 
 let t: TestApp;
@@ -549,6 +549,9 @@ describe('sessions', () => {
     const me = await join();
     expect((await info(me.cookie)).body.rslt_cd).toBe(0);
     await sql(t, `update user_session set expires_at = now() - interval '1 second' where token_hash = $1`, [sessionHash(me.cookie)]);
+    // A session changed by hand is announced as the code announces its own changes (unannounced, the
+    // process's session cache would answer it for up to SESSION_CACHE_TTL_MS).
+    await accountChanged(t.database.db, me.userKey);
     expect((await info(me.cookie)).body).toMatchObject({ rslt_cd: 2001, rslt_set: { user_info: null } });
   });
 
@@ -557,6 +560,7 @@ describe('sessions', () => {
     const fresh = await info(me.cookie);
     expect(fresh.response.headers.getSetCookie()).toEqual([]);
     await sql(t, `update user_session set expires_at = now() + interval '2 days' where token_hash = $1`, [sessionHash(me.cookie)]);
+    await accountChanged(t.database.db, me.userKey);
     const aged = await info(me.cookie);
     expect(aged.body.rslt_cd).toBe(0);
     const [cookie] = aged.response.headers.getSetCookie();
@@ -570,6 +574,8 @@ describe('sessions', () => {
       [sessionHash(me.cookie)],
     );
     expect(Number(row?.days)).toBeGreaterThanOrEqual(29);
+    // Moved once: the next request (answered from the session cache) neither writes nor sets it again.
+    expect((await info(me.cookie)).response.headers.getSetCookie()).toEqual([]);
   });
 
   it('refuses a logout without the API headers and keeps the session', async () => {

@@ -39,7 +39,7 @@ import {
   uniqueViolation,
   updateUser,
 } from './users.repository.js';
-import { endAllSessions, endSession, requireAccount, startSession } from './users.session.js';
+import { accountChanged, endAllSessions, endSession, requireAccount, startSession } from './users.session.js';
 import { userSummary } from './users.summary.js';
 import { userTotp } from './users.tables.js';
 import { matchTotp, newTotpSecret, otpauthUri } from './users.totp.js';
@@ -364,6 +364,8 @@ export async function updateProfile(
     if (uniqueViolation(err) === 'nick') throw new AppError('DUPLICATE_NICK');
     throw err;
   }
+  // The next request of every session of the account (any process) reads the changed row.
+  await accountChanged(db, row.userKey);
   await removeStored(uploadsDir, removedImages);
   if (changingPassword) {
     await endAllSessions(db, row.userKey);

@@ -1,12 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AccountRole } from '@byeol/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../../platform/db.js';
+import type { Bus } from '../../platform/bus.js';
+import type { Db, Exec } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { TurnLoader } from '../../platform/turn-loader.js';
+import { type AccountRow, type FoundSession, SessionCache } from './users.session-cache.js';
 import { userSession, users } from './users.tables.js';
+
+export { type AccountRow, SESSION_CACHE_TTL_MS } from './users.session-cache.js';
 
 /** The cookie holding the opaque session token. */
 export const SESSION_COOKIE = 'byeol_sid';
@@ -20,9 +25,6 @@ export interface SessionUser {
   role: AccountRole;
   bjTypeCd: string;
 }
-
-/** The logged-in account's whole row, as the session lookup read it. */
-export type AccountRow = typeof users.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +42,53 @@ export interface SessionOptions {
   db: Db;
   /** Secure cookies outside development (the accounts issue: Secure outside development). */
   secure: boolean;
+  /** Carries account changes to the other processes' session caches (`accountChanged`). */
+  bus?: Bus;
+  /** The session cache's lifetime (SESSION_CACHE_TTL_MS unless configured; 0: no cache). */
+  cacheTtlMs?: number;
+}
+
+/** The bus channel of account changes: `{ from, keys }`, keys a list of user keys or 'all'. */
+export const ACCOUNT_CHANGED_CHANNEL = 'account.changed';
+
+interface AccountChangedMessage {
+  /** The process that sent it (it dropped its own entries already). */
+  from: string;
+  keys: number[] | 'all';
+}
+
+/** The session caches of the apps built on a database handle (one in production; tests build several). */
+interface Invalidator {
+  cache: SessionCache;
+  bus: Bus | undefined;
+  origin: string;
+  log: FastifyBaseLogger;
+}
+const invalidators = new WeakMap<Db, Set<Invalidator>>();
+
+/**
+ * Announces that accounts changed: their users row (anything a signed-in request reads from its session:
+ * nick, role, state, settings, level, profile, password hash…) or their sessions (logout, password change,
+ * withdrawal, suspension). Every session of those accounts is read from the database again: in this process
+ * at once, in the others when the bus message arrives. Call it after the change committed (`db`, never the
+ * transaction): a lookup between an early announcement and the commit would keep the old row.
+ * `'all'`: every account (a change of many rows, such as a level table's re-levelling).
+ */
+export async function accountChanged(db: Db, keys: number | readonly number[] | 'all'): Promise<void> {
+  if (db instanceof PgTransaction) throw new Error('accountChanged runs after the commit: pass the database, not the transaction');
+  const list = keys === 'all' ? 'all' : typeof keys === 'number' ? [keys] : [...new Set(keys)];
+  if (list !== 'all' && list.length === 0) return;
+  for (const own of invalidators.get(db) ?? []) {
+    if (list === 'all') own.cache.clear();
+    else own.cache.forget(list);
+    if (!own.bus) continue;
+    const message: AccountChangedMessage = { from: own.origin, keys: list };
+    await own.bus
+      .publish(ACCOUNT_CHANGED_CHANNEL, message)
+      .catch((err: unknown) =>
+        own.log.warn({ err }, 'account change not published (other processes catch up within the session cache lifetime)'),
+      );
+  }
 }
 
 export function sessionCookieOptions(secure: boolean) {
@@ -49,10 +98,22 @@ export function sessionCookieOptions(secure: boolean) {
 /** Requests that started or ended a session: their own cookie must not be overwritten by a refresh. */
 const sessionChanged = new WeakSet<FastifyRequest>();
 
+/** Deletes the session of `token` (if any) and announces it. */
+async function deleteSession(db: Db, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const ended = await db
+    .delete(userSession)
+    .where(eq(userSession.tokenHash, hashToken(token)))
+    .returning({ userKey: userSession.userKey });
+  await accountChanged(
+    db,
+    ended.map((e) => e.userKey),
+  );
+}
+
 /** Starts a session for `userKey` (a fresh token: the login rotates it) and sets the cookie. */
 export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userKey: number, secure: boolean): Promise<void> {
-  const old = request.cookies[SESSION_COOKIE];
-  if (old) await db.delete(userSession).where(eq(userSession.tokenHash, hashToken(old)));
+  await deleteSession(db, request.cookies[SESSION_COOKIE]);
   const token = randomBytes(32).toString('base64url');
   await db.insert(userSession).values({
     tokenHash: hashToken(token),
@@ -67,27 +128,57 @@ export async function startSession(db: Db, request: FastifyRequest, reply: Fasti
 
 /** Ends the caller's session (if any) and clears the cookie. */
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<void> {
-  const token = request.cookies[SESSION_COOKIE];
-  if (token) await db.delete(userSession).where(eq(userSession.tokenHash, hashToken(token)));
+  await deleteSession(db, request.cookies[SESSION_COOKIE]);
   sessionChanged.add(request);
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
-/** Ends every session of an account (password change, withdrawal). */
+/** Ends every session of an account (password change, withdrawal) and announces it. */
 export async function endAllSessions(db: Db, userKey: number): Promise<void> {
+  await deleteAllSessions(db, userKey);
+  await accountChanged(db, userKey);
+}
+
+/**
+ * Deletes every session of an account inside the caller's transaction (a suspension with its sanction row);
+ * the caller announces it with `accountChanged` once committed.
+ */
+export async function deleteAllSessions(db: Exec, userKey: number): Promise<void> {
   await db.delete(userSession).where(eq(userSession.userKey, userKey));
 }
 
-/** Decorates requests with `currentUser()`; a forged, expired or closed-account session is no session. */
-export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, secure }) => {
-  const cache = new WeakMap<FastifyRequest, Promise<AccountRow | null>>();
+/**
+ * Decorates requests with `currentUser()`; a forged, expired or closed-account session is no session.
+ * Sessions are answered from this process's SessionCache while fresh (users.session-cache.ts), so a
+ * signed-in request costs no query for its session; `accountChanged` keeps the cache honest.
+ */
+export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, secure, bus, cacheTtlMs }) => {
+  const perRequest = new WeakMap<FastifyRequest, Promise<AccountRow | null>>();
   const extended = new WeakSet<FastifyRequest>();
   const lookups = sessionLookups(db);
+  const cache = new SessionCache(cacheTtlMs);
+  const own: Invalidator = { cache, bus, origin: randomUUID(), log: app.log };
+  let mine = invalidators.get(db);
+  if (!mine) {
+    mine = new Set();
+    invalidators.set(db, mine);
+  }
+  mine.add(own);
+  const unsubscribe = await bus?.subscribe(ACCOUNT_CHANGED_CHANNEL, (raw) => {
+    const message = raw as Partial<AccountChangedMessage> | null;
+    if (!message || message.from === own.origin) return;
+    if (message.keys === 'all') cache.clear();
+    else if (Array.isArray(message.keys)) cache.forget(message.keys.filter((k): k is number => typeof k === 'number'));
+  });
+  app.addHook('onClose', async () => {
+    mine.delete(own);
+    await unsubscribe?.();
+  });
   const account = (request: FastifyRequest) => {
-    let found = cache.get(request);
+    let found = perRequest.get(request);
     if (!found) {
-      found = lookup(db, lookups, request.cookies[SESSION_COOKIE], () => extended.add(request));
-      cache.set(request, found);
+      found = lookup(db, lookups, cache, request.cookies[SESSION_COOKIE], () => extended.add(request));
+      perRequest.set(request, found);
     }
     return found;
   };
@@ -129,10 +220,8 @@ function prepareLookup(db: Db) {
     .prepare('byeol_session_lookup');
 }
 
-type Found = { account: AccountRow; expiresAt: Date };
-
 /** The session lookups of one turn of the event loop, in one query. */
-function sessionLookups(db: Db): TurnLoader<string, Found> {
+function sessionLookups(db: Db): TurnLoader<string, FoundSession> {
   return new TurnLoader(
     (tokenHash) => tokenHash,
     async (tokenHashes) => {
@@ -149,20 +238,26 @@ function sessionLookups(db: Db): TurnLoader<string, Found> {
 
 async function lookup(
   db: Db,
-  lookups: TurnLoader<string, Found>,
+  lookups: TurnLoader<string, FoundSession>,
+  cache: SessionCache,
   token: string | undefined,
   onExtended: () => void,
 ): Promise<AccountRow | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const found = await lookups.get(tokenHash);
-  if (!found) return null;
-  // Sliding expiry, written at most once a day per session.
+  let found = cache.get(tokenHash);
+  if (!found) {
+    const mark = cache.mark();
+    found = await lookups.get(tokenHash);
+    if (!found) return null;
+    cache.set(tokenHash, found, mark);
+  }
+  // Sliding expiry, written at most once a day per session. The new expiry is noted before the write, so
+  // the session's other requests meanwhile (cached or of the same batch) do not write it again.
   if (found.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 3600 * 1000) {
-    await db
-      .update(userSession)
-      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
-      .where(eq(userSession.tokenHash, tokenHash));
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    found.expiresAt = expiresAt;
+    await db.update(userSession).set({ lastSeenAt: new Date(), expiresAt }).where(eq(userSession.tokenHash, tokenHash));
     onExtended();
   }
   return found.account;

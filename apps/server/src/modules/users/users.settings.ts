@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { requireUser } from './users.session.js';
+import { accountChanged, requireUser } from './users.session.js';
 import { type UserSettings, users } from './users.tables.js';
 
 /** The switches of a new account (the column default of users.settings). */
@@ -73,6 +73,8 @@ export async function updateSettings(db: Db, request: FastifyRequest, input: Set
       .where(needsAdult ? sql`${users.userKey} = ${me.userKey} and ${users.adultVerifiedAt} is not null` : eq(users.userKey, me.userKey))
       .returning({ k: users.userKey });
     if (!updated) throw new AppError('ADULT_SETTING_NEEDS_VERIFY', { field: 'adult_broadcast_yn' });
+    // The lists read the switches from the session's row (seesAdultBroadcasts): the next request sees them.
+    await accountChanged(db, me.userKey);
     // A BJ's viewer count switch shows on their live broadcast at once: the live snapshot of every process
     // rebuilds (it reads the switch with the BJ) and the channel head is forgotten, as for the ingest's news.
     if (patch.viewer_count !== undefined && bus && (await request.currentAccount())?.typeCd === 'bj') {

@@ -7,7 +7,7 @@ import { uploadFile } from '../uploads/index.js';
 import { removeStored } from '../uploads/uploads.service.js';
 import { trustDevice } from './users.devices.js';
 import { type CallCtx, checkLoginPassword, type UsersDeps, verifyPassword } from './users.service.js';
-import { endAllSessions, endSession, requireAccount, startSession } from './users.session.js';
+import { accountChanged, endAllSessions, endSession, requireAccount, startSession } from './users.session.js';
 import { DEFAULT_SETTINGS } from './users.settings.js';
 import { users } from './users.tables.js';
 
@@ -80,6 +80,7 @@ export async function restore(
     )
     .returning({ userKey: users.userKey });
   if (!restored) throw new AppError('RESTORE_UNAVAILABLE', { num: WITHDRAWAL_GRACE_DAYS });
+  await accountChanged(db, row.userKey);
   await startSession(db, request, reply, row.userKey, secure);
   await trustDevice(db, reply, row.userKey, device, secure);
   return { rtv: 'SUCC', user_key: row.userKey };
