@@ -45,6 +45,12 @@ export async function startPlatform(env: Record<string, string | undefined> = {}
       // compete with the browser on 2 cores, and many files expect the seeded rooms as they are);
       // demo-video.e2e.test.ts starts a platform of its own with it on.
       BYEOL_DEMO_VIDEO: '0',
+      // Files change rows by hand in SQL (a member made a BJ, a broadcast opened), which nothing announces to
+      // the running platform: its anonymous page cache and session cache would show the old rows for their
+      // lifetime. Both are tested with their lifetimes as shipped: page-cache.e2e.test.ts (a platform of its
+      // own) and users.session-cache.int.test.ts (two processes over Redis).
+      PAGE_CACHE_MS: '0',
+      SESSION_CACHE_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
