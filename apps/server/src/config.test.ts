@@ -55,6 +55,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       BODY_LIMIT: 1_048_576,
       UPLOAD_LIMIT: 20 * 1_048_576,
+      PAGE_CACHE_MS: 1000,
+      SESSION_CACHE_MS: 5000,
       WEB_BUILD_DIR: path.resolve('apps/web/build'),
       API_ORIGIN: undefined,
       TRUST_PROXY: false,
