@@ -45,22 +45,39 @@ describe('the anonymous page cache', () => {
     const first = await get(path);
     expect(first.status).toBe(200);
     expect(first.headers['x-page-cache']).toBe('MISS');
-    const second = await get(path);
-    expect(second.headers['x-page-cache']).toBe('HIT');
-    expect(second.body.equals(first.body)).toBe(true);
+    // Visitors within the cache's second get that one copy: identity, brotli and gzip, asked side by side,
+    // are the same bytes (asked again until all three come from one fresh copy: on a busy machine a render
+    // may outlast the second, and a database write clears the cache).
+    let plain = first;
+    await expect
+      .poll(
+        async () => {
+          const [a, br, gz] = await Promise.all([
+            get(path),
+            get(path, { 'accept-encoding': 'br' }),
+            get(path, { 'accept-encoding': 'gzip' }),
+          ]);
+          plain = a;
+          const hits = [a, br, gz].every((r) => r.headers['x-page-cache'] === 'HIT');
+          return (
+            hits &&
+            br.headers['content-encoding'] === 'br' &&
+            gz.headers['content-encoding'] === 'gzip' &&
+            decoded(br).equals(a.body) &&
+            decoded(gz).equals(a.body)
+          );
+        },
+        { timeout: 10_000, interval: 20 },
+      )
+      .toBe(true);
     // A cache in front may keep it as briefly as we do, once per language cookie and encoding.
-    expect(second.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=1$/);
-    expect(String(second.headers.vary)).toMatch(/Cookie/);
-    expect(String(second.headers.vary)).toMatch(/Accept-Encoding/);
+    expect(plain.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=1$/);
+    expect(String(plain.headers.vary)).toMatch(/Cookie/);
+    expect(String(plain.headers.vary)).toMatch(/Accept-Encoding/);
     // The CSP nonce of the cached page matches the policy sent with it (scripts run).
-    const nonce = /nonce="([^"]+)"/.exec(text(second))?.[1];
+    const nonce = /nonce="([^"]+)"/.exec(text(plain))?.[1];
     expect(nonce).toBeTruthy();
-    expect(String(second.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);
-    for (const encoding of ['br', 'gzip'] as const) {
-      const packed = await get(path, { 'accept-encoding': encoding });
-      expect(packed.headers['content-encoding']).toBe(encoding);
-      expect(decoded(packed).equals(first.body)).toBe(true);
-    }
+    expect(String(plain.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);
   });
 
   it('keeps one page per language: the language cookie picks its own copy', async () => {
@@ -72,7 +89,17 @@ describe('the anonymous page cache', () => {
     expect(text(en)).toContain('<html lang="en"');
     expect(text(ja)).toContain('<html lang="ja"');
     expect(en.headers['x-page-cache']).toBe('MISS');
-    expect((await get(path, { cookie: 'xlang=en' })).headers['x-page-cache']).toBe('HIT');
+    // The English copy is served as English from the cache (asked again until a copy is fresh: on a busy
+    // machine the renders above may outlast the cache's second, and a database write clears it).
+    await expect
+      .poll(
+        async () => {
+          const again = await get(path, { cookie: 'xlang=en' });
+          return `${again.headers['x-page-cache']} ${text(again).includes('<html lang="en"')}`;
+        },
+        { timeout: 10_000, interval: 20 },
+      )
+      .toBe('HIT true');
   });
 
   it('never serves a signed-in member from the cache, and never shows a member on a cached page', async () => {
