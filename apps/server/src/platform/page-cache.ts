@@ -69,8 +69,6 @@ export class PageCache {
   private readonly inflight = new Map<string, Promise<Entry | RenderedPage>>();
   private generation = 0;
   readonly invalidate: () => void;
-  /** Hits and renders since the start (the bench prints them). */
-  readonly stats = { hits: 0, renders: 0, shared: 0 };
 
   constructor(private readonly opts: { ttlMs: number; maxEntries: number; sharedCookies?: readonly string[] }) {
     this.invalidate = throttled(PAGE_CHANGES_MIN_INTERVAL_MS, () => this.clear());
@@ -115,14 +113,11 @@ export class PageCache {
     const now = Date.now();
     const cached = this.entries.get(key);
     if (cached && cached.expires > now) {
-      this.stats.hits += 1;
       return this.write(cached, req, res, 'HIT');
     }
     let pending = this.inflight.get(key);
     const mine = !pending;
-    if (pending) this.stats.shared += 1;
-    else {
-      this.stats.renders += 1;
+    if (!pending) {
       const generation = this.generation;
       pending = render().then((page) => {
         const entry = this.keep(page);
