@@ -21,14 +21,21 @@ const database = await connectExternal(testDb.url, config.DATABASE_POOL_MAX);
 await migrateDatabase(database.pool);
 await seedSiteDefaults(database.db);
 await seedDemo(database.db);
-// A logged-in visitor: a session of a demo member, as the login would have written it.
+// Logged-in visitors: sessions as the login would have written them, for a demo member and 199 more
+// members, so the signed-in calls look up many accounts, not one (a batch of one member would flatter).
 const [member] = await database.db.select({ userKey: users.userKey }).from(users).where(eq(users.id, 'demo_fan1'));
-const token = randomBytes(32).toString('base64url');
-await database.db.insert(userSession).values({
-  tokenHash: hashToken(token),
-  userKey: member?.userKey ?? 0,
-  expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-});
+const members = await database.db
+  .insert(users)
+  .values(Array.from({ length: 199 }, (_, i) => ({ id: `benchfan${i}`, nick: `벤치팬${i}` })))
+  .returning({ userKey: users.userKey });
+const tokens = [member?.userKey ?? 0, ...members.map((m) => m.userKey)].map((userKey) => ({
+  userKey,
+  token: randomBytes(32).toString('base64url'),
+}));
+await database.db
+  .insert(userSession)
+  .values(tokens.map(({ userKey, token }) => ({ tokenHash: hashToken(token), userKey, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })));
+const token = tokens[0]?.token ?? '';
 const bus = await createBus(config.REDIS_URL);
 const byeol = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
 await byeol.listen({ host: '127.0.0.1', port: 0 });
@@ -44,6 +51,7 @@ process.send?.({
   bare: port(bare),
   byeol: port(byeol),
   cookie: `${SESSION_COOKIE}=${token}`,
+  cookies: tokens.map((t) => `${SESSION_COOKIE}=${t.token}`),
   database: process.env.DATABASE_URL ? 'PostgreSQL of DATABASE_URL' : 'embedded PostgreSQL',
 });
 

@@ -16,6 +16,7 @@ import {
 } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CallOptions, startTestApp, type TestApp } from '../../testing/app.js';
+import { buildViewer } from '../../testing/builders.js';
 import {
   buildAccount,
   buildMember,
@@ -35,6 +36,7 @@ import {
 import { DEVICE_COOKIE } from './users.devices.js';
 import { LOGIN_LIMITS } from './users.service.js';
 import { accountChanged, hashToken, SESSION_COOKIE } from './users.session.js';
+import { userSummary } from './users.summary.js';
 import { base32Decode, hotp, stepAt } from './users.totp.js';
 
 let t: TestApp;
@@ -115,6 +117,27 @@ describe('join, user_info, logout, login', () => {
     const back = await login({ id: me.id.toUpperCase(), passwd: MEMBER_PASSWORD });
     expect(back.body).toMatchObject({ rslt_cd: 0, rslt_set: { rtv: 'SUCC', user_key: me.userKey } });
     expect((await info(sessionCookie(back))).body.rslt_set.user_info?.id).toBe(me.id);
+  });
+
+  it('answers each member their own wallet when many ask at once (look-ups batched per turn)', async () => {
+    const [a, b, c] = await Promise.all([buildViewer(t, { star: 700 }), buildViewer(t, { star: 30, cubic: 5 }), buildViewer(t)]);
+    if (!a || !b || !c) throw new Error('no members');
+    // Asked in the same turn: one statement answers all three, a twice.
+    const direct = await Promise.all([a, b, c, a].map((m) => userSummary(t.database.db, m.userKey)));
+    expect(direct.map((s) => [s.star_cnt, s.cubic_cnt])).toEqual([
+      [700, 0],
+      [30, 5],
+      [0, 0],
+      [700, 0],
+    ]);
+    // And through the call, concurrently, each session sees its own account.
+    const answers = await Promise.all([a, b, c].map((m) => info(m.cookie)));
+    expect(answers.map((r) => [r.body.rslt_set.user_info?.user_key, r.body.rslt_set.user_info?.star_cnt])).toEqual([
+      [a.userKey, 700],
+      [b.userKey, 30],
+      [c.userKey, 0],
+    ]);
+    expect(await userSummary(t.database.db, 2 ** 40)).toMatchObject({ star_cnt: 0, item_cnt: 0 });
   });
 
   it('records consent to the version in effect of each required policy, the one the join page shows', async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { users } from './users.tables.js';
 
@@ -7,6 +7,11 @@ import { users } from './users.tables.js';
  * grade and BJ level, and SPEC §3 summary_info.item_cnt (active items: unused, in use or stopped, within their validity). One
  * prepared statement (built once per database handle, planned once per connection), as the session
  * lookup is.
+ *
+ * Batched per turn of the event loop: the look-ups asked for while the same batch of sockets is being read
+ * go to PostgreSQL as one statement (`user_key = any($1)`), each member once. Under load every page view
+ * asks for this, and a round trip per request (a socket write and a backend wake-up each) was most of what
+ * user_info cost (CPU profile, issue 20); alone, a look-up waits only for the end of its own turn.
  */
 /** The account row's key, qualified: inside a subquery a bare user_key would be the subquery's own. */
 const OWNER = sql.raw('"users"."user_key"');
@@ -23,6 +28,7 @@ function prepareSummary(db: Db) {
     );
   return db
     .select({
+      user_key: users.userKey,
       star_cnt: balance('STAR'),
       cubic_cnt: balance('CUBIC'),
       item_cnt:
@@ -34,8 +40,8 @@ function prepareSummary(db: Db) {
       bj_level_v2: sql<number>`case when "users"."type_cd" = 'bj' then ${level('bj')} else 0 end`.mapWith(Number),
     })
     .from(users)
-    .where(eq(users.userKey, sql.placeholder('userKey')))
-    .prepare('byeol_user_summary');
+    .where(sql`${users.userKey} = any(${sql.placeholder('userKeys')}::bigint[])`)
+    .prepare('byeol_user_summaries');
 }
 
 export interface UserSummary {
@@ -46,12 +52,45 @@ export interface UserSummary {
   bj_level_v2: number;
 }
 
-export async function userSummary(db: Db, userKey: number): Promise<UserSummary> {
+const EMPTY: UserSummary = { star_cnt: 0, cubic_cnt: 0, item_cnt: 0, vip_level: 0, bj_level_v2: 0 };
+
+interface Waiter {
+  resolve: (summary: UserSummary) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The look-ups of one turn, per database handle, keyed by member. */
+const waiting = new WeakMap<Db, Map<number, Waiter[]>>();
+
+async function runBatch(db: Db, batch: Map<number, Waiter[]>): Promise<void> {
   let statement = prepared.get(db);
   if (!statement) {
     statement = prepareSummary(db);
     prepared.set(db, statement);
   }
-  const [row] = await statement.execute({ userKey });
-  return row ?? { star_cnt: 0, cubic_cnt: 0, item_cnt: 0, vip_level: 0, bj_level_v2: 0 };
+  try {
+    const rows = await statement.execute({ userKeys: `{${[...batch.keys()].join(',')}}` });
+    const byKey = new Map(rows.map(({ user_key, ...summary }) => [user_key, summary]));
+    for (const [key, waiters] of batch) for (const w of waiters) w.resolve(byKey.get(key) ?? EMPTY);
+  } catch (error) {
+    for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
+  }
+}
+
+export function userSummary(db: Db, userKey: number): Promise<UserSummary> {
+  return new Promise((resolve, reject) => {
+    let batch = waiting.get(db);
+    if (!batch) {
+      const fresh = new Map<number, Waiter[]>();
+      batch = fresh;
+      waiting.set(db, fresh);
+      setImmediate(() => {
+        waiting.delete(db);
+        void runBatch(db, fresh);
+      });
+    }
+    const waiters = batch.get(userKey);
+    if (waiters) waiters.push({ resolve, reject });
+    else batch.set(userKey, [{ resolve, reject }]);
+  });
 }
