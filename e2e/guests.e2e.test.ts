@@ -3,7 +3,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from 'p
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM } from './support/browser.js';
 import { closeDatabase } from './support/database.js';
-import { chatJoined, endLiveRooms, liveRoomOf } from './support/live-room.js';
+import { chatJoined, chatOf, endLiveRooms, liveRoomOf } from './support/live-room.js';
 import { joinByApi } from './support/members.js';
 
 /**
@@ -99,5 +99,43 @@ describe('video guests', { timeout: 120_000 }, () => {
     // The guest leaves: the tile goes.
     await phone.locator('[data-guest-leave]').click();
     await expect.poll(() => studio.locator('[data-guest-tile]').count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it("the BJ invites a viewer from the viewer's namecard; the viewer declines, then accepts the next invitation", async () => {
+    const bjPage = await newPage({ viewport: { width: 1280, height: 720 } });
+    const phone = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { vodKey } = await liveRoomOf(bjPage, `i${run}`);
+    const viewer = await joinByApi(phone.request, { id: `ifan${run}`, nick: `초대팬${run}` });
+    await bjPage.goto(`/play/${vodKey}`);
+    await chatJoined(bjPage);
+    await phone.goto(`/play/${vodKey}`);
+    await chatJoined(phone);
+    await phone.locator('[data-chat-input]').fill('저도 나가고 싶어요');
+    await phone.locator('[data-chat-input]').press('Enter');
+
+    const invite = async () => {
+      await chatOf(bjPage).locator('[data-chat-line="message"] [data-chat-nick]', { hasText: viewer.nick }).first().click();
+      const card = bjPage.locator('[data-chat-namecard]');
+      await card.getByRole('button', { name: '화상 참여 초대', exact: true }).click();
+      await expect
+        .poll(() => bjPage.getByText(`${viewer.nick}님에게 화상 참여를 요청했습니다.`, { exact: false }).count())
+        .toBeGreaterThan(0);
+      await bjPage.keyboard.press('Escape');
+    };
+    await invite();
+    const call = phone.locator('[data-guest-call]');
+    await expect.poll(() => call.getAttribute('data-guest-call'), { timeout: 10_000 }).toBe('invited');
+    expect(await call.textContent()).toContain('BJ가 화상 참여에 초대했습니다.');
+    await call.getByRole('button', { name: '거절', exact: true }).click();
+    await expect
+      .poll(() => phone.locator('[data-guest-message]').textContent(), { timeout: 10_000 })
+      .toBe('화상 참여 초대를 거절했습니다.');
+
+    await invite();
+    await expect.poll(() => call.getAttribute('data-guest-call'), { timeout: 10_000 }).toBe('invited');
+    await phone.locator('[data-guest-join]').click();
+    await expect.poll(() => call.getAttribute('data-guest-call'), { timeout: 10_000 }).toBe('accepted');
+    await phone.locator('[data-guest-leave]').click();
+    await expect.poll(() => call.getAttribute('data-guest-call'), { timeout: 10_000 }).toBe('idle');
   });
 });

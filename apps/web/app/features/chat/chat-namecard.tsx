@@ -7,6 +7,7 @@ import {
   isChatModerator,
   type NamecardSet,
   resultMessage,
+  VideoChatCode,
 } from '@byeol/contract';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +46,9 @@ export function namecardPowers(
     sanction: other && moderator && !protectedTarget,
     lift: other && owner,
     managers: other && owner && targetRole !== 'bj' && targetRole !== 'operator',
+    // Video guests (docs/chat-protocol.md "The call"): only the room's BJ invites; the server checks the
+    // member's phone verification, the BJ's block list and the guest limits.
+    invite: other && myRoomRole === 'bj' && targetRole !== 'operator',
   };
 }
 
@@ -264,13 +268,13 @@ export function ChatNamecard({
   const isBj = card ? card.is_bj === 1 : target.is_bj === 1 || targetRole === 'bj';
   const channelUrl = card ? card.channel_url : isBj && target.id ? channelPath(target.id) : '';
 
-  const act = async (plugins: ChatPlugins, confirmText?: string) => {
+  const act = async (plugins: ChatPlugins, confirmText?: string, doneText = t('namecard.done')) => {
     if (confirmText && !(await dialog.confirm(confirmText))) return;
     setBusy(true);
     const answer = await room.client.action({ ...plugins, target: target.user_key });
     setBusy(false);
     if (answer.result === 1) {
-      dialog.toast(t('namecard.done'));
+      dialog.toast(doneText);
       close();
     } else setMessage(answer.msg ?? '');
   };
@@ -336,10 +340,20 @@ export function ChatNamecard({
             ))}
         </div>
       )}
-      {view === 'bj' && (powers.sanction || powers.lift || powers.managers) && (
+      {view === 'bj' && (powers.sanction || powers.lift || powers.managers || powers.invite) && (
         <section aria-label={t('namecard.moderation')} className="space-y-2 border-t border-neutral-200 pt-3">
           <h3 className="text-sm font-semibold text-neutral-600">{t('namecard.moderation')}</h3>
           <div className="flex flex-wrap gap-2">
+            {powers.invite && (
+              <ActionButton
+                busy={busy}
+                onClick={() =>
+                  void act({ T: VideoChatCode.REQUEST, value: { op: 'invite' } }, undefined, t('namecard.invitedGuest', { nick }))
+                }
+              >
+                {t('namecard.inviteGuest')}
+              </ActionButton>
+            )}
             {powers.sanction && (
               <>
                 <ActionButton

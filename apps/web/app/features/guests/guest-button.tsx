@@ -51,10 +51,7 @@ export function GuestCallButton({ vodKey, room, bjUserKey }: { vodKey: string; r
         </button>
         {(error || snap.closed) && (
           <p className="max-w-xs text-xs text-neutral-400" role="status" data-guest-message>
-            {error ||
-              (snap.closed && snap.closed in { refused: 1, ended: 1, expired: 1 }
-                ? t(`closed.${snap.closed as 'refused' | 'ended' | 'expired'}`)
-                : '')}
+            {error || (snap.closed ? t(`closed.${snap.closed}`) : '')}
           </p>
         )}
       </div>
@@ -64,7 +61,13 @@ export function GuestCallButton({ vodKey, room, bjUserKey }: { vodKey: string; r
   if (entry.state === 'applied' || entry.state === 'invited') {
     return (
       <div
-        className="flex w-full flex-wrap items-center gap-2 rounded-xl bg-neutral-900 p-3 text-sm"
+        className={`flex w-full flex-wrap items-center gap-2 rounded-xl bg-neutral-900 p-3 text-sm ${
+          // An invitation must be seen: on a phone the room's info sits below the chat, out of view, so the
+          // invitation floats above the chat input until answered.
+          entry.state === 'invited'
+            ? 'max-lg:fixed max-lg:inset-x-3 max-lg:bottom-24 max-lg:z-40 max-lg:w-auto max-lg:shadow-xl max-lg:ring-2 max-lg:ring-rose-500'
+            : ''
+        }`}
         data-guest-call={entry.state}
         role="status"
       >

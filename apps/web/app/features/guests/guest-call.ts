@@ -102,11 +102,24 @@ class Peer {
 // The guest's side
 // ---------------------------------------------------------------------------------------------------
 
+export type GuestClosing = 'refused' | 'ended' | 'expired' | 'declined' | 'withdrawn' | 'inviteExpired';
+
+/** How a closed entry reads to its member, given the entry they had open before. */
+export function closingOf(closed: VideoGuestEntry, before: VideoGuestEntry | null, me: number): GuestClosing | null {
+  const invited = before?.state === 'invited';
+  if (closed.state === 'refused') return invited ? (closed.by?.user_key === me ? 'declined' : 'withdrawn') : 'refused';
+  if (closed.state === 'expired') return invited ? 'inviteExpired' : 'expired';
+  return closed.state === 'ended' ? 'ended' : null;
+}
+
 export interface GuestCallSnapshot {
   /** The member's open entry (applied, invited, accepted), or null. */
   entry: VideoGuestEntry | null;
-  /** The last closing state seen (refused, ended, expired), to tell the member. */
-  closed: VideoGuestEntry['state'] | null;
+  /**
+   * The last closing seen, to tell the member: refused, ended, expired (their request), or declined (they
+   * refused the BJ's invitation), withdrawn (the BJ took it back) and inviteExpired (it ran out).
+   */
+  closed: GuestClosing | null;
   busy: boolean;
   /** A refusal's text (the server's, in the member's language) or a camera failure ('camera'). */
   error: string | null;
@@ -172,7 +185,7 @@ export class GuestCall extends Store<GuestCallSnapshot> {
           if (guest.state === 'accepted') void this.startCamera();
           this.applyMedia();
         } else {
-          this.set({ entry: null, closed: guest.state });
+          this.set({ entry: null, closed: closingOf(guest, this.snap.entry, this.me) });
           this.teardown();
         }
       } else if (push.code === VideoChatCode.SIGNAL) {

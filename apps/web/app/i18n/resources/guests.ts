@@ -20,7 +20,14 @@ export const guests = {
     videoBlocked: '지금은 모든 게스트의 영상이 꺼져 있습니다',
     selfView: '내 카메라',
     camera: '카메라와 마이크를 사용할 수 없습니다. 브라우저의 권한을 확인해 주세요.',
-    closed: { refused: 'BJ가 신청을 거절했습니다.', ended: '화상 참여가 끝났습니다.', expired: '응답이 없어 신청이 만료되었습니다.' },
+    closed: {
+      refused: 'BJ가 신청을 거절했습니다.',
+      ended: '화상 참여가 끝났습니다.',
+      expired: '응답이 없어 신청이 만료되었습니다.',
+      declined: '화상 참여 초대를 거절했습니다.',
+      withdrawn: 'BJ가 화상 참여 초대를 취소했습니다.',
+      inviteExpired: '응답하지 않아 초대가 만료되었습니다.',
+    },
     studio: {
       title: '게스트 스튜디오',
       hint: '이 페이지 주소를 OBS의 브라우저 소스로 추가하면 시청자가 게스트의 화면을 봅니다.',
@@ -65,6 +72,9 @@ export const guests = {
       refused: 'The BJ declined your request.',
       ended: 'The video call ended.',
       expired: 'Your request expired without an answer.',
+      declined: 'You declined the invitation to join on camera.',
+      withdrawn: 'The BJ withdrew the invitation.',
+      inviteExpired: 'The invitation expired without your answer.',
     },
     studio: {
       title: 'Guest studio',
@@ -120,7 +130,14 @@ export const guests = {
     videoBlocked: '現在、すべてのゲストの映像がオフです',
     selfView: '自分のカメラ',
     camera: 'カメラとマイクを使用できません。ブラウザの権限を確認してください。',
-    closed: { refused: 'BJが申請を断りました。', ended: 'ビデオ参加が終了しました。', expired: '応答がなく申請が期限切れになりました。' },
+    closed: {
+      refused: 'BJが申請を断りました。',
+      ended: 'ビデオ参加が終了しました。',
+      expired: '応答がなく申請が期限切れになりました。',
+      declined: 'ビデオ参加の招待を断りました。',
+      withdrawn: 'BJがビデオ参加の招待を取り消しました。',
+      inviteExpired: '応答がなかったため招待が期限切れになりました。',
+    },
     studio: {
       title: 'ゲストスタジオ',
       hint: 'このページのアドレスをOBSのブラウザソースに追加すると、視聴者にゲストの映像が映ります。',
@@ -168,7 +185,14 @@ export const guests = {
     videoBlocked: '目前所有嘉宾的视频已关闭',
     selfView: '我的摄像头',
     camera: '无法使用摄像头和麦克风，请检查浏览器权限。',
-    closed: { refused: '主播拒绝了你的申请。', ended: '视频连线已结束。', expired: '申请无人响应，已过期。' },
+    closed: {
+      refused: '主播拒绝了你的申请。',
+      ended: '视频连线已结束。',
+      expired: '申请无人响应，已过期。',
+      declined: '你已拒绝视频连麦邀请。',
+      withdrawn: '主播已取消视频连麦邀请。',
+      inviteExpired: '你未响应，邀请已过期。',
+    },
     studio: {
       title: '嘉宾工作室',
       hint: '将此页面地址作为浏览器源添加到 OBS，观众即可看到嘉宾画面。',
