@@ -218,35 +218,40 @@ export async function startPlatform(databaseUrl: string, tmpPrefix: string, env:
   const port = await freePort();
   const secret = () => randomBytes(24).toString('hex');
   const child = track(
-    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: databaseUrl,
-        BYEOL_ROLES: 'api,web',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        CHAT_TOKEN_SECRET: secret(),
-        PAYMENT_WEBHOOK_SECRET: secret(),
-        SMS_DRIVER: 'solapi',
-        SOLAPI_API_KEY: 'bench',
-        SOLAPI_API_SECRET: 'bench',
-        SMS_SENDER: '0200000000',
-        IDENTITY_DRIVER: 'portone',
-        PORTONE_API_SECRET: 'bench',
-        PORTONE_STORE_ID: 'bench',
-        PORTONE_IDENTITY_CHANNEL_KEY: 'bench',
-        PG_PROVIDER: 'toss',
-        TOSS_SECRET_KEY: 'test_sk_bench',
-        TOSS_CLIENT_KEY: 'test_ck_bench',
-        REDIS_URL: '',
-        ...env,
+    // BENCH_NODE_ARGS: flags for the platform's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+    spawn(
+      process.execPath,
+      [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATABASE_URL: databaseUrl,
+          BYEOL_ROLES: 'api,web',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          CHAT_TOKEN_SECRET: secret(),
+          PAYMENT_WEBHOOK_SECRET: secret(),
+          SMS_DRIVER: 'solapi',
+          SOLAPI_API_KEY: 'bench',
+          SOLAPI_API_SECRET: 'bench',
+          SMS_SENDER: '0200000000',
+          IDENTITY_DRIVER: 'portone',
+          PORTONE_API_SECRET: 'bench',
+          PORTONE_STORE_ID: 'bench',
+          PORTONE_IDENTITY_CHANNEL_KEY: 'bench',
+          PG_PROVIDER: 'toss',
+          TOSS_SECRET_KEY: 'test_sk_bench',
+          TOSS_CLIENT_KEY: 'test_ck_bench',
+          REDIS_URL: '',
+          ...env,
+        },
       },
-    }),
+    ),
   );
   const close = async () => {
     await stop(child);
