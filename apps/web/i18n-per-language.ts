@@ -7,7 +7,7 @@ const SOURCE = path.resolve(import.meta.dirname, 'app/i18n/namespaces.ts');
 
 /**
  * `virtual:byeol-i18n/{lang}`: one language's texts as a module of its own (issue 20). The texts are
- * written with their four languages side by side (app/i18n/resources/*.ts, one file per namespace: what a
+ * written with their four languages side by side (app/features/<domain>/<domain>.i18n.ts and app/i18n/resources/*.ts, one file per namespace: what a
  * translator compares); a browser needs one of them. The namespaces are bundled and evaluated once per
  * build (again when a text file changes in development) and each language is emitted as JSON, which the
  * client loads before it hydrates (app/entry.client.tsx).

@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LANGS } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
 import { createI18n, namespaces } from './all';
@@ -13,6 +16,19 @@ function valueAt(tree: Tree, key: string): unknown {
 }
 
 describe('translations', () => {
+  it("registers every feature's texts file (features/<domain>/<domain>.i18n.ts) as the namespace <domain>", () => {
+    const features = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../features');
+    const files = readdirSync(features, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.i18n.ts'))
+      .map((f) => f.split(path.sep));
+    expect(files.length).toBeGreaterThan(20);
+    for (const parts of files) {
+      // One texts file per feature, named as its folder.
+      expect(parts).toEqual([parts[0], `${parts[0]}.i18n.ts`]);
+      expect(Object.keys(namespaces)).toContain(parts[0]);
+    }
+  });
+
   for (const [ns, byLang] of Object.entries(namespaces)) {
     const all = new Set(LANGS.flatMap((lang) => keysOf(byLang[lang] as Tree)));
     for (const lang of LANGS) {

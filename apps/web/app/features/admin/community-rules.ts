@@ -10,7 +10,7 @@ import {
   REPORT_STATES,
   SANCTION_LIMITS,
 } from '@byeol/contract';
-import { admin } from '../../i18n/resources/admin';
+import { admin } from './admin.i18n';
 import { kstDay } from './admin-rules';
 
 /**
