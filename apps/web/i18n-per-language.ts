@@ -48,7 +48,8 @@ export function i18nPerLanguage(): Plugin {
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
     },
     watchChange(id) {
-      if (id.includes(`${path.sep}i18n${path.sep}`)) evaluated = null;
+      // A shared text (app/i18n/) or a feature's texts file (features/<domain>/<domain>.i18n.ts) changed.
+      if (id.includes(`${path.sep}i18n${path.sep}`) || id.endsWith('.i18n.ts')) evaluated = null;
     },
   };
 }
