@@ -11,6 +11,18 @@ describe('formatNumber', () => {
   });
 });
 
+describe('formatNumber by hand (whole numbers) and Intl agree', () => {
+  it('for every language, the default locale and numbers of every length, signs included', () => {
+    const values = [0, 7, -7, 999, 1000, -1000, 12_345, 999_999, 1_000_000, -1_234_567, 2 ** 31, Number.MAX_SAFE_INTEGER];
+    for (let n = 1; n < 1e15; n *= 7) values.push(n, -n - 1);
+    for (const lang of ['ko', 'en', 'ja', 'zh-CN', undefined, 'fr']) {
+      for (const v of values) expect(formatNumber(v, lang), `${v} in ${lang}`).toBe(numberFormat(lang).format(v));
+    }
+    // Fractions go to Intl.
+    expect(formatNumber(1234.5, 'ko')).toBe('1,234.5');
+  });
+});
+
 describe('fromNow (SPEC §9 thresholds)', () => {
   const now = new Date('2026-01-01T12:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms);
