@@ -47,3 +47,10 @@ export function loadEndpoint<E extends Endpoint>(
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) query.set(key, String(value));
   return getApi(context, query.size ? `${path}?${query}` : path);
 }
+
+/** Calls an API path from a loader and answers its envelope; a transport failure throws a 503 page. */
+export async function callApi<T>(context: AppLoadContext, pathWithQuery: string): Promise<Envelope<T>> {
+  const res = await context.api(pathWithQuery);
+  if (!res.ok && res.status >= 500) throw new Response('API unavailable', { status: 503 });
+  return (await res.json()) as Envelope<T>;
+}

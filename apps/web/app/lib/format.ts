@@ -82,3 +82,13 @@ export function formatDuration(totalSeconds: number): string {
   const sec = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
+
+/** '82', '01012345678' → '010-1234-5678'; another country's number as '+1 5551234567'. */
+export function formatPhone(countryNum: string, phoneNo: string): string {
+  if (!phoneNo) return '';
+  if (countryNum === '82' || countryNum === '') {
+    const m = /^(01\d)(\d{3,4})(\d{4})$/.exec(phoneNo);
+    return m ? `${m[1]}-${m[2]}-${m[3]}` : phoneNo;
+  }
+  return `+${countryNum} ${phoneNo}`;
+}

@@ -10,3 +10,13 @@ export function appendPage<T>(shown: readonly T[], next: readonly T[], keyOf: (i
 export function hasMore(shown: number, total: number): boolean {
   return shown < total;
 }
+
+/** Page numbers shown at once in the pager. */
+export const PAGER_WIDTH = 5;
+
+/** The page numbers around `current` (up to PAGER_WIDTH, within 1..pages). */
+export function pageWindow(current: number, pages: number, width = PAGER_WIDTH): number[] {
+  const start = Math.max(1, Math.min(current - Math.floor(width / 2), pages - width + 1));
+  const end = Math.min(pages, start + width - 1);
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}

@@ -1,4 +1,13 @@
-import { DEFAULT_LANG, type Lang, resolveLang, type SiteInfo, type SiteTerm, termLangOf, type UserInfo } from '@byeol/contract';
+import {
+  DEFAULT_LANG,
+  type Lang,
+  resolveLang,
+  type SiteInfo,
+  type SiteSettings,
+  type SiteTerm,
+  termLangOf,
+  type UserInfo,
+} from '@byeol/contract';
 import { useRouteLoaderData } from 'react-router';
 
 export interface RootData {
@@ -40,4 +49,9 @@ export function useSiteTerm(name: SiteTermName): string {
 /** The site's name for a broadcaster in the viewer's language (SPEC §9 default 'BJ'). */
 export function useBjTerm(): string {
   return useSite()?.site.site_terms.BJ_NAME || 'BJ';
+}
+
+/** A directory's switch (SPEC §1 program_yn, kstar_yn, concert_yn): anything but N is on. */
+export function switchOn(settings: Partial<SiteSettings> | undefined, name: 'program' | 'kstar' | 'concert'): boolean {
+  return settings?.[`${name}_yn`] !== 'N';
 }

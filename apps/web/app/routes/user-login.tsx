@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, useLocation, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { loadUser, redirectTarget } from '../features/account/account.server';
-import { safeRedirect } from '../features/account/redirect';
 import { SignInForm } from '../features/account/sign-in-form';
+import { safeRedirect } from '../lib/redirect';
 import type { Route } from './+types/user-login';
 
 /** SPEC §4: the sign-in page is skipped when already logged in. */

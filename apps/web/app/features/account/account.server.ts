@@ -1,7 +1,7 @@
 import { accountsEndpoints, type Endpoint, type EndpointAnswer, type EndpointInput, type UserInfo } from '@byeol/contract';
 import type { AppLoadContext } from 'react-router';
 import { loadEndpoint } from '../../lib/endpoint.server';
-import { safeRedirect } from './redirect';
+import { safeRedirect } from '../../lib/redirect';
 
 /**
  * The logged-in user from `GET /v1/user/user_info` (`accountsEndpoints.userInfo`) with the page request's cookie; null when logged out

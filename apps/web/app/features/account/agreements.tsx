@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { policyPath } from '../../lib/cs-links';
 import { kstDate } from '../../lib/format';
 import { useSite } from '../../lib/use-site';
-import { policyPath } from '../cs/cs-links';
 
 export type Agreement = 'terms' | 'privacy' | 'marketing';
 export type Agreements = Record<Agreement, boolean>;

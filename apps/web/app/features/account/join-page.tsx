@@ -2,19 +2,19 @@ import { accountsEndpoints, ID_LENGTH, koreanToday, NICK_LENGTH, needsGuardianCo
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { checkAvailable } from '../../lib/account-api';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLang, useSite } from '../../lib/use-site';
 import { CheckButton, FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
-import { GuardianConsent, type GuardianValue } from '../identity/guardian-consent';
-import { CountryFallback, PhoneCountrySelect } from '../social/phone-country';
-import { SocialButtons } from '../social/social-buttons';
-import { checkAvailable } from './account-api';
+import { CountryFallback, PhoneCountrySelect } from '../../ui/phone-country';
+import { StepList } from '../../ui/step-list';
+import { GuardianConsent, type GuardianValue } from '../identity';
+import { SocialButtons } from '../social';
 import { AgreementChecks, type Agreements, agreementFields, hasRequiredAgreements, NO_AGREEMENTS } from './agreements';
 import { joinMissing, referralFromLink } from './join-rules';
 import { brokenRuleTexts, NewPasswordFields } from './new-password-fields';
 import { PhoneVerify } from './phone-verify';
-import { StepList } from './step-list';
 
 type Step = 1 | 2 | 3;
 type FieldName = 'id' | 'passwd' | 'passwd_confirm' | 'nick' | 'birth_date' | 'sex' | 'email' | 'referral_code';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inviteLink, JOIN_NEEDS, type JoinState, joinMissing, referralFromLink } from './join-rules';
+import { inviteLink } from '../../lib/links';
+import { JOIN_NEEDS, type JoinState, joinMissing, referralFromLink } from './join-rules';
 
 const done: JoinState = {
   requiredAgreed: true,

@@ -42,8 +42,3 @@ export function referralFromLink(search: URLSearchParams): string {
   const ref = (search.get('ref') ?? '').trim();
   return /^[A-Za-z0-9_]{1,40}$/.test(ref) ? ref : '';
 }
-
-/** The link a member shares so a friend's join carries their referral code. */
-export function inviteLink(origin: string, code: string): string {
-  return `${origin}/user/join?ref=${encodeURIComponent(code)}`;
-}

@@ -2,13 +2,12 @@ import type { UserInfo } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { numberFormat } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
-import { AccountSwitch } from '../applications/account-switch';
-import { MyChannelLinks } from '../channels/my-channel-links';
-import { type MyFragments, MyPageFragments } from '../channels/my-fragments';
-import { PaymentLinks } from '../payments/payment-links';
-import { MyPageLinks } from '../profile/my-page-links';
-import { MyLevelBadges } from '../progression/level-ui';
-import { StoreLinks } from '../store/store-links';
+import { AccountSwitch } from '../applications';
+import { MyChannelLinks, type MyFragments, MyPageFragments } from '../channels';
+import { PaymentLinks } from '../payments';
+import { MyPageLinks } from '../profile';
+import { MyLevelBadges } from '../progression';
+import { StoreLinks } from '../store';
 
 /** My page (SPEC §3): the profile image (a placeholder until one is uploaded), nick, ID, level, STAR and CUBIC. */
 export function MyPage({ user, itemCount, fragments }: { user: UserInfo; itemCount: number; fragments: MyFragments }) {

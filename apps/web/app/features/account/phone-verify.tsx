@@ -39,7 +39,7 @@ export function PhoneVerify({
   onSendRefused?: (rsltCd: number) => void;
   /** The phone's country calling code sent with the number (only 82 receives pins today). */
   countryNum?: string;
-  /** A country-code choice shown above the number (the join page's; see features/social/phone-country.tsx). */
+  /** A country-code choice shown above the number (the join page's; see ui/phone-country.tsx). */
   countryField?: React.ReactNode;
 }) {
   const { t } = useTranslation('account');

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
-import { RestoreOffer } from '../profile/restore-offer';
-import { SocialButtons, SocialError } from '../social/social-buttons';
+import { RestoreOffer } from '../profile';
+import { SocialButtons, SocialError } from '../social';
 import { PhoneVerify } from './phone-verify';
 
 /**

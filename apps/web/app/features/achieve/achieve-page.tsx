@@ -5,6 +5,7 @@ import { useRevalidator } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { copyText } from '../../lib/copy';
 import { dateFormat, formatNumber } from '../../lib/format';
+import { inviteLink } from '../../lib/links';
 import { useClipName } from '../../lib/use-clip-name';
 import { useCurrencyNames } from '../../lib/use-currency';
 import { useLoginRequired } from '../../lib/use-login-required';
@@ -13,7 +14,6 @@ import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton } from '../../ui/fields';
 import { LinkTabs } from '../../ui/link-tabs';
 import { BackToMyPage, EmptyState, LoadFailed } from '../../ui/list-ui';
-import { inviteLink } from '../account/join-rules';
 import { claimReward } from './achieve-api';
 import { ChallengeIcon, MedalIcon } from './achieve-icons';
 import {

@@ -15,8 +15,6 @@ export function achieveTabOf(value: string | null | undefined): AchieveTab {
 
 export const achieveHref = (tab: AchieveTab): string => (tab === 'today' ? '/mypage/achieve' : `/mypage/achieve?tab=${tab}`);
 
-/** The game tab of /mypage/details (details_game; service being prepared while the game switch is off). */
-export const GAME_DETAILS_PATH = '/mypage/details?tab=game';
 export const GAME_PAGE_SIZE = 20;
 
 /** The five challenges of a day, in the order the page shows them, with the flag each reads. */

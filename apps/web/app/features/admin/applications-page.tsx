@@ -2,10 +2,9 @@ import { APPLICATION_KINDS, type ApplicationKind, type ApplicationState, type Li
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigate, useNavigation } from 'react-router';
-import { kstDate } from '../../lib/format';
+import { formatPhone, kstDate } from '../../lib/format';
 import { useDialog } from '../../ui/dialogs';
 import { secondaryButton } from '../../ui/fields';
-import { formatPhone } from '../applications/audition-fields';
 import type { AdminList } from './admin.server';
 import {
   ActionDialog,

@@ -8,7 +8,7 @@ import { useCurrencyNames } from '../../lib/use-currency';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
-import { ItemImage, ItemPrice } from '../store/store-ui';
+import { ItemImage, ItemPrice } from '../store';
 import type { AdminList } from './admin.server';
 import { saveItem } from './admin-api';
 import { type ItemFieldError, type ItemFormField, type ItemFormValues, itemFormErrors, itemFormValues, itemSaveBody } from './admin-rules';

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { kstarPath } from '../../lib/links';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FormError, primaryButton, TextField } from '../../ui/fields';
-import { KstarFacts, StarCardItem } from '../stars/star-card';
-import { kstarPath } from '../stars/stars-rules';
+import { KstarFacts, StarCardItem } from '../stars';
 import { AdminEmpty, ListError, ScreenTitle, smallButton, useHydrated } from './admin-ui';
 import { saveStarProfile } from './concerts-console-api';
 

@@ -2,24 +2,15 @@ import { APPLICATION_FIELD_MAX, resultMessage, VIDEO_UPLOAD_MAX_BYTES } from '@b
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOk } from '../../lib/answer';
+import { formatPhone } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { FieldMessages, secondaryButton, TextField } from '../../ui/fields';
 import { UploadProgress } from '../../ui/upload-progress';
-import { PhoneVerify } from '../account/phone-verify';
+import { PhoneVerify } from '../account';
 import { uploadAuditionVideo } from './applications-api';
 
 const MB = 1024 * 1024;
 const MAX_MB = VIDEO_UPLOAD_MAX_BYTES / MB;
-
-/** '82', '01012345678' → '010-1234-5678'; another country's number as '+1 5551234567'. */
-export function formatPhone(countryNum: string, phoneNo: string): string {
-  if (!phoneNo) return '';
-  if (countryNum === '82' || countryNum === '') {
-    const m = /^(01\d)(\d{3,4})(\d{4})$/.exec(phoneNo);
-    return m ? `${m[1]}-${m[2]}-${m[3]}` : phoneNo;
-  }
-  return `+${countryNum} ${phoneNo}`;
-}
 
 /** The audition's uploaded video, as the form holds it until it is sent. */
 export interface AuditionUpload {

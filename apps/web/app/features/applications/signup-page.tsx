@@ -15,10 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { dateFormat } from '../../lib/format';
+import { dateFormat, formatPhone } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';
-import { type AuditionUpload, AuditionVideo, ContactPhone, formatPhone } from './audition-fields';
+import { type AuditionUpload, AuditionVideo, ContactPhone } from './audition-fields';
 
 const STEPS: readonly ApplicationState[] = ['received', 'waiting', 'in_progress', 'complete'];
 

@@ -11,10 +11,11 @@ import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { MoreButton } from '../../ui/list-ui';
+import { PlainText } from '../../ui/plain-text';
 import { useSignIn } from '../../ui/sign-in';
 import { boardReplies, deletePost, deleteReply, writeReply } from './board-api';
 import { boardFormPath, boardListPath, charCount, refusalMessage, replyRefusal } from './board-rules';
-import { NoticeBadge, PlainText } from './board-ui';
+import { NoticeBadge } from './board-ui';
 import { useReportDialog } from './report-dialog';
 
 /**

@@ -3,9 +3,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { formatNumber, kstDate } from '../../lib/format';
+import { pageWindow } from '../../lib/paging';
 import { useLang, useSite } from '../../lib/use-site';
 import { inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { EmptyState, LoadFailed } from '../../ui/list-ui';
+import { PlainText } from '../../ui/plain-text';
 import {
   boardFormPath,
   boardListPath,
@@ -15,10 +17,9 @@ import {
   listDate,
   newerPath,
   pagesOf,
-  pageWindow,
   showsOlder,
 } from './board-rules';
-import { ImageMark, NoticeBadge, PlainText } from './board-ui';
+import { ImageMark, NoticeBadge } from './board-ui';
 
 /** What the /bbs loader hands the page: the query as read from the URL, the answer or its refusal. */
 export interface BoardListData {

@@ -1,5 +1,6 @@
 import { BOARD_LIMITS } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
+import { pageWindow } from '../../lib/paging';
 import {
   BOARD_PAGE_SIZE,
   boardListPath,
@@ -10,7 +11,6 @@ import {
   newerPageRedirect,
   newerPath,
   pagesOf,
-  pageWindow,
   postRefusals,
   refusalMessage,
   replyRefusal,

@@ -23,9 +23,6 @@ import { kstDate } from '../../lib/format';
 export const BOARD_PAGE_SIZE = 20;
 /** Comments per page under a post. */
 export const REPLY_PAGE_SIZE = 20;
-/** Page numbers shown at once in the pager. */
-export const PAGER_WIDTH = 5;
-
 /** The last page reached by offset; past it, pages are reached with `last_sn` (keyset paging). */
 export const LAST_OFFSET_PAGE = Math.floor(BOARD_LIMITS.offsetMax / BOARD_PAGE_SIZE) + 1;
 
@@ -103,13 +100,6 @@ export const boardFormPath = (boardSn?: number) => (boardSn ? `/bbs/form?board_s
 export function pagesOf(total: number): { pages: number; hasOlder: boolean } {
   const all = Math.max(1, Math.ceil(total / BOARD_PAGE_SIZE));
   return { pages: Math.min(all, LAST_OFFSET_PAGE), hasOlder: all > LAST_OFFSET_PAGE };
-}
-
-/** The page numbers around `current` (up to PAGER_WIDTH, within 1..pages). */
-export function pageWindow(current: number, pages: number, width = PAGER_WIDTH): number[] {
-  const start = Math.max(1, Math.min(current - Math.floor(width / 2), pages - width + 1));
-  const end = Math.min(pages, start + width - 1);
-  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
 /**

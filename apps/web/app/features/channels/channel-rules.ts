@@ -8,16 +8,12 @@ import {
   type SubscribeItem,
   VIP_COUNT,
 } from '@byeol/contract';
-import { channelPath } from '../../lib/links';
 
 /**
  * The channel pages' rules (issue 17, docs/channels.md): what the comment and message forms refuse before
  * sending (the contract's schemas, so the same code and message as the server), how the profile and the
  * VIP ranks are shown, which follows are on air.
  */
-
-/** The owner's way into their channel's profile editor: the profile tab opened in edit mode (`?edit=1`). */
-export const channelProfileEditPath = (id: string) => `${channelPath(id, 'profile')}?edit=1`;
 
 /** The profile tab opens in edit mode for its owner when the link asked for it. */
 export const wantsProfileEdit = (value: string | null) => value === '1';

@@ -14,13 +14,11 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
+import { isStarGiftCode } from '../../lib/star-gift';
 import { useLang, useSite } from '../../lib/use-site';
-import { isMissionCode } from '../missions/mission-rules';
-import { MissionChatLine } from '../missions/mission-view';
-import { LevelUpChatLine } from '../progression/level-chat-line';
-import { isLevelUpCode } from '../progression/progression-rules';
-import { isStarGiftCode } from '../wallet/gift-rules';
-import { FanBadge, StarGiftLine } from '../wallet/star-gift-view';
+import { isMissionCode, MissionChatLine } from '../missions';
+import { isLevelUpCode, LevelUpChatLine } from '../progression';
+import { FanBadge, StarGiftLine } from '../wallet';
 import { blockScope, type ChatLine } from './chat-model';
 import { effectOf } from './effect-queue';
 

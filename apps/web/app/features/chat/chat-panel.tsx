@@ -11,10 +11,10 @@ import {
 import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
+import { isStarGiftCode, STAR_GIFT_DOM_EVENT, type StarGiftDomDetail } from '../../lib/star-gift';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { useSignIn } from '../../ui/sign-in';
-import { isStarGiftCode, STAR_GIFT_DOM_EVENT, type StarGiftDomDetail } from '../wallet/gift-rules';
 import type { ChatClientSnapshot } from './chat-client';
 import { ChatMessageList } from './chat-message-list';
 import { type ChatModel, findUserByNick, inputBlock, myRole, parseWhisperCommand, visibleLines } from './chat-model';

@@ -7,7 +7,7 @@ import {
   type StarGiftTier,
   starGiftTier,
 } from '@byeol/contract';
-import { starGiftOf } from '../wallet/gift-rules';
+import { starGiftOf } from '../../lib/star-gift';
 
 /**
  * The effect cards of a room (framework-free, unit-tested), shared by the OBS overlay (effects-stage.tsx) and

@@ -1,7 +1,7 @@
 import { ChatEvent } from '@byeol/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MissionOverlay } from '../missions/mission-overlay';
+import { MissionOverlay } from '../missions';
 import { isGiftCode, RoleBadge } from './chat-lines';
 import { roleOf } from './chat-model';
 import { EffectCardList, useEffectQueue } from './effect-cards';

@@ -2,12 +2,12 @@ import type { ClipItem } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
+import { shortPath } from '../../lib/links';
 import { useClipName } from '../../lib/use-clip-name';
 import { useLang } from '../../lib/use-site';
 import { MoreButton } from '../../ui/more-button';
 import { ClipCaption, ClipThumb } from './clip-card';
 import { bjClipMore, type ClipListSet, programClipMore } from './clips-api';
-import { shortPath } from './clips-rules';
 import { useClipList } from './use-clip-list';
 
 /**

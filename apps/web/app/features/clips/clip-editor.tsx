@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
+import { shortPath } from '../../lib/links';
 import { useClipName } from '../../lib/use-clip-name';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
@@ -18,7 +19,6 @@ import {
   moveTo,
   percentOf,
   rangeOk,
-  shortPath,
   signedSec,
 } from './clips-rules';
 

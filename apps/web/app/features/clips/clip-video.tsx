@@ -1,7 +1,7 @@
 import type { ClipItem } from '@byeol/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HLS_REPLAY_CONFIG } from '../play/player-config';
+import { HLS_REPLAY_CONFIG } from '../play';
 
 /**
  * A clip's video: a clip (kind 'clip') is an MP4 played by the <video> itself; a short is an HLS playlist,

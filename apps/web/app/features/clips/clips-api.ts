@@ -1,8 +1,8 @@
 import { type ClipItem, type ClipKind, clipsEndpoints, type EndpointAnswer, SHORT_UPLOAD_PATH } from '@byeol/contract';
 import { send } from '../../lib/answer';
 import { api } from '../../lib/api';
+import type { ShortOrder } from '../../lib/links';
 import { uploadRawFile } from '../../lib/raw-upload';
-import type { ShortOrder } from './clips-rules';
 
 /**
  * The clips calls of issue 22 from the browser (packages/contract/src/clips.ts). Each resolves an envelope and

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { shortPath } from '../../lib/links';
 import { useClipName } from '../../lib/use-clip-name';
-import { shortPath } from './clips-rules';
 
 /** The link to the clips feed (/sub/short) under the site's word for a clip, for the site's menus. */
 export function ShortsLink({ className }: { className: string }) {

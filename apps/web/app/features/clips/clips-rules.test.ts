@@ -1,5 +1,6 @@
 import type { ClipItem } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
+import { shortPath } from '../../lib/links';
 import {
   clipWindowOf,
   defaultRange,
@@ -10,7 +11,6 @@ import {
   percentOf,
   rangeOk,
   shortOrderOf,
-  shortPath,
   signedSec,
   tooLarge,
   withFocusFirst,

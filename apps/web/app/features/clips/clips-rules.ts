@@ -1,21 +1,10 @@
 import { CLIP_KINDS, CLIP_LIMITS, type ClipItem, type ClipKind, type Lang, type SiteInfo, termLangOf } from '@byeol/contract';
+import type { ShortOrder } from '../../lib/links';
 
 /**
  * The clips' rules the pages share (issue 22, packages/contract/src/clips.ts): the clip editor's window and
  * its two handles, the paths of the feed, the tabs of /mypage/short and the upload's size check.
  */
-
-/** `/sub/short`, or the feed opening with one clip (`?clip={clip_key}`), or in an order. */
-export function shortPath(o: { clip?: string; order?: ShortOrder } = {}): string {
-  const query = new URLSearchParams();
-  if (o.order && o.order !== 'recent') query.set('order', o.order);
-  if (o.clip) query.set('clip', o.clip);
-  const qs = query.toString();
-  return qs ? `/sub/short?${qs}` : '/sub/short';
-}
-
-export const SHORT_ORDERS = ['recent', 'popular'] as const;
-export type ShortOrder = (typeof SHORT_ORDERS)[number];
 
 /** `?order=` of /sub/short (recent unless it says popular). */
 export const shortOrderOf = (value: string | null | undefined): ShortOrder => (value === 'popular' ? 'popular' : 'recent');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
-import { channelPath } from '../../lib/links';
+import { channelPath, shortPath } from '../../lib/links';
 import { useClipName } from '../../lib/use-clip-name';
 import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang, useUser } from '../../lib/use-site';
@@ -16,7 +16,7 @@ import { MoreButton } from '../../ui/more-button';
 import { UploadProgress } from '../../ui/upload-progress';
 import { ClipThumb } from './clip-card';
 import { type ClipListSet, clipInfo, clipRoom, myClipMore, removeClip, setClipping, uploadShort } from './clips-api';
-import { charCount, isBjAccount, isProcessing, type MyClipTab, myClipPath, SHORT_MAX_MB, shortPath, tooLarge } from './clips-rules';
+import { charCount, isBjAccount, isProcessing, type MyClipTab, myClipPath, SHORT_MAX_MB, tooLarge } from './clips-rules';
 import { useClipList } from './use-clip-list';
 
 /** What the /mypage/short loader hands the page. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber, fromNow } from '../../lib/format';
-import { channelPath } from '../../lib/links';
+import { channelPath, SHORT_ORDERS, type ShortOrder, shortPath } from '../../lib/links';
 import { useClipName } from '../../lib/use-clip-name';
 import { useLang, useSite } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
@@ -13,7 +13,7 @@ import { MoreButton } from '../../ui/more-button';
 import { ClipCaption, ClipThumb } from './clip-card';
 import { ClipVideo } from './clip-video';
 import { type ClipListSet, countView, shortMore } from './clips-api';
-import { SHORT_ORDERS, type ShortOrder, shortPath, withFocusFirst } from './clips-rules';
+import { withFocusFirst } from './clips-rules';
 import { useClipList } from './use-clip-list';
 
 /** What the /sub/short loader hands the page. */

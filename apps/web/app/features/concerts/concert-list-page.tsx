@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { CONCERT_TICKETS_PATH } from '../../lib/links';
 import { appendPage, hasMore } from '../../lib/paging';
 import { useLang, useUser } from '../../lib/use-site';
 import { ScrollLinkTabs } from '../../ui/link-tabs';
 import { EmptyState, LoadFailed } from '../../ui/list-ui';
 import { MoreButton } from '../../ui/more-button';
 import { concertsMore } from './concert-api';
-import { CONCERT_TICKETS_PATH, CONCERT_VOD_PATH, concertListPath } from './concert-rules';
+import { CONCERT_VOD_PATH, concertListPath } from './concert-rules';
 import { ConcertCard, ConcertsPreparing } from './concert-ui';
 
 /** What the /concert loader hands the page: the tab, and its first page or the refusal. */

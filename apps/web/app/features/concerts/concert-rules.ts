@@ -43,8 +43,6 @@ export const concertDetailPath = (sn: number) => `/concert/detail/${sn}`;
 export const concertWaitingPath = (sn: number) => `/concert/waiting/${sn}`;
 export const concertPlayPath = (sn: number, vodKey: string) => `/concert/${sn}/play/${encodeURIComponent(vodKey)}`;
 export const CONCERT_VOD_PATH = '/concert/vod';
-export const CONCERT_TICKETS_PATH = '/mypage/details?tab=concert';
-
 /** The waiting room's Server-Sent Events (same origin, the session cookie goes along). */
 export const waitingStreamUrl = (sn: number) => `${API_BASE}${CONCERT_WAITING_STREAM_PATH}?concert_sn=${sn}`;
 

@@ -10,7 +10,7 @@ import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton } from '../../ui/fields';
 import { useSignIn } from '../../ui/sign-in';
-import { ChargeButton } from '../payments/payment-panel';
+import { ChargeButton } from '../payments';
 import { buyTicket } from './concert-api';
 import { Price } from './concert-ui';
 

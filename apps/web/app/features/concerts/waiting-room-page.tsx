@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { kstDate } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
 import { LoginGate } from '../../ui/login-gate';
-import { ChatPanel } from '../chat/chat-panel';
+import { ChatPanel } from '../chat';
 import { HolderPanel } from './concert-page';
 import {
   concertPath,

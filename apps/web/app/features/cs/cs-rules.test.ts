@@ -1,6 +1,6 @@
 import { CS_LIMITS } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import { policyPath, policyVersionPath, reportFormPath, serviceGuidePath, versionPathOf } from './cs-links';
+import { policyPath, policyVersionPath, reportFormPath, serviceGuidePath, versionPathOf } from '../../lib/cs-links';
 import {
   faqCategoryOf,
   faqKeywordOf,

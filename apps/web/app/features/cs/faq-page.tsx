@@ -2,13 +2,13 @@ import { BOARD_LIMITS, type CsFaq, FAQ_CATEGORIES, type FaqCategory, type ListSe
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
+import { CS_PATHS } from '../../lib/cs-links';
 import { formatNumber } from '../../lib/format';
 import { useMoreList } from '../../lib/use-more-list';
 import { useLang } from '../../lib/use-site';
 import { inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { EmptyState, ListFooter, LoadFailed } from '../../ui/list-ui';
 import { faqList } from './cs-api';
-import { CS_PATHS } from './cs-links';
 import { Chevron, CsHeading, PlainText } from './cs-ui';
 
 /** What the FAQ's loader hands the page: the category and keyword asked for, the first page or the refusal. */

@@ -1,9 +1,9 @@
 import type { CsNotice, ListSet } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CS_PATHS } from '../../lib/cs-links';
 import { kstDate } from '../../lib/format';
 import { EmptyState, LoadFailed, Total } from '../../ui/list-ui';
-import { CS_PATHS } from './cs-links';
 import { CS_PAGE_SIZE, pagesAround } from './cs-rules';
 import { Chevron, CsHeading, PinnedBadge, PlainText } from './cs-ui';
 

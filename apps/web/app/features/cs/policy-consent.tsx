@@ -2,14 +2,14 @@ import { type PolicyPending, ResultCode } from '@byeol/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useSignOut } from '../../lib/account-api';
 import { isOk } from '../../lib/answer';
+import { policyPath } from '../../lib/cs-links';
 import { kstDate } from '../../lib/format';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FormError, primaryButton } from '../../ui/fields';
-import { useSignOut } from '../account/account-api';
 import { agreePolicy, pendingPolicies } from './cs-api';
-import { policyPath } from './cs-links';
 import { isBarePath } from './cs-rules';
 
 /**

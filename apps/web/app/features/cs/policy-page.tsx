@@ -2,11 +2,11 @@ import { type PolicyDoc, type PolicyHistorySet, type PolicyVersionSummary, resol
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { textsIn } from '../../i18n';
+import { policyHistoryPath, policyPath, serviceGuidePath, versionPathOf } from '../../lib/cs-links';
 import { kstDate } from '../../lib/format';
 import type { RootData } from '../../lib/use-site';
 import { useLang } from '../../lib/use-site';
 import { NotFoundPage } from '../../ui/not-found-page';
-import { policyHistoryPath, policyPath, serviceGuidePath, versionPathOf } from './cs-links';
 import { PlainText } from './cs-ui';
 
 /** The page of a policy or service guide in the version in effect (`/sub/policy/{id}`, `/sub/terms/{id}`). */

@@ -12,6 +12,7 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fieldOf, isOk } from '../../lib/answer';
+import { CS_PATHS } from '../../lib/cs-links';
 import { formatNumber } from '../../lib/format';
 import { IMAGE_TYPES, uploadImage } from '../../lib/upload';
 import { useLoginRequired } from '../../lib/use-login-required';
@@ -20,7 +21,6 @@ import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { UploadProgress } from '../../ui/upload-progress';
 import { askQuestion } from './cs-api';
-import { CS_PATHS } from './cs-links';
 import { charCount, type QnaField, qnaRefusals } from './cs-rules';
 import { CsHeading } from './cs-ui';
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
+import { CS_PATHS } from '../../lib/cs-links';
 import { kstDate } from '../../lib/format';
 import { useLoginRequired } from '../../lib/use-login-required';
 import { useMoreList } from '../../lib/use-more-list';
@@ -10,7 +11,6 @@ import { useDialog } from '../../ui/dialogs';
 import { primaryButton } from '../../ui/fields';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { myQuestions, removeQuestionFile, resolveQuestion } from './cs-api';
-import { CS_PATHS } from './cs-links';
 import { CsHeading, PlainText, QnaStateBadge } from './cs-ui';
 
 /**

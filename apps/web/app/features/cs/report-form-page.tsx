@@ -2,10 +2,10 @@ import { CS_LIMITS, REPORT_TARGETS, type ReportTarget } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CS_PATHS } from '../../lib/cs-links';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, inputClass } from '../../ui/fields';
-import { ReportDialog } from '../board/report-dialog';
-import { CS_PATHS } from './cs-links';
+import { ReportDialog } from '../board';
 import { targetKeyRefusal } from './cs-rules';
 import { CsHeading } from './cs-ui';
 

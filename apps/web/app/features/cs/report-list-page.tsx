@@ -1,12 +1,12 @@
 import type { CsReport, ListSet } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CS_PATHS } from '../../lib/cs-links';
 import { kstDate } from '../../lib/format';
 import { useMoreList } from '../../lib/use-more-list';
 import { primaryButton } from '../../ui/fields';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { myReports } from './cs-api';
-import { CS_PATHS } from './cs-links';
 import { CsHeading, PlainText, ReportStateBadge } from './cs-ui';
 
 /**

@@ -5,7 +5,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { useLang } from '../../lib/use-site';
 import { primaryButton, secondaryButton } from '../../ui/fields';
 import { LoadFailed } from '../../ui/list-ui';
-import { ApplicationPanel } from '../applications/signup-page';
+import { ApplicationPanel } from '../applications';
 
 /** What the /audition loader hands the page: the member's broadcaster application, or why there is none. */
 export interface AuditionData {

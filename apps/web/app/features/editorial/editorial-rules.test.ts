@@ -1,5 +1,6 @@
 import { EDITORIAL_LIMITS, resultMessage } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
+import { magazineListPath } from '../../lib/links';
 import {
   EVENT_PAGE_SIZE,
   eventListPath,
@@ -8,7 +9,6 @@ import {
   eventReplyRefusal,
   eventRequest,
   MAGAZINE_PAGE_SIZE,
-  magazineListPath,
   magazineQueryOf,
   magazineReportRefusals,
   magazineRequest,

@@ -58,17 +58,6 @@ export function magazineRequest(query: MagazineQuery) {
   };
 }
 
-/** `/magazine` with the category and the page (all and page 1 left out). */
-export function magazineListPath(query: Partial<MagazineQuery> = {}): string {
-  const params = new URLSearchParams();
-  if (query.category) params.set('category', query.category);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const qs = params.toString();
-  return qs ? `/magazine?${qs}` : '/magazine';
-}
-
-export const magazinePath = (miSn: number) => `/magazine/${miSn}`;
-
 /** What /sub/event's URL asks for: `?phase=` (running when absent) and `?page=`. */
 export interface EventQuery {
   phase: EventPhase;

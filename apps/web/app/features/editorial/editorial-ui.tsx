@@ -2,8 +2,8 @@ import type { MagazineCategory } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
+import { pageWindow } from '../../lib/paging';
 import { useLang } from '../../lib/use-site';
-import { pageWindow } from '../board/board-rules';
 
 /**
  * Typography for the sanitised HTML of an article or an event (the server's allow-list: h2–h4, p, br, hr,

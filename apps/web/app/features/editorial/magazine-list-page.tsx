@@ -2,11 +2,12 @@ import { MAGAZINE_CATEGORIES, type MagazineItem, type MagazineListSet } from '@b
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, kstDate } from '../../lib/format';
+import { magazineListPath, magazinePath } from '../../lib/links';
 import { useLang } from '../../lib/use-site';
 import { ScrollLinkTabs } from '../../ui/link-tabs';
 import { EmptyState, LoadFailed } from '../../ui/list-ui';
 import { ServicePreparing } from '../../ui/service-preparing';
-import { MAGAZINE_PAGE_SIZE, type MagazineQuery, magazineListPath, magazinePath, pageCount } from './editorial-rules';
+import { MAGAZINE_PAGE_SIZE, type MagazineQuery, pageCount } from './editorial-rules';
 import { CategoryBadge, MagazineThumb, Pager } from './editorial-ui';
 
 /** What the /magazine loader hands the page: the query read from the URL, and the answer or its refusal. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type VideoHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../lib/use-site';
-import type { ChatRoom } from '../chat/chat-room';
+import type { ChatRoom } from '../chat';
 import { GuestCall, type GuestCallSnapshot } from './guest-call';
 import { useCall } from './use-call';
 

@@ -14,7 +14,7 @@ import {
   videoGuestEndpoints,
 } from '@byeol/contract';
 import { api } from '../../lib/api';
-import type { ChatRoom } from '../chat/chat-room';
+import type { ChatRoom } from '../chat';
 
 /**
  * Video connection with guests, the browser's two sides (issue 24, docs/chat-protocol.md "The call"):

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { ChatRoom } from '../chat/chat-room';
+import type { ChatRoom } from '../chat';
 
 interface CallStore<S> {
   subscribe: (listener: () => void) => () => void;

@@ -3,11 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, fromNow } from '../../lib/format';
-import { channelPath, playPath, vodPath } from '../../lib/links';
+import { channelPath, magazineListPath, magazinePath, playPath, vodPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
 import { useViewerCount } from '../../lib/use-viewer-count';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
-import { magazineListPath, magazinePath } from '../editorial/editorial-rules';
 
 interface Props {
   /** Signed in: the followed BJs on air now (subscribe_default_more, live ones only); null for guests or when none. */

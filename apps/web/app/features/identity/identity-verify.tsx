@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { FieldMessages, FormError, primaryButton, TextField } from '../../ui/fields';
-import { PhoneVerify } from '../account/phone-verify';
+import { PhoneVerify } from '../account';
 
 /** PortOne's browser SDK (https://cdn.portone.io/v2/browser-sdk.js), loaded only when the portone driver is on. */
 interface PortOneSdk {

@@ -18,8 +18,8 @@ import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { useSignIn } from '../../ui/sign-in';
-import type { ChatRoom } from '../chat/chat-room';
-import { ChargeButton } from '../payments/payment-panel';
+import type { ChatRoom } from '../chat';
+import { ChargeButton } from '../payments';
 import {
   addToMission,
   cancelMission,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
-import type { ChatRoom } from '../chat/chat-room';
+import type { ChatRoom } from '../chat';
 import { listMissions } from './mission-api';
 import { isOpenMission } from './mission-rules';
 import { MissionBoardStore, type MissionSettlement } from './mission-store';

@@ -2,7 +2,7 @@ import { ChatPush, type MissionInfo, type OutsideMsgPush, ResultCode } from '@by
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../i18n/all';
 import type { Answer } from '../../lib/answer';
-import type { ChatRoom } from '../chat/chat-room';
+import type { ChatRoom } from '../chat';
 import {
   clockText,
   fieldOfRefusal,

@@ -7,7 +7,7 @@ import {
   type OutsideMsgPush,
 } from '@byeol/contract';
 import type { Answer } from '../../lib/answer';
-import type { ChatRoom } from '../chat/chat-room';
+import type { ChatRoom } from '../chat';
 import { isSettleCode, mergeMission, missionEventOf, sortMissions } from './mission-rules';
 
 export type MissionList = ListSet<MissionInfo> & MissionListExtra;

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useLoginRequired } from '../../lib/use-login-required';
+import { useMoreList } from '../../lib/use-more-list';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { LinkTabs } from '../../ui/link-tabs';
@@ -15,7 +16,6 @@ import { ChargeButton } from './payment-panel';
 import { ReceiptButton } from './payment-receipt';
 import { canCancel, hasReceipt, shownState } from './payment-rules';
 import { cancelDeposit, type OrderBox, orderList, PAYMENT_PAGE_SIZE } from './payments-api';
-import { useMoreList } from './use-more-list';
 
 const smallButton =
   'min-h-10 rounded-lg border border-neutral-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-50';

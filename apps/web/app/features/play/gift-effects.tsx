@@ -1,8 +1,7 @@
 import { ChatEvent } from '@byeol/contract';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatRoom } from '../chat/chat-room';
-import { EffectCardList, useEffectQueue } from '../chat/effect-cards';
+import { type ChatRoom, EffectCardList, useEffectQueue } from '../chat';
 
 /**
  * Gifts you can see (issue 15): star gifts (20–23) and item uses and gifts (60, 61) animate over the video of

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { channelPath } from '../../lib/links';
+import { channelPath, channelProfileEditPath } from '../../lib/links';
 import { useClipName } from '../../lib/use-clip-name';
 import { useBjTerm, useUser } from '../../lib/use-site';
 import { secondaryButton } from '../../ui/fields';
-import { channelProfileEditPath } from '../channels/channel-rules';
 
 /** A broadcaster's own channel and its profile editor (the profile tab in edit mode). */
 function myChannelLinks(id: string, t: (key: 'links.channel' | 'links.channelProfile') => string): [string, string][] {

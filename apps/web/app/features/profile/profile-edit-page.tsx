@@ -13,6 +13,7 @@ import {
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { checkAvailable } from '../../lib/account-api';
 import { type Answer, fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { IMAGE_TYPES, uploadImage } from '../../lib/upload';
@@ -21,8 +22,7 @@ import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { UploadProgress } from '../../ui/upload-progress';
-import { checkAvailable } from '../account/account-api';
-import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from '../account/new-password-fields';
+import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from '../account';
 import { MyPageFrame } from './my-page-frame';
 import { ProfileImage } from './profile-image';
 

@@ -7,7 +7,7 @@ import { useBjTerm, useLang } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton } from '../../ui/fields';
-import { ListError, ScreenTitle } from '../admin/admin-ui';
+import { ListError, ScreenTitle } from '../admin';
 import { saveLevelTable } from './progression-api';
 import { parseTable, tableText } from './progression-rules';
 

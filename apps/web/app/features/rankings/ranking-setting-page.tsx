@@ -5,7 +5,7 @@ import { fieldOf, isOk } from '../../lib/answer';
 import { useBjTerm, useLang, useSite } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FormError, primaryButton, TextField } from '../../ui/fields';
-import { ListError, ScreenTitle } from '../admin/admin-ui';
+import { ListError, ScreenTitle } from '../admin';
 import {
   SETTING_FIELDS,
   type SettingField,

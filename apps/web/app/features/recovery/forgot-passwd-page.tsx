@@ -6,7 +6,7 @@ import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLang } from '../../lib/use-site';
 import { FormError, primaryButton, secondaryButton } from '../../ui/fields';
-import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from '../account/new-password-fields';
+import { brokenRuleTexts, NewPasswordFields, newPasswordReady } from '../account';
 import type { ChooserAccount } from './account-chooser';
 import { ChooseStep, PhoneStep, RecoverySteps } from './recovery-steps';
 

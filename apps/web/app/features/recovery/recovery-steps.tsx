@@ -3,8 +3,8 @@ import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../ui/fields';
-import { PhoneVerify } from '../account/phone-verify';
-import { StepList } from '../account/step-list';
+import { StepList } from '../../ui/step-list';
+import { PhoneVerify } from '../account';
 import { AccountChooser } from './account-chooser';
 import { useRecoveryAccounts } from './recovery-api';
 

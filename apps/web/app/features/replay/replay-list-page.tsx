@@ -2,7 +2,7 @@ import type { ListSet, VodListItem } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
-import { Pager, ReplayCard } from '../play/broadcast-card';
+import { Pager, ReplayCard } from '../play';
 
 export const REPLAYS_PER_PAGE = 20;
 

@@ -1,10 +1,8 @@
 import { ResultCode } from '@byeol/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BookmarkButton } from '../channels/bookmark-button';
-import { AdultGate, BroadcastInfo, LikeButton, type PlayLoaderData, Stage } from '../play/play-page';
-import { NotFoundState, PlayLoginGate } from '../play/play-states';
-import { Player } from '../play/player';
+import { BookmarkButton } from '../channels';
+import { AdultGate, BroadcastInfo, LikeButton, NotFoundState, Player, type PlayLoaderData, PlayLoginGate, Stage } from '../play';
 
 /** /vod/{vod_key}: a replay with seeking, or why it cannot be played here (mobile only, gates). */
 export function VodPage({ code, info, message }: PlayLoaderData) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUser } from '../../lib/use-site';
 import { LoadFailed } from '../../ui/list-ui';
-import { useChannel } from '../channels/channel-layout';
+import { useChannel } from '../channels';
 import { byDay } from './schedule-rules';
 import { EmptyNote, SlotCard, useDateLabels } from './schedule-ui';
 

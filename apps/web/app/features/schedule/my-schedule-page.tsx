@@ -9,7 +9,7 @@ import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { LoadFailed } from '../../ui/list-ui';
-import { MyPageFrame } from '../profile/my-page-frame';
+import { MyPageFrame } from '../profile';
 import { saveSlot } from './schedule-api';
 import {
   byDay,

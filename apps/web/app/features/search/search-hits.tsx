@@ -2,13 +2,12 @@ import type { SearchBjHit, SearchHit, SearchHitKind, SearchShortHit } from '@bye
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDuration, formatNumber } from '../../lib/format';
-import { channelPath, playPath } from '../../lib/links';
+import { channelPath, playPath, shortPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';
 import { Avatar } from '../../ui/avatar';
 import { BroadcastThumb } from '../../ui/broadcast-thumb';
 import { LiveBadge } from '../../ui/live-badge';
-import { shortPath } from '../clips/clips-rules';
-import { LiveCard, ReplayCard } from '../play/broadcast-card';
+import { LiveCard, ReplayCard } from '../play';
 import { hitKey, isBjHit } from './search-rules';
 
 /**

@@ -10,8 +10,7 @@ import {
   type SiteSettings,
   searchWords,
 } from '@byeol/contract';
-import { channelPath, playPath, vodPath } from '../../lib/links';
-import { shortPath } from '../clips/clips-rules';
+import { channelPath, playPath, shortPath, vodPath } from '../../lib/links';
 
 /**
  * The search pages' rules (issue 18, docs/search.md): which kind a path asks for, when a term is empty (the

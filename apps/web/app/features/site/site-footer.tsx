@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSite } from '../../lib/use-site';
-import { ShortsLink } from '../clips/clips-links';
-import { CS_PATHS, policyPath } from '../cs/cs-links';
-import { switchOn } from '../stars/stars-rules';
-import { useStarName } from '../stars/use-star-name';
+import { CS_PATHS, policyPath } from '../../lib/cs-links';
+import { switchOn, useSite } from '../../lib/use-site';
+import { ShortsLink } from '../clips';
+import { useStarName } from '../stars';
 
 const footerLink =
   'inline-flex min-h-11 items-center underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand';

@@ -1,13 +1,6 @@
-import { type Envelope, SITE_SEGMENT_MAX, type SiteInfo, siteEndpoints } from '@byeol/contract';
+import { SITE_SEGMENT_MAX, type SiteInfo, siteEndpoints } from '@byeol/contract';
 import type { AppLoadContext } from 'react-router';
 import { loadEndpoint } from '../../lib/endpoint.server';
-
-/** Calls an API path from a loader and answers its envelope; a transport failure throws a 503 page. */
-export async function callApi<T>(context: AppLoadContext, pathWithQuery: string): Promise<Envelope<T>> {
-  const res = await context.api(pathWithQuery);
-  if (!res.ok && res.status >= 500) throw new Response('API unavailable', { status: 503 });
-  return (await res.json()) as Envelope<T>;
-}
 
 /** Site info with `_SITE_META` for the page being rendered (SPEC §7 segment1/segment2). */
 export async function loadSiteInfo(context: AppLoadContext, pathname: string): Promise<SiteInfo> {

@@ -2,11 +2,11 @@ import { type LoginResultSet, NICK_LENGTH, ResultCode, socialEndpoints } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
+import { checkAvailable } from '../../lib/account-api';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { CheckButton, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
-import { checkAvailable } from '../account/account-api';
-import { AgreementChecks, type Agreements, agreementFields, hasRequiredAgreements, NO_AGREEMENTS } from '../account/agreements';
+import { AgreementChecks, type Agreements, agreementFields, hasRequiredAgreements, NO_AGREEMENTS } from '../account';
 
 /**
  * /user/join-social: the first sign-in with a provider becomes an account here. Shows the provider and

@@ -10,8 +10,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
+import { safeRedirect } from '../../lib/redirect';
 import { useLang, useSite } from '../../lib/use-site';
-import { safeRedirect } from '../account/redirect';
 
 /** The enabled providers are asked once per page load; every set of buttons shares the answer. */
 let providersOnce: Promise<SocialProviderInfo[]> | null = null;

@@ -2,6 +2,7 @@ import type { ListSet, StarCard, StarGroup } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
+import { kstarPath } from '../../lib/links';
 import { useMoreList } from '../../lib/use-more-list';
 import { useLang } from '../../lib/use-site';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
@@ -9,7 +10,6 @@ import { ServicePreparing } from '../../ui/service-preparing';
 import type { StarListData } from './program-page';
 import { KstarFacts, StarGrid } from './star-card';
 import { kstarMore } from './stars-api';
-import { kstarPath } from './stars-rules';
 import { useStarName } from './use-star-name';
 
 export interface KstarData extends StarListData {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cardPath, debutText, groupOf, kstarPath, switchOn } from './stars-rules';
+import { kstarPath } from '../../lib/links';
+import { switchOn } from '../../lib/use-site';
+import { cardPath, debutText, groupOf } from './stars-rules';
 
 describe('stars rules', () => {
   it('reads the group filter of /sub/kstar', () => {

@@ -1,4 +1,4 @@
-import { type SiteSettings, STAR_LIMITS, type StarCard } from '@byeol/contract';
+import { STAR_LIMITS, type StarCard } from '@byeol/contract';
 import { channelPath, playPath, programPath } from '../../lib/links';
 
 /**
@@ -18,11 +18,6 @@ export function groupOf(params: URLSearchParams): string {
   return [...value].length <= STAR_LIMITS.groupMax ? value : '';
 }
 
-/** `/sub/kstar`, or with `?group=` one group's members. */
-export function kstarPath(group = ''): string {
-  return group ? `/sub/kstar?${new URLSearchParams({ group })}` : '/sub/kstar';
-}
-
 export const programListPath = '/sub/program';
 
 /** The card's account is live now. */
@@ -37,8 +32,3 @@ export const cardPath = (kind: StarKind, card: Pick<StarCard, 'id' | 'live_vod_k
 
 /** A debut day ('YYYY-MM-DD') as the site writes days ('YYYY.MM.DD'); '' when unknown. */
 export const debutText = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? day.replaceAll('-', '.') : '');
-
-/** A directory's switch (SPEC §1 program_yn, kstar_yn, concert_yn): anything but N is on. */
-export function switchOn(settings: Partial<SiteSettings> | undefined, name: 'program' | 'kstar' | 'concert'): boolean {
-  return settings?.[`${name}_yn`] !== 'N';
-}

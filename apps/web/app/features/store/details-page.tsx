@@ -12,14 +12,13 @@ import { Link, useNavigate } from 'react-router';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { formatNumber, kstDate } from '../../lib/format';
+import { CONCERT_TICKETS_PATH, GAME_DETAILS_PATH } from '../../lib/links';
 import { appendPage, hasMore } from '../../lib/paging';
 import { useCurrencyNames } from '../../lib/use-currency';
 import { useLang, useSite } from '../../lib/use-site';
 import { LinkTabs } from '../../ui/link-tabs';
 import { EmptyNote, MoreButton } from '../../ui/list-ui';
-import { GAME_DETAILS_PATH } from '../achieve/achieve-rules';
-import { CONCERT_TICKETS_PATH } from '../concerts/concert-rules';
-import { SupporterChargeRow } from '../supporters/supporter-charge-row';
+import { SupporterChargeRow } from '../supporters';
 import type { MonthList } from './store-api';
 import { ItemImage } from './store-ui';
 

@@ -8,7 +8,7 @@ import { appendPage, hasMore } from '../../lib/paging';
 import { useLang } from '../../lib/use-site';
 import { LinkTabs } from '../../ui/link-tabs';
 import { EmptyNote, MoreButton } from '../../ui/list-ui';
-import { SupportersCard } from '../supporters/supporters-links';
+import { SupportersCard } from '../supporters';
 import { STORE_PAGE_SIZE, storeMore } from './store-api';
 import { ItemImage, ItemPrice } from './store-ui';
 

@@ -7,7 +7,7 @@ import { api } from '../../lib/api';
 import { formatDuration, formatNumber, kstDate } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
-import { ChatPanel } from '../chat/chat-panel';
+import { ChatPanel } from '../chat';
 
 type Live = NonNullable<StreamInfo['live']>;
 

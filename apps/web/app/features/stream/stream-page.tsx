@@ -29,8 +29,7 @@ import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang, useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
-import { MyPageFrame } from '../profile/my-page-frame';
-import { MyChannelShortcuts } from '../profile/my-page-links';
+import { MyChannelShortcuts, MyPageFrame } from '../profile';
 import { LiveDashboard } from './live-dashboard';
 import { McPicker } from './mc-picker';
 

@@ -1,6 +1,6 @@
 import { ResultCode, type StreamGuideInfo, type StreamInfo, streamEndpoints } from '@byeol/contract';
 import type { AppLoadContext } from 'react-router';
-import { callApi } from '../site/site.server';
+import { callApi } from '../../lib/endpoint.server';
 
 /** What /mypage/stream renders: the page, the BJ-only explanation, or the sign-in gate (null info). */
 export type StreamPageData = { kind: 'bj'; info: StreamInfo } | { kind: 'bj-only' } | { kind: 'signed-out' };

@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { kstDate } from '../../lib/format';
 import { useLoginRequired } from '../../lib/use-login-required';
+import { useMoreList } from '../../lib/use-more-list';
 import { useWon } from '../../lib/use-won';
 import { useDialog } from '../../ui/dialogs';
 import { secondaryButton } from '../../ui/fields';
 import { EmptyNote, MoreButton } from '../../ui/list-ui';
-import { useMoreList } from '../payments/use-more-list';
 import { cancelAuto, mySupports } from './supporters-api';
 import { canCancelAuto } from './supporters-rules';
 

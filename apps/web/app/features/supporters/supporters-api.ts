@@ -8,7 +8,7 @@ import {
 } from '@byeol/contract';
 import { type Answer, send } from '../../lib/answer';
 import { api } from '../../lib/api';
-import { openBillingAuth, openCheckout } from '../payments/card-checkout';
+import { openBillingAuth, openCheckout } from '../payments';
 
 /**
  * The supporter calls of docs/supporters.md from the browser. Each resolves an envelope, never throws: a

@@ -6,8 +6,7 @@ import type { Answer } from '../../lib/answer';
 import { kstDate } from '../../lib/format';
 import { useWon } from '../../lib/use-won';
 import { secondaryButton } from '../../ui/fields';
-import type { PgFailure } from '../payments/payment-rules';
-import { PgConfirmView, PgFailView, ResultFrame, ResultRow, usePgConfirm } from '../payments/pg-result-page';
+import { PgConfirmView, type PgFailure, PgFailView, ResultFrame, ResultRow, usePgConfirm } from '../payments';
 import { chargeOf, confirmBilling, confirmRegular } from './supporters-api';
 import type { SupportersReturn } from './supporters-rules';
 

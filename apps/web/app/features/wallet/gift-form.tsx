@@ -10,7 +10,7 @@ import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { useSignIn } from '../../ui/sign-in';
-import { ChargeButton } from '../payments/payment-panel';
+import { ChargeButton } from '../payments';
 import { sendGift } from './gift-api';
 
 const AMOUNT_CODES = new Set<number>([

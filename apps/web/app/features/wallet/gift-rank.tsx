@@ -3,10 +3,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
+import { STAR_GIFT_DOM_EVENT, type StarGiftDomDetail } from '../../lib/star-gift';
 import { useLang, useSite, useUser } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
 import { type GiftRankList, giftRank } from './gift-api';
-import { STAR_GIFT_DOM_EVENT, type StarGiftDomDetail } from './gift-rules';
 
 /** How long the ranking waits after a gift before reloading (a burst of gifts costs one call). */
 const REFRESH_DELAY_MS = 800;

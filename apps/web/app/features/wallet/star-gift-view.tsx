@@ -1,9 +1,9 @@
 import type { OutsideMsgPush } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
+import { giftTier, starGiftOf } from '../../lib/star-gift';
 import { useLang } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
-import { giftTier, starGiftOf } from './gift-rules';
 
 /** The fan badge beside a nick in the chat (ChatUserInfo.is_fan: the user gifted this room's BJ before). */
 export function FanBadge() {

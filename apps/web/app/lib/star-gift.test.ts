@@ -1,6 +1,6 @@
 import { starGiftCode } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import { giftTier, isStarGiftCode, starGiftOf } from './gift-rules';
+import { giftTier, isStarGiftCode, starGiftOf } from './star-gift';
 
 describe('star gift rules', () => {
   it('tells star gifts apart and tiers them as the server codes them', () => {

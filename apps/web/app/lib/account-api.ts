@@ -1,9 +1,9 @@
 import { accountsEndpoints } from '@byeol/contract';
 import { useCallback } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import type { Answer } from '../../lib/answer';
-import { isOk, send } from '../../lib/answer';
-import { api } from '../../lib/api';
+import type { Answer } from './answer';
+import { isOk, send } from './answer';
+import { api } from './api';
 
 /**
  * user_check_proc: whether an ID or nickname is free (SPEC §5 duplicate check). Answers null when it is,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '../../ui/fields';
+import { inputClass } from './fields';
 
 /** Countries offered on the phone step; only Korea (+82) receives pins, the others answer COUNTRY_NOT_SUPPORTED. */
 export const PHONE_COUNTRY_CHOICES = [

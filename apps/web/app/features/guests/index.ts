@@ -1,0 +1,3 @@
+// The guests feature's public surface: what other features may import (docs/architecture.md#boundaries).
+// Everything else in this folder is private to it; a route module may still import any file of it.
+export { GuestCallButton } from './guest-button';

@@ -1,0 +1,5 @@
+// The profile feature's public surface: what other features may import (docs/architecture.md#boundaries).
+// Everything else in this folder is private to it; a route module may still import any file of it.
+export { MyPageFrame } from './my-page-frame';
+export { MyChannelShortcuts, MyPageLinks } from './my-page-links';
+export { RestoreOffer } from './restore-offer';

@@ -1,0 +1,3 @@
+// The search feature's public surface: what other features may import (docs/architecture.md#boundaries).
+// Everything else in this folder is private to it; a route module may still import any file of it.
+export { SearchBox } from './search-box';

@@ -1,0 +1,4 @@
+// The stars feature's public surface: what other features may import (docs/architecture.md#boundaries).
+// Everything else in this folder is private to it; a route module may still import any file of it.
+export { KstarFacts, StarCardItem } from './star-card';
+export { useStarName } from './use-star-name';

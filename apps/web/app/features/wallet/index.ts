@@ -1,0 +1,5 @@
+// The wallet feature's public surface: what other features may import (docs/architecture.md#boundaries).
+// Everything else in this folder is private to it; a route module may still import any file of it.
+export { GiftButton } from './gift-form';
+export { GiftRankPanel } from './gift-rank';
+export { FanBadge, StarGiftLine } from './star-gift-view';
