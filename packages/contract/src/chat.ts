@@ -200,6 +200,12 @@ export interface ChatRoomState {
   /** SPEC §3 chat_extra.hide_users: users whose messages are hidden (8200). */
   hide_users: number[];
   settings: ChatRoomSettings;
+  /**
+   * 1 when the BJ keeps the viewer count private (/mypage/setting viewer_count_yn 'N'): the room's member
+   * count (user_total_count) then goes to its moderators only; others get 0 and no count pushes. A change
+   * arrives as 240 (vod info update) with `count_hidden` in its data.
+   */
+  count_hidden: 0 | 1;
 }
 
 /** The BJ's chat settings (settings updates 8100–8105, one code per field, see ChatSettingCode). */

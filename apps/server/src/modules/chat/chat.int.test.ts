@@ -645,7 +645,11 @@ describe('events from the platform', () => {
       .set({ title: '새 제목', tags: ['kpop'] })
       .where(eq(broadcast.vodKey, vk));
     await t.bus.publish(LIVE_BUS_CHANNEL, { type: 'updated', vod_key: vk, bj_user_key: bj.userKey } satisfies LiveBusMessage);
-    expect((await c.waitFor(isOutside(ChatEvent.VOD_INFO_UPDATE))).param.data).toEqual({ title: '새 제목', tags: ['kpop'] });
+    expect((await c.waitFor(isOutside(ChatEvent.VOD_INFO_UPDATE))).param.data).toEqual({
+      title: '새 제목',
+      tags: ['kpop'],
+      count_hidden: 0,
+    });
   });
 });
 

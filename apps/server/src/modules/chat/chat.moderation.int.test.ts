@@ -111,6 +111,7 @@ describe('the store', () => {
       frozenAllow: [],
       hideUsers: [],
       settings: DEFAULT_CHAT_SETTINGS,
+      countHidden: false,
     });
     await sql(
       t,

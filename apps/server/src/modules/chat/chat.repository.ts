@@ -7,7 +7,7 @@ import { channelSubscribe, vipRanks as vipRanksOf } from '../channels/index.js';
 import { broadcast } from '../live/index.js';
 import { sanction } from '../sanctions/index.js';
 import { supporter } from '../supporters/index.js';
-import { users } from '../users/index.js';
+import { hidesViewerCountSql, users } from '../users/index.js';
 import { bjFan, fanClub } from '../wallet/index.js';
 import { chatManager, chatRoomBlock, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
 import type { ChatStore, MemberStanding, RoomContext } from './chat.types.js';
@@ -67,6 +67,7 @@ function prepare(db: Db) {
       hideUsers: chatSetting.hideUsers,
       frozen: chatRoomState.frozen,
       frozenAllow: chatRoomState.frozenAllow,
+      countHidden: sql<boolean>`${hidesViewerCountSql('bj')}`,
     })
     .from(broadcast)
     .innerJoin(bj, eq(bj.userKey, broadcast.bjUserKey))
@@ -186,6 +187,7 @@ export function createChatStore(db: Db): ChatStore {
         frozenAllow: freezeAllowOf(row.frozenAllow),
         hideUsers: keys(row.hideUsers),
         settings: row.settingBj === null ? settingsOf(null) : settingsOf(row as SettingValues),
+        countHidden: row.countHidden === true,
       };
     },
 

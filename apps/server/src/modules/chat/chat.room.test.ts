@@ -63,6 +63,7 @@ describe('room limits', () => {
     frozen: false,
     frozenAllow: [],
     hideUsers: [],
+    countHidden: false,
     settings: {
       slow_sec: 0,
       banned_words: ['Bad', 'a.b'],

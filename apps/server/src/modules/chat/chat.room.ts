@@ -254,6 +254,8 @@ interface RangeMessage {
 const AUD_ALL = 0;
 const AUD_MODS = 1;
 const AUD_TR = 1;
+/** Everyone but the moderators (the member count of a room whose BJ keeps it private goes to these without it). */
+const AUD_VIEWERS = -1;
 
 /** The translation audience of a language (its Conn.tr). */
 export const translationAudience = (lang: Lang): number => LANGS.indexOf(lang) + 1;
@@ -326,6 +328,7 @@ export class Room {
       frozen_allow: c.frozen ? c.frozenAllow : [],
       hide_users: c.hideUsers,
       settings: c.settings,
+      count_hidden: c.countHidden ? 1 : 0,
     };
   }
 
@@ -501,9 +504,9 @@ export class Room {
     return this.frames.length;
   }
 
-  /** Queues a frame (JSON text) for every socket of the room, or only its moderators. */
-  broadcast(json: string, moderatorsOnly = false) {
-    this.enqueue(json, moderatorsOnly ? AUD_MODS : AUD_ALL);
+  /** Queues a frame (JSON text) for every socket of the room, or only its moderators, or everyone but them. */
+  broadcast(json: string, moderatorsOnly = false, viewersOnly = false) {
+    this.enqueue(json, moderatorsOnly ? AUD_MODS : viewersOnly ? AUD_VIEWERS : AUD_ALL);
   }
 
   /**
@@ -605,7 +608,7 @@ export class Room {
     const out: string[] = [];
     for (let i = start; i < end; i++) {
       const a = mask[i];
-      if (a === AUD_ALL || (a === AUD_MODS && mod) || a === tr) out.push(this.frames[i] as string);
+      if (a === AUD_ALL || (a === AUD_MODS && mod) || (a === AUD_VIEWERS && !mod) || a === tr) out.push(this.frames[i] as string);
     }
     return out;
   }

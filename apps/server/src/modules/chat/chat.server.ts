@@ -94,7 +94,7 @@ type NodeMessage = { kind: 'node'; o: string } & (
    * A room frame; `mo`: moderators only; `u`: also to that member's own sockets (a hidden user's message);
    * `c`: a chat message's mid and text, which each node translates for its own sockets (250).
    */
-  | { t: 'f'; f: string; mo?: 1; u?: number; c?: [string, string] }
+  | { t: 'f'; f: string; mo?: 1; vo?: 1; u?: number; c?: [string, string] }
   /** Frames for single members: [user_key, frame]. */
   | { t: 'u'; d: Array<[number, string]> }
   /** An action's outcome: every node delivers the pushes and applies the effects. */
@@ -549,18 +549,28 @@ export class ChatEngine {
     this.opts.bus.publish(chatRoomChannel(room.vk), message).catch((err: unknown) => this.opts.log.warn({ err }, 'chat publish failed'));
   }
 
-  /** A frame for the whole room on every node. */
-  private roomFrame(room: Room, json: string, moderatorsOnly = false) {
-    room.broadcast(json, moderatorsOnly);
-    this.publish(room, moderatorsOnly ? { t: 'f', f: json, mo: 1 } : { t: 'f', f: json });
+  /** A frame for the whole room on every node (or only its moderators, or everyone but them). */
+  private roomFrame(room: Room, json: string, moderatorsOnly = false, viewersOnly = false) {
+    room.broadcast(json, moderatorsOnly, viewersOnly);
+    this.publish(room, moderatorsOnly ? { t: 'f', f: json, mo: 1 } : viewersOnly ? { t: 'f', f: json, vo: 1 } : { t: 'f', f: json });
   }
 
   private presence(room: Room, service: 'USER_JOIN' | 'USER_OUT', user: ChatUserInfo) {
     const total = room.total();
     if (total > CHAT_LIMITS.presencePushMaxRoom) return;
     const push: UserPresencePush = { user, user_total_count: total };
-    this.roomFrame(room, frameJson(service, push));
+    if (room.ctx.countHidden) {
+      // The BJ keeps the count private: moderators get it, the others the same presence without it.
+      this.roomFrame(room, frameJson(service, push), true);
+      this.roomFrame(room, frameJson(service, { user }), false, true);
+    } else this.roomFrame(room, frameJson(service, push));
     room.pushedTotal = total;
+  }
+
+  /** The member count a socket may see: the room's, or 0 for a non-moderator when the BJ keeps it private. */
+  private totalFor(room: Room | undefined, ctx: RoomContext, mod: boolean): number {
+    if (ctx.countHidden && !mod) return 0;
+    return room ? room.total() : 0;
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -645,7 +655,7 @@ export class ChatEngine {
       result: JOIN_OK,
       ...(rid !== undefined ? { rid } : {}),
       user_info: user,
-      user_total_count: room.total(),
+      user_total_count: this.totalFor(room, room.ctx, conn.mod),
       room: room.state(),
       // The member's own block list: a reloaded page hides those users' lines from the start.
       blocked: standing.blocks,
@@ -898,7 +908,10 @@ export class ChatEngine {
     const room = conn.room;
     if (!room) throw new Refusal('CHAT_NOT_JOINED');
     const visible = room.ctx.settings.user_list_public_yn === 'Y' || conn.mod;
-    const param: RoomUserListParam = { user_list: visible ? room.userList() : [], user_total_count: room.total() };
+    const param: RoomUserListParam = {
+      user_list: visible ? room.userList() : [],
+      user_total_count: this.totalFor(room, room.ctx, conn.mod),
+    };
     this.answer(conn, ChatService.ROOM_USER_LIST, { result: 1, ...(rid !== undefined ? { rid } : {}), ...param });
   }
 
@@ -910,9 +923,10 @@ export class ChatEngine {
     const room = this.rooms.get(vk);
     const ctx = room?.ctx ?? (await this.opts.store.loadRoom(vk));
     if (!ctx) return new Refusal('BROADCAST_NOT_FOUND');
-    const total = room ? room.total() : 0;
-    if (ctx.settings.user_list_public_yn !== 'Y' && !(await this.provesModerator(ctx, vk, us)))
-      return { user_list: [], user_total_count: total };
+    const needsModerator = ctx.settings.user_list_public_yn !== 'Y' || ctx.countHidden;
+    const mod = needsModerator && (await this.provesModerator(ctx, vk, us));
+    const total = this.totalFor(room, ctx, mod);
+    if (ctx.settings.user_list_public_yn !== 'Y' && !mod) return { user_list: [], user_total_count: total };
     return { user_list: room ? room.userList() : [], user_total_count: total };
   }
 
@@ -959,7 +973,7 @@ export class ChatEngine {
         }
         break;
       case 'f':
-        room.broadcast(m.f, m.mo === 1);
+        room.broadcast(m.f, m.mo === 1, m.vo === 1);
         if (m.u !== undefined) room.sendToMember(m.u, [m.f], (c) => !c.mod);
         if (Array.isArray(m.c) && typeof m.c[0] === 'string' && typeof m.c[1] === 'string') this.translate(room, m.c[0], m.c[1]);
         break;
@@ -1105,17 +1119,33 @@ export class ChatEngine {
   /** The broadcast lifecycle: ended or frozen closes the room here; updated reloads it (240 when the title or tags changed). */
   private onLive(message: unknown) {
     if (!isObject(message) || typeof message.vod_key !== 'string') return;
-    const { type, vod_key } = message as unknown as LiveBusMessage;
+    const { type, vod_key, bj_user_key } = message as unknown as LiveBusMessage;
+    // A BJ's own change without a broadcast named (the viewer count switch of /mypage/setting): their rooms here.
+    if (vod_key === '' && type === 'updated' && Number.isSafeInteger(bj_user_key)) {
+      return Promise.all([...this.rooms.values()].filter((r) => r.ctx.bjUserKey === bj_user_key).map((r) => this.reloadRoom(r)));
+    }
     const room = this.rooms.get(vod_key);
     if (!room) return;
     if (type === 'ended' || type === 'frozen') return this.closeRoom(room, type);
     if (type !== 'updated') return;
-    return this.opts.store.loadRoom(vod_key).then((ctx) => {
+    return this.reloadRoom(room);
+  }
+
+  /** Rereads a room's broadcast: its title and tags, and whether the BJ keeps the member count private (240 when either changed). */
+  private reloadRoom(room: Room): Promise<void> {
+    return this.opts.store.loadRoom(room.vk).then((ctx) => {
       if (!ctx || room.disposed) return;
       if (ctx.state !== 'live') return this.closeRoom(room, ctx.state);
-      const changed = ctx.title !== room.ctx.title || ctx.tags.join('\u0000') !== room.ctx.tags.join('\u0000');
-      room.patch({ title: ctx.title, tags: ctx.tags });
-      if (changed) room.broadcast(outside({ code: ChatEvent.VOD_INFO_UPDATE, ts: Date.now(), data: { title: ctx.title, tags: ctx.tags } }));
+      const changed =
+        ctx.title !== room.ctx.title ||
+        ctx.tags.join('\u0000') !== room.ctx.tags.join('\u0000') ||
+        ctx.countHidden !== room.ctx.countHidden;
+      room.patch({ title: ctx.title, tags: ctx.tags, countHidden: ctx.countHidden });
+      if (!changed) return;
+      const data = { title: ctx.title, tags: ctx.tags, count_hidden: ctx.countHidden ? 1 : 0 };
+      room.broadcast(outside({ code: ChatEvent.VOD_INFO_UPDATE, ts: Date.now(), data }));
+      // Shown again: everybody gets the count at once, not at the next change.
+      if (!ctx.countHidden) room.broadcast(frameJson(ChatPush.USER_JOIN, { user_total_count: room.total() } satisfies UserPresencePush));
     });
   }
 
@@ -1161,7 +1191,8 @@ export class ChatEngine {
         const total = room.total(now);
         if (total !== room.pushedTotal) {
           const push: UserPresencePush = { user_total_count: total };
-          room.broadcast(frameJson(ChatPush.USER_JOIN, push));
+          // A private count (the BJ's choice) is pushed to the moderators only.
+          room.broadcast(frameJson(ChatPush.USER_JOIN, push), room.ctx.countHidden);
           room.pushedTotal = total;
         }
       }

@@ -28,6 +28,8 @@ export interface RoomContext {
   frozenAllow: FreezeAllowRole[];
   hideUsers: number[];
   settings: ChatRoomSettings;
+  /** The BJ keeps the viewer count private: the member count goes to moderators only (ChatRoomState.count_hidden). */
+  countHidden: boolean;
 }
 
 /** One member's standing in one room, loaded at join. Guests (user_key 0) get the empty standing. */

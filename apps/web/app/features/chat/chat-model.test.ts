@@ -44,6 +44,7 @@ const ROOM: ChatRoomState = {
   frozen_allow: [],
   hide_users: [],
   settings: DEFAULT_CHAT_SETTINGS,
+  count_hidden: 0,
 };
 
 function joinedAs(me: ChatUserInfo, room: Partial<ChatRoomState> = {}): ChatModel {

@@ -197,6 +197,9 @@ function applyEvent(model: ChatModel, push: OutsideMsgPush): ChatModel {
     case ChatEvent.VOD_INFO_UPDATE: {
       const title = typeof push.data?.title === 'string' ? push.data.title : push.m;
       if (title) patchRoom({ title });
+      // The BJ hid or showed the viewer count (/mypage/setting): the member count follows.
+      const hidden = push.data?.count_hidden;
+      if (hidden === 0 || hidden === 1) patchRoom({ count_hidden: hidden });
       break;
     }
     case ChatEvent.VOD_STATE: {

@@ -378,7 +378,12 @@ export function ChatPanel({ vodKey, onTitle, onClosed, onRoom }: ChatPanelProps)
             className={tabClass(tab === 'users')}
             onClick={() => setTab('users')}
           >
-            {t('panel.tabUsers')} <span className="text-xs text-neutral-400">{formatNumber(model.userCount, lang)}</span>
+            {t('panel.tabUsers')} {/* The BJ may keep the viewer count private: then only moderators see how many are here. */}
+            {(model.room?.count_hidden !== 1 || moderator) && (
+              <span className="text-xs text-neutral-400" data-chat-tab-count>
+                {formatNumber(model.userCount, lang)}
+              </span>
+            )}
           </button>
         </div>
         {moderator && joined && (

@@ -14,7 +14,9 @@ export function ChatUserList({ room, model, onUser }: { room: ChatRoom; model: C
   const [list, setList] = useState<RoomUserListParam | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [failure, setFailure] = useState('');
-  const privateList = model.room?.settings.user_list_public_yn === 'N' && !isChatModerator(myRole(model));
+  const moderator = isChatModerator(myRole(model));
+  const privateList = model.room?.settings.user_list_public_yn === 'N' && !moderator;
+  const countHidden = model.room?.count_hidden === 1 && !moderator;
 
   const load = useCallback(async () => {
     setState('loading');
@@ -37,7 +39,9 @@ export function ChatUserList({ room, model, onUser }: { room: ChatRoom; model: C
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-chat-users>
       <div className="flex items-center justify-between px-3 py-2 text-xs text-neutral-400">
-        <span data-chat-user-count>{t('users.count', { n: formatNumber(model.userCount, lang) })}</span>
+        <span data-chat-user-count>
+          {countHidden ? t('viewersHidden', { ns: 'common' }) : t('users.count', { n: formatNumber(model.userCount, lang) })}
+        </span>
         <button type="button" onClick={() => void load()} className="rounded px-2 py-1 hover:bg-white/10">
           {t('users.refresh')}
         </button>
