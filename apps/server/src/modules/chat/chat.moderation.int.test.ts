@@ -111,6 +111,8 @@ describe('the store', () => {
       frozenAllow: [],
       hideUsers: [],
       settings: DEFAULT_CHAT_SETTINGS,
+      notice: null,
+      pin: null,
     });
     await sql(
       t,

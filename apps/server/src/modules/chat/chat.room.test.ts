@@ -63,6 +63,8 @@ describe('room limits', () => {
     frozen: false,
     frozenAllow: [],
     hideUsers: [],
+    notice: null,
+    pin: null,
     settings: {
       slow_sec: 0,
       banned_words: ['Bad', 'a.b'],
