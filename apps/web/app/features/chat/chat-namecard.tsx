@@ -346,7 +346,7 @@ export function ChatNamecard({
       {mid && isChatModerator(role) && model.room?.pin?.mid !== mid && (
         <div className="flex flex-wrap gap-2 border-t border-neutral-200 pt-3">
           <ActionButton busy={busy} onClick={() => void act({ T: ChatEventDetail.MESSAGE_PINNED, value: mid })}>
-            📌 {t('room.pin')}
+            {t('room.pin')}
           </ActionButton>
         </div>
       )}

@@ -55,9 +55,7 @@ export function PinBar({ pin, moderator, room }: { pin: ChatPinnedMessage; moder
   return (
     <div className="border-b border-neutral-800 bg-neutral-800/70 px-3 py-1.5 text-sm" data-chat-pin={pin.mid}>
       <div className="flex items-start gap-2">
-        <span className="shrink-0 pt-px text-xs" aria-hidden="true">
-          📌
-        </span>
+        <PinIcon className="mt-0.5 h-4 w-4 shrink-0 text-sky-300" />
         <p className="min-w-0 flex-1 break-words">
           <span className="sr-only">{t('room.pinned')}: </span>
           <span className="mr-1.5 font-semibold text-sky-300">{pin.user.nick}</span>
@@ -82,6 +80,15 @@ export function PinBar({ pin, moderator, room }: { pin: ChatPinnedMessage; moder
         </p>
       )}
     </div>
+  );
+}
+
+/** A push pin, drawn (no emoji font is assumed). */
+export function PinIcon({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 16 16" className={className} aria-hidden="true" fill="currentColor">
+      <path d="M10.3 1.3a1 1 0 0 1 1.4 0l3 3a1 1 0 0 1 0 1.4l-.7.7a1 1 0 0 1-1.1.2l-2.3 2.3.3 2.6a1 1 0 0 1-.3.8l-.8.8a.5.5 0 0 1-.7 0L6.5 10.5 2.4 14.6a.5.5 0 0 1-.7-.7l4.1-4.1-2.6-2.6a.5.5 0 0 1 0-.7l.8-.8a1 1 0 0 1 .8-.3l2.6.3 2.3-2.3a1 1 0 0 1 .2-1.1Z" />
+    </svg>
   );
 }
 
@@ -185,6 +192,15 @@ export function StickerPicker({
       className="mb-2 grid grid-cols-4 gap-1.5 rounded-lg bg-neutral-800 p-2 sm:grid-cols-8"
       data-sticker-picker
     >
+      <p className="col-span-full flex items-center gap-1 text-[11px] text-neutral-400">
+        <span
+          className="flex h-3.5 w-3.5 items-center justify-center rounded-full bg-rose-500 text-[9px] leading-none text-white"
+          aria-hidden="true"
+        >
+          ♥
+        </span>
+        {t('room.stickerFansOnly')}
+      </p>
       {CHAT_STICKERS.map((s) => {
         const locked = s.fan_only && !fan;
         const name = t(`room.sticker.${s.id}`);
@@ -199,10 +215,13 @@ export function StickerPicker({
             data-sticker-pick={s.id}
           >
             <img src={chatStickerUrl(s.id)} alt="" width={40} height={40} className="h-10 w-10" />
-            <span className="sr-only">{name}</span>
+            <span className="sr-only">{s.fan_only ? `${name} (${t('room.stickerFansOnly')})` : name}</span>
             {s.fan_only && (
-              <span className="absolute top-0 right-0 rounded bg-rose-500 px-1 text-[9px] font-bold leading-tight text-white">
-                {t('room.stickerFansOnly')}
+              <span
+                className="absolute top-0.5 right-0.5 flex h-4 w-4 items-center justify-center rounded-full bg-rose-500 text-[10px] leading-none text-white"
+                aria-hidden="true"
+              >
+                ♥
               </span>
             )}
           </button>
