@@ -2,7 +2,7 @@ import { CHAT_LIMITS, ChatEvent, ChatEventDetail, type ChatPlugins, ResultCode, 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { type Account, balancesOf, buildBj, buildViewer, liveRoom, newKey } from '../../testing/builders.js';
-import { ChatClient, chatToken, type Frame, isMsg, isOutside } from '../../testing/chat-client.js';
+import { type ChatClient, type Frame, isMsg, isOutside, joinThroughMonitor } from '../../testing/chat-client.js';
 import { buildAccount, sql } from '../../testing/members.js';
 import { verifyLedger } from '../wallet/wallet.verify.js';
 
@@ -23,11 +23,10 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Joins the way the web client does (monitor, token, socket); the socket closes after the test. */
 async function join(vk: string, who?: Account) {
-  const c = await ChatClient.connect(t.url);
+  const { client: c, answer } = await joinThroughMonitor(t, vk, who ? { cookie: who.cookie } : {});
   clients.push(c);
-  const answer = await c.join(await chatToken(t, vk, who?.cookie), vk);
-  expect(answer.result).toBe(1);
   return { c, answer };
 }
 const joined = async (vk: string, who?: Account) => (await join(vk, who)).c;
