@@ -4,13 +4,15 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
 import { chatJoined, chatOf, endLiveRooms, liveBroadcast, userKeyOf } from './support/live-room.js';
-import { joinByApi } from './support/members.js';
+import { balanceOf, joinByApi } from './support/members.js';
+import { starGranter } from './support/wallet.js';
 
 /**
  * The room events of issue 24 in Chromium, on the play page: the BJ (desktop) posts a notice, pins a
  * viewer's message from the namecard and sends a sticker from the picker; the viewer (a phone) sees the
  * notice banner, the pin bar and the sticker, finds the fan-only stickers locked, sends one of their own,
- * and after a reload (a late join) still sees the notice and the pin. Then the screenshots of
+ * and after a reload (a late join) still sees the notice and the pin. A funded viewer sends a donation from
+ * the gift dialog (the message is required once the switch is on); the BJ sees the donation line and card. Then the screenshots of
  * docs/chat-protocol.md are taken at 390 and 1366 px in ko and en (ROOM_EVENTS_SHOTS, default
  * /tmp/byeol-room-events): the chat with banner, pin bar and open picker, and the gift dialog with the
  * donation switch and its required-message error.
@@ -18,9 +20,11 @@ import { joinByApi } from './support/members.js';
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
 const newPage = pagesPerFile(baseUrl);
+const granter = starGranter(baseUrl, `re${run}`);
 const shots = process.env.ROOM_EVENTS_SHOTS ?? '/tmp/byeol-room-events';
 
 afterAll(async () => {
+  await granter.dispose();
   await endLiveRooms();
   await closeDatabase();
 });
@@ -114,6 +118,41 @@ describe('room events on the play page', { timeout: 180_000 }, () => {
     // The BJ unpins from the bar: gone for the viewer.
     await chatOf(bjPage).locator('[data-chat-unpin]').click();
     await expect.poll(() => chatOf(viewerPage).locator('[data-chat-pin]').count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('a donation from the gift dialog: a required message, then the donation line and card for the BJ', async () => {
+    const bjPage = await newPage(desktop);
+    const viewerPage = await newPage(phone);
+    const { vodKey } = await liveRoom(bjPage, `${run}d`);
+    const viewer = await joinByApi(viewerPage.request, { id: `redon${run}`, nick: `후원자${run}` });
+    await granter.grant(viewer.id, 1_000);
+    await bjPage.goto(`/play/${vodKey}`);
+    await viewerPage.goto(`/play/${vodKey}`);
+    await chatJoined(bjPage);
+    await chatJoined(viewerPage);
+
+    await viewerPage.locator('[data-gift-button]').click();
+    const form = viewerPage.locator('[data-gift-form]');
+    await form.locator('[data-gift-preset="500"]').click();
+    await form.locator('[data-gift-donation]').check();
+    // Switched on, the message is required: nothing is sent without it.
+    await form.locator('[data-gift-submit]').click();
+    await expect.poll(() => form.locator('[data-field-errors="gift-message"]').count()).toBe(1);
+    expect(await form.locator('#gift-message').getAttribute('aria-invalid')).toBe('true');
+    expect(await balanceOf(viewerPage, 'star')).toBe(1_000);
+    await form.locator('#gift-message').fill('생일 축하해요 <b>언니</b>!');
+    await form.locator('[data-gift-submit]').click();
+    await expect.poll(() => form.count()).toBe(0);
+    expect(await balanceOf(viewerPage, 'star')).toBe(500);
+
+    // The BJ's chat: a donation line (not a star-gift line), the message as text; a card over the video.
+    const line = chatOf(bjPage).locator('[data-chat-line="donation"]');
+    await expect.poll(() => line.count(), { timeout: 10_000 }).toBe(1);
+    expect(await line.getAttribute('data-code')).toBe('50');
+    expect(await line.textContent()).toContain(`후원자${run}님이 STAR 500개로 후원했습니다`);
+    expect(await line.locator('[data-gift-message]').textContent()).toBe('생일 축하해요 <b>언니</b>!');
+    expect(await chatOf(bjPage).locator('[data-chat-line="gift"]').count()).toBe(0);
+    await expect.poll(() => bjPage.locator('[data-effect-card][data-code="50"]').count(), { timeout: 10_000 }).toBe(1);
   });
 
   it('screenshots: the chat with the notice, the pin and the picker, and the gift dialog with the donation switch', async () => {
