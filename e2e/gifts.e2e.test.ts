@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
 import { chatJoined, chatOf, endLiveRooms, liveRoomOf, userKeyOf } from './support/live-room.js';
-import { API_HEADERS, apiClient, balanceOf, joinByApi } from './support/members.js';
+import { API_HEADERS, balanceOf, joinByApi } from './support/members.js';
+import { starGranter } from './support/wallet.js';
 
 /**
  * Star gifts in Chromium (issue 6): a funded viewer opens the gift panel in a live room, picks a preset,
@@ -18,30 +19,16 @@ import { API_HEADERS, apiClient, balanceOf, joinByApi } from './support/members.
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
-let operator: APIRequestContext | undefined;
 const newPage = pagesPerFile(baseUrl);
+const granter = starGranter(baseUrl, run);
 
 afterAll(async () => {
-  await operator?.dispose();
+  await granter.dispose();
   await endLiveRooms();
   await closeDatabase();
 });
 
-/** Grants STAR as an operator would (an operator made in the database: no page appoints operators). */
-async function grantStar(loginId: string, amount: number): Promise<void> {
-  if (!operator) {
-    const client = await apiClient(baseUrl);
-    const member = await joinByApi(client, { id: `gop${run}`, nick: `운영자${run}` });
-    await sql(`update users set role = 'operator' where lower(id) = lower($1)`, [member.id]);
-    operator = client;
-  }
-  const res = await operator.post('/v1/admin/wallet_grant', {
-    form: { id: loginId, currency: 'STAR', amount: String(amount), reason: 'e2e gifts' },
-    headers: { ...API_HEADERS, 'Idempotency-Key': `e2e-${randomUUID()}` },
-  });
-  const body = (await res.json()) as { rslt_cd: number; rslt_msg: string };
-  expect(body.rslt_cd, body.rslt_msg).toBe(0);
-}
+const grantStar = granter.grant;
 
 const chat = chatOf;
 const joined = chatJoined;

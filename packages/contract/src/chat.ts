@@ -206,6 +206,10 @@ export interface ChatRoomState {
    * arrives as 240 (vod info update) with `count_hidden` in its data.
    */
   count_hidden: 0 | 1;
+  /** The room's notice (120/121), null when none. */
+  notice: ChatRoomNotice | null;
+  /** The pinned message (130/131), null when none. */
+  pin: ChatPinnedMessage | null;
 }
 
 /** The BJ's chat settings (settings updates 8100–8105, one code per field, see ChatSettingCode). */
@@ -349,7 +353,67 @@ export const ChatEventDetail = {
   OPERATOR_NOTICE_ROOM: 9990,
   /** An operator notice to every live room. */
   OPERATOR_NOTICE_ALL: 9991,
+  /** Room notices and pins inside NOTICE_FIRST..NOTICE_LAST (120–182; issue 24): the BJ or a manager sets the room's notice. */
+  ROOM_NOTICE_SET: 120,
+  /** The room's notice was taken down. */
+  ROOM_NOTICE_CLEARED: 121,
+  /** The BJ or a manager pinned a chat message. */
+  MESSAGE_PINNED: 130,
+  /** The pinned message was unpinned. */
+  PIN_CLEARED: 131,
 } as const;
+
+/** The room's notice (120): plain text shown as a banner over the chat, kept for the broadcast. */
+export interface ChatRoomNotice {
+  m: string;
+  /** Who set it. */
+  by: ChatUserInfo;
+  /** When, server time in ms. */
+  ts: number;
+}
+
+/** The pinned message (130): a copy of a room chat message shown in the pin bar, kept for the broadcast. */
+export interface ChatPinnedMessage {
+  /** The message's MsgSendPush mid. */
+  mid: string;
+  m: string;
+  /** Who wrote it. */
+  user: ChatUserInfo;
+  /** When it was written. */
+  ts: number;
+  /** Who pinned it. */
+  by: ChatUserInfo;
+  /** When it was pinned. */
+  pinned_at: number;
+}
+
+/**
+ * The stickers the project ships (12; apps/web/public/stickers/{id}.svg), defined once. `fan_only` ones are
+ * reserved, as on SOOP, to the BJ's fans (a STAR gift or fan club number: is_fan / fan_no) and the room's
+ * moderators.
+ */
+export const CHAT_STICKERS = [
+  { id: 'heart', fan_only: false },
+  { id: 'clap', fan_only: false },
+  { id: 'cry', fan_only: false },
+  { id: 'fire', fan_only: false },
+  { id: 'star', fan_only: false },
+  { id: 'thanks', fan_only: false },
+  { id: 'lightstick', fan_only: true },
+  { id: 'crown', fan_only: true },
+] as const satisfies ReadonlyArray<{ id: string; fan_only: boolean }>;
+export type ChatStickerId = (typeof CHAT_STICKERS)[number]['id'];
+
+/** The sticker of an id, or undefined for an unknown one. */
+export const chatSticker = (id: unknown) => CHAT_STICKERS.find((s) => s.id === id);
+
+/** Where a sticker's picture is served (the web app's public folder). */
+export const chatStickerUrl = (id: ChatStickerId) => `/stickers/${id}.svg`;
+
+/** `data` of a sticker push (OUTSIDE_MSG 12); `by` is the sender. */
+export interface StickerChatEventData {
+  sticker: ChatStickerId;
+}
 
 /**
  * The least STAR of each star gift tier, defined once: small 1–99, medium 100–999, large 1,000–9,999, huge
@@ -386,6 +450,8 @@ export const CHAT_LIMITS = {
   bannedWordMaxLength: 30,
   greetingMax: 100,
   noticeMax: 300,
+  /** Characters of the BJ's room notice (120). */
+  roomNoticeMax: 150,
   /** Above this many users in a room, USER_JOIN/USER_OUT are not pushed per user (counts still travel). */
   presencePushMaxRoom: 500,
   /** A socket whose unsent bytes pass this is dropped (a slow consumer never stalls the room). */
@@ -625,6 +691,39 @@ export const chatCodes = defineCodes('chat', [[6200, 6299]], {
     en: 'Only followers can chat right now.',
     ja: '現在はフォロワーのみチャットできます。',
     'zh-CN': '现在仅关注者可以聊天。',
+  },
+  // 6250–6259: room events (issue 24: stickers, room notices, pins).
+  /** Sticker (12): no sticker has this id. */
+  CHAT_STICKER_UNKNOWN: {
+    code: 6250,
+    ko: '없는 스티커입니다.',
+    en: 'There is no such sticker.',
+    ja: '存在しないスタンプです。',
+    'zh-CN': '该贴纸不存在。',
+  },
+  /** Sticker (12): this sticker is for the BJ's fans (a STAR gift or the fan club) only. */
+  CHAT_STICKER_FANS_ONLY: {
+    code: 6251,
+    ko: '팬클럽 회원만 사용할 수 있는 스티커입니다.',
+    en: 'This sticker is for fan club members only.',
+    ja: 'ファンクラブ会員のみ使えるスタンプです。',
+    'zh-CN': '该贴纸仅限粉丝团成员使用。',
+  },
+  /** Room notice (120): empty or longer than `{max}` characters. */
+  CHAT_NOTICE_LENGTH: {
+    code: 6252,
+    ko: '공지는 1자 이상 {max}자 이하로 입력해 주세요.',
+    en: 'A notice must be 1 to {max} characters.',
+    ja: 'お知らせは1〜{max}文字で入力してください。',
+    'zh-CN': '公告长度须为1至{max}个字符。',
+  },
+  /** Pin (130): the message is not among the room's recent messages (or is no room message). */
+  CHAT_PIN_NOT_FOUND: {
+    code: 6253,
+    ko: '고정할 메시지를 찾을 수 없습니다.',
+    en: 'The message to pin was not found.',
+    ja: '固定するメッセージが見つかりません。',
+    'zh-CN': '找不到要置顶的消息。',
   },
   /** Video connection: only members who verified a phone number may join the broadcast on camera. */
   VIDEO_GUEST_PHONE_REQUIRED: {

@@ -135,6 +135,11 @@ export const StarGiftSchema = z.object({
   vod_key: z.string().min(1).max(64),
   star_cnt: z.string().max(64),
   message: z.string().trim().max(STAR_GIFT.messageMax).optional(),
+  /**
+   * 'Y': a donation (SOOP's 별풍선 with a message): paid and counted exactly as a gift, announced in the
+   * room as the donation event (50) instead of 20–23. It needs a message (REQUIRED 'message' otherwise).
+   */
+  donation_yn: z.enum(['Y', 'N']).optional(),
   /** Or the Idempotency-Key header. */
   idempotency_key: z.string().max(128).optional(),
 });

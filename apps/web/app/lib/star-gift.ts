@@ -1,13 +1,21 @@
-import { ChatEvent, type OutsideMsgPush, type StarGiftChatEventData } from '@byeol/contract';
+import { ChatEvent, type OutsideMsgPush, type StarGiftChatEventData, starGiftTier } from '@byeol/contract';
 
 /**
  * Star gifts on the web (framework-free, unit-tested): which chat events are star gifts and their tier
  * (the gift form's idempotency key: lib/action-key.ts).
  */
 
-/** The star gift codes 20–23 (SPEC §9): tier 0 (1–99) … tier 3 (10,000 and more), see starGiftCode. */
+/**
+ * The star gift codes 20–23 (SPEC §9): tier 0 (1–99) … tier 3 (10,000 and more), see starGiftCode; and
+ * the donation (50): a star gift sent with the donation switch, its message shown as a donation.
+ */
 export function isStarGiftCode(code: number): boolean {
-  return code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST;
+  return (code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST) || code === ChatEvent.DONATION;
+}
+
+/** The tier of a star gift or donation push: by its amount (a donation's code says nothing of it). */
+export function giftTierOf(push: OutsideMsgPush, starCnt: number): 0 | 1 | 2 | 3 {
+  return push.code === ChatEvent.DONATION ? starGiftTier(starCnt) : giftTier(push.code);
 }
 
 export function giftTier(code: number): 0 | 1 | 2 | 3 {

@@ -112,6 +112,8 @@ describe('the store', () => {
       hideUsers: [],
       settings: DEFAULT_CHAT_SETTINGS,
       countHidden: false,
+      notice: null,
+      pin: null,
     });
     await sql(
       t,
@@ -357,6 +359,26 @@ const ACTIONS: Action[] = [
     }),
   ),
   {
+    name: '120 room notice',
+    plugins: () => ({ T: 120 }),
+    m: '9시 컴백 무대',
+    allowed: MODS,
+    state: async (r) => (await r.current()).notice?.m ?? null,
+    code: 120,
+  },
+  {
+    name: '121 room notice taken down',
+    plugins: () => ({ T: 121 }),
+    allowed: MODS,
+    setup: (r) =>
+      sql(t, 'insert into chat_room_board (vod_key, notice) values ($1, $2::jsonb)', [
+        r.vk,
+        JSON.stringify({ m: '공지', by: { user_key: r.bj.userKey }, ts: 1 }),
+      ]).then(() => undefined),
+    state: async (r) => (await r.current()).notice?.m ?? null,
+    code: 121,
+  },
+  {
     name: '9990 operator notice',
     plugins: () => ({ T: 9990 }),
     m: '점검 안내입니다',
@@ -399,7 +421,7 @@ describe('the role matrix', () => {
       });
     }
 
-  for (const code of [10, 11, 12, 20, 23, 31, 40, 50, 60, 61, 92, 102, 120, 220, 240, 250, 8000, 8099, 8106, 9991, 12345])
+  for (const code of [10, 11, 12, 20, 23, 31, 40, 50, 60, 61, 92, 102, 122, 182, 220, 240, 250, 8000, 8099, 8106, 9991, 12345])
     it(`${code} comes only from the platform: refused to every role`, async () => {
       const r = await liveRoom();
       const before = await r.snapshot();

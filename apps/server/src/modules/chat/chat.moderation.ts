@@ -2,7 +2,9 @@ import {
   CHAT_LIMITS,
   ChatEvent,
   ChatEventDetail,
+  type ChatPinnedMessage,
   type ChatPlugins,
+  type ChatRoomNotice,
   type ChatRoomRole,
   type ChatRoomSettings,
   ChatSettingCode,
@@ -15,13 +17,23 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { freezeAllowOf, isRoomBj, settingsOf } from './chat.repository.js';
-import { chatActionLog, chatManager, chatRoomBlock, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
+import {
+  chatActionLog,
+  chatManager,
+  chatRoomBlock,
+  chatRoomBoard,
+  chatRoomState,
+  chatSanction,
+  chatSetting,
+  chatUserBlock,
+} from './chat.tables.js';
 import type {
   ActionEffects,
   ActionOutcome,
   ApplyAction,
   ChatActor,
   ChatStore,
+  MessageLookup,
   PushTarget,
   RoomContext,
   TargetLookup,
@@ -87,6 +99,7 @@ interface Ctx {
   plugins: ChatPlugins;
   m: string;
   lookup: TargetLookup;
+  message: MessageLookup;
   ts: number;
 }
 
@@ -428,6 +441,61 @@ async function notice(ctx: Ctx): Promise<Plan> {
   };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point (a notice is one line of plain text).
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+
+/** Writes the room's board (notice, pin) of this broadcast. */
+async function writeBoard(tx: Tx, ctx: Ctx, set: { notice: ChatRoomNotice | null } | { pin: ChatPinnedMessage | null }) {
+  await tx
+    .insert(chatRoomBoard)
+    .values({ vodKey: ctx.room.vk, ...set })
+    .onConflictDoUpdate({ target: chatRoomBoard.vodKey, set: { ...set, updatedAt: sql`now()` } });
+}
+
+/** 120 sets the room's notice (`m`, plain text), 121 (or 120 with `off: 1`) takes it down: the BJ, a manager, an operator. */
+async function roomNotice(ctx: Ctx, on: boolean): Promise<Plan> {
+  requirePower(ctx, MODERATORS);
+  const m = on ? ctx.m.replace(CONTROLS, ' ').trim() : '';
+  if (on && (chars(m) < 1 || chars(m) > CHAT_LIMITS.roomNoticeMax))
+    throw new Refused(fail('CHAT_NOTICE_LENGTH', { max: CHAT_LIMITS.roomNoticeMax }));
+  const code = on ? ChatEventDetail.ROOM_NOTICE_SET : ChatEventDetail.ROOM_NOTICE_CLEARED;
+  const notice: ChatRoomNotice | null = on ? { m, by: ctx.actor, ts: ctx.ts } : null;
+  return {
+    code,
+    detail: on ? { m } : {},
+    async write(tx) {
+      await writeBoard(tx, ctx, { notice });
+      return {
+        pushes: [{ target: toRoom, push: push(ctx, code, notice ? { m, data: { notice } } : {}) }],
+        effects: { room: { notice } },
+      };
+    },
+  };
+}
+
+/** 130 pins a recent room message (`value`: its mid), 131 (or 130 with `off: 1`) unpins: the BJ, a manager, an operator. */
+async function pinMessage(ctx: Ctx, on: boolean): Promise<Plan> {
+  requirePower(ctx, MODERATORS);
+  let pin: ChatPinnedMessage | null = null;
+  if (on) {
+    const mid = ctx.plugins.value;
+    if (typeof mid !== 'string' || mid.length === 0 || mid.length > 64) throw new Refused(invalid('value'));
+    const found = ctx.message(mid);
+    if (!found) throw new Refused(fail('CHAT_PIN_NOT_FOUND'));
+    pin = { mid: found.mid, m: found.m, user: found.user, ts: found.ts, by: ctx.actor, pinned_at: ctx.ts };
+  }
+  const code = on ? ChatEventDetail.MESSAGE_PINNED : ChatEventDetail.PIN_CLEARED;
+  return {
+    code,
+    ...(pin ? { target: pin.user } : {}),
+    detail: pin ? { mid: pin.mid, m: pin.m } : {},
+    async write(tx) {
+      await writeBoard(tx, ctx, { pin });
+      return { pushes: [{ target: toRoom, push: push(ctx, code, pin ? { data: { pin } } : {}) }], effects: { room: { pin } } };
+    },
+  };
+}
+
 function plan(ctx: Ctx): Promise<Plan> {
   const T = ctx.plugins.T;
   switch (T) {
@@ -451,6 +519,14 @@ function plan(ctx: Ctx): Promise<Plan> {
       return hideUser(ctx);
     case ChatEventDetail.OPERATOR_NOTICE_ROOM:
       return notice(ctx);
+    case ChatEventDetail.ROOM_NOTICE_SET:
+      return roomNotice(ctx, !isOff(ctx.plugins));
+    case ChatEventDetail.ROOM_NOTICE_CLEARED:
+      return roomNotice(ctx, false);
+    case ChatEventDetail.MESSAGE_PINNED:
+      return pinMessage(ctx, !isOff(ctx.plugins));
+    case ChatEventDetail.PIN_CLEARED:
+      return pinMessage(ctx, false);
   }
   const field = SETTING_BY_CODE.get(T);
   if (field) return setting(ctx, T, field);
@@ -464,14 +540,21 @@ function plan(ctx: Ctx): Promise<Plan> {
  * or the client says.
  */
 export function createModeration(db: Db, store: ChatStore): ApplyAction {
-  return async function applyAction(room: RoomContext, actor: ChatActor, plugins: ChatPlugins, m: string, lookup: TargetLookup) {
+  return async function applyAction(
+    room: RoomContext,
+    actor: ChatActor,
+    plugins: ChatPlugins,
+    m: string,
+    lookup: TargetLookup,
+    message: MessageLookup = () => null,
+  ) {
     if (actor.info.user_key === 0 || actor.info.is_guest === 1) return fail('LOGIN_REQUIRED');
     if (!plugins || typeof plugins !== 'object' || !Number.isInteger(plugins.T)) return invalid('plugins');
     if (room.state === 'ended') return fail('BROADCAST_ENDED');
     if (room.state === 'frozen') return fail('BROADCAST_FROZEN');
     const fresh = await store.lookupUser(room, actor.info.user_key);
     if (!fresh) return fail('LOGIN_REQUIRED');
-    const ctx: Ctx = { room, actor: fresh, power: moderationPower(fresh, room), plugins, m, lookup, ts: Date.now() };
+    const ctx: Ctx = { room, actor: fresh, power: moderationPower(fresh, room), plugins, m, lookup, message, ts: Date.now() };
     if (ctx.power === 'guest') return fail('LOGIN_REQUIRED');
     try {
       const chosen = await plan(ctx);

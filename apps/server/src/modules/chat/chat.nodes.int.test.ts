@@ -165,6 +165,38 @@ describe('two chat nodes', () => {
     });
   });
 
+  it('stickers, the room notice and a pin cross nodes; the pin takes a message written on the other node; joiners on both get the state', async () => {
+    const { vk, bj } = await newRoom();
+    const viewer = await buildAccount(api);
+    const bjc = await joinedOn(a, vk, bj);
+    const vc = await joinedOn(b, vk, viewer);
+
+    expect(await vc.send('', { T: ChatEvent.STICKER, value: 'clap' })).toMatchObject({ result: 1 });
+    expect((await bjc.waitFor(isOutside(ChatEvent.STICKER))).param).toMatchObject({
+      by: { user_key: viewer.userKey },
+      data: { sticker: 'clap' },
+    });
+
+    expect(await bjc.send('노드 넘어 공지', { T: ChatEventDetail.ROOM_NOTICE_SET })).toMatchObject({ result: 1 });
+    expect((await vc.waitFor(isOutside(ChatEventDetail.ROOM_NOTICE_SET))).param.m).toBe('노드 넘어 공지');
+    // A message written on node B, pinned by the BJ on node A.
+    expect(await vc.send('B에서 쓴 질문')).toMatchObject({ result: 1 });
+    const msg = await bjc.waitFor(isMsg('B에서 쓴 질문'));
+    expect(await bjc.send('', { T: ChatEventDetail.MESSAGE_PINNED, value: msg.param.mid })).toMatchObject({ result: 1 });
+    expect((await vc.waitFor(isOutside(ChatEventDetail.MESSAGE_PINNED))).param.data.pin).toMatchObject({
+      mid: msg.param.mid,
+      m: 'B에서 쓴 질문',
+      user: { user_key: viewer.userKey },
+    });
+    // Node B applied the change to its copy of the room: its joiners get both.
+    for (const node of [a, b]) {
+      const late = await ChatClient.connect(node.host);
+      clients.push(late);
+      const answer = await late.join(await chatToken(api, vk), vk);
+      expect(answer.room).toMatchObject({ notice: { m: '노드 넘어 공지' }, pin: { mid: msg.param.mid } });
+    }
+  });
+
   it('events published by the API and moderation outcomes reach every node holding the room', async () => {
     const { vk, bj } = await newRoom();
     const bjc = await joinedOn(a, vk, bj);

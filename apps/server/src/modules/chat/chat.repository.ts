@@ -1,4 +1,12 @@
-import { type ChatRoomSettings, type ChatUserInfo, DEFAULT_CHAT_SETTINGS, FREEZE_ALLOW_ROLES, type FreezeAllowRole } from '@byeol/contract';
+import {
+  type ChatPinnedMessage,
+  type ChatRoomNotice,
+  type ChatRoomSettings,
+  type ChatUserInfo,
+  DEFAULT_CHAT_SETTINGS,
+  FREEZE_ALLOW_ROLES,
+  type FreezeAllowRole,
+} from '@byeol/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Exec } from '../../platform/db.js';
@@ -9,7 +17,7 @@ import { sanction } from '../sanctions/index.js';
 import { supporter } from '../supporters/index.js';
 import { hidesViewerCountSql, users } from '../users/index.js';
 import { bjFan, fanClub } from '../wallet/index.js';
-import { chatManager, chatRoomBlock, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
+import { chatManager, chatRoomBlock, chatRoomBoard, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
 import type { ChatStore, MemberStanding, RoomContext } from './chat.types.js';
 
 /** The standing of a guest, or of a member with nothing against or for them. */
@@ -68,11 +76,14 @@ function prepare(db: Db) {
       frozen: chatRoomState.frozen,
       frozenAllow: chatRoomState.frozenAllow,
       countHidden: sql<boolean>`${hidesViewerCountSql('bj')}`,
+      notice: chatRoomBoard.notice,
+      pin: chatRoomBoard.pin,
     })
     .from(broadcast)
     .innerJoin(bj, eq(bj.userKey, broadcast.bjUserKey))
     .leftJoin(chatSetting, eq(chatSetting.bjUserKey, broadcast.bjUserKey))
     .leftJoin(chatRoomState, eq(chatRoomState.vodKey, broadcast.vodKey))
+    .leftJoin(chatRoomBoard, eq(chatRoomBoard.vodKey, broadcast.vodKey))
     .where(eq(broadcast.vodKey, sql.placeholder('vk')))
     .prepare('byeol_chat_room');
 
@@ -188,6 +199,8 @@ export function createChatStore(db: Db): ChatStore {
         hideUsers: keys(row.hideUsers),
         settings: row.settingBj === null ? settingsOf(null) : settingsOf(row as SettingValues),
         countHidden: row.countHidden === true,
+        notice: (row.notice as ChatRoomNotice | null) ?? null,
+        pin: (row.pin as ChatPinnedMessage | null) ?? null,
       };
     },
 

@@ -64,6 +64,8 @@ describe('room limits', () => {
     frozenAllow: [],
     hideUsers: [],
     countHidden: false,
+    notice: null,
+    pin: null,
     settings: {
       slow_sec: 0,
       banned_words: ['Bad', 'a.b'],

@@ -8,6 +8,7 @@ import {
   chatRoomRole,
   LANGS,
   type Lang,
+  type MsgSendPush,
 } from '@byeol/contract';
 import type { WebSocket } from 'ws';
 import type { MemberStanding, RoomContext } from './chat.types.js';
@@ -85,6 +86,9 @@ export class Conn {
 }
 
 /** `{service, param}` as the JSON text every socket receives. */
+/** Room chat messages kept per room for pins (130): a moderator pins what they just saw. */
+export const RECENT_MESSAGES = 200;
+
 export const frameJson = (service: ChatFrame['service'], param: object): string => JSON.stringify({ service, param });
 
 /**
@@ -305,6 +309,8 @@ export class Room {
   disposed = false;
   /** Why the room closed here (the broadcast ended or was frozen), for joins still in flight. */
   closedState: 'ended' | 'frozen' | null = null;
+  /** The room's recent chat messages (T 0, any node, not hidden users' lines) by mid, as sent: what a pin (130) may pick. */
+  private readonly recent = new Map<string, string>();
 
   constructor(
     public ctx: RoomContext,
@@ -329,6 +335,8 @@ export class Room {
       hide_users: c.hideUsers,
       settings: c.settings,
       count_hidden: c.countHidden ? 1 : 0,
+      notice: c.notice,
+      pin: c.pin,
     };
   }
 
@@ -340,6 +348,20 @@ export class Room {
 
   private compileBanned() {
     this.bannedRe = bannedWordsPattern(this.ctx.settings.banned_words);
+  }
+
+  /** Keeps a room chat message (its MSG_SEND frame) among the last RECENT_MESSAGES, for pins. */
+  keepMessage(mid: string, json: string) {
+    this.recent.set(mid, json);
+    if (this.recent.size > RECENT_MESSAGES) this.recent.delete(this.recent.keys().next().value as string);
+  }
+
+  /** A recent room chat message by mid, or null when it is not (or no longer) kept. */
+  recentMessage(mid: string): { mid: string; m: string; user: ChatUserInfo; ts: number } | null {
+    const json = this.recent.get(mid);
+    if (!json) return null;
+    const { param } = JSON.parse(json) as { param: MsgSendPush };
+    return { mid: param.mid, m: param.m, user: param.user, ts: param.ts };
   }
 
   /** The BJ's banned words replaced with `***`, case-insensitively. */

@@ -16,6 +16,7 @@ import {
   type ChatUserInfo,
   chatRoomChannel,
   chatRoomRole,
+  chatSticker,
   isChatModerator,
   JOIN_OK,
   kstMinute,
@@ -36,6 +37,7 @@ import {
   type RoomUserListParam,
   resolveLang,
   resultMessage,
+  type StickerChatEventData,
   type UserPresencePush,
 } from '@byeol/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -700,6 +702,11 @@ export class ChatEngine {
       this.answer(conn, ChatService.ROOM_MSG_SEND, ok);
       return undefined;
     }
+    if (plugins.T === ChatEvent.STICKER) {
+      this.sticker(conn, room, user, plugins.value);
+      this.answer(conn, ChatService.ROOM_MSG_SEND, ok);
+      return undefined;
+    }
     if (plugins.T === ChatEvent.WHISPER_SENDER) {
       const done = this.whisper(conn, room, user, m, plugins.target);
       if (!done) {
@@ -730,32 +737,65 @@ export class ChatEngine {
     return `${this.midPrefix}${this.seq.toString(36)}`;
   }
 
-  private chat(conn: Conn, room: Room, user: ChatUserInfo, m: string) {
+  /** A non-moderator may not write in a frozen chat unless the freeze lets their standing talk. */
+  private checkFrozenRoom(conn: Conn, room: Room, user: ChatUserInfo) {
     const ctx = room.ctx;
     if (!conn.mod && ctx.frozen && !mayTalkWhileFrozen(user, ctx.frozenAllow)) {
       const allow = ctx.frozenAllow;
       throw new Refusal(allow.length === 0 ? 'CHAT_FROZEN' : allow.includes('follower') ? 'CHAT_FROZEN_FOLLOWERS' : 'CHAT_FROZEN_FANS');
     }
-    const text = this.text(conn, m);
-    if (!conn.mod) {
-      if (ctx.settings.links_yn === 'N' && LINK.test(text)) throw new Refusal('CHAT_LINKS_NOT_ALLOWED');
-      const wait = room.admit(user.user_key, ctx.settings.slow_sec);
-      if (wait > 0) throw new Refusal('CHAT_TOO_FAST', { num: wait });
-    }
-    const push: MsgSendPush = { mid: this.nextMid(), m: room.censor(text), plugins: { T: PLAIN_MESSAGE }, user, ts: Date.now() };
-    const json = frameJson(ChatPush.MSG_SEND, push);
-    if (!conn.mod && ctx.hideUsers.includes(user.user_key)) {
-      // A hidden user's message: moderators see it, and the user themself (who is not told).
+  }
+
+  /** The per-user rate and the BJ's slow mode, for non-moderators. */
+  private pace(conn: Conn, room: Room, user: ChatUserInfo) {
+    if (conn.mod) return;
+    const wait = room.admit(user.user_key, room.ctx.settings.slow_sec);
+    if (wait > 0) throw new Refusal('CHAT_TOO_FAST', { num: wait });
+  }
+
+  /**
+   * A member's line to the room (a message or a sticker); a hidden user's goes to the moderators and to the
+   * user themself only (who is not told). Answers whether the whole room got it.
+   */
+  private roomLine(conn: Conn, room: Room, user: ChatUserInfo, json: string, chat?: [string, string]): boolean {
+    this.noteChatMinute(room, user.user_key);
+    if (!conn.mod && room.ctx.hideUsers.includes(user.user_key)) {
       room.broadcast(json, true);
       room.sendToMember(user.user_key, [json], (c) => !c.mod);
       this.publish(room, { t: 'f', f: json, mo: 1, u: user.user_key });
-      this.noteChatMinute(room, user.user_key);
-      return;
+      return false;
     }
     room.broadcast(json);
-    this.publish(room, { t: 'f', f: json, c: [push.mid, push.m] });
+    this.publish(room, chat ? { t: 'f', f: json, c: chat } : { t: 'f', f: json });
+    return true;
+  }
+
+  private chat(conn: Conn, room: Room, user: ChatUserInfo, m: string) {
+    this.checkFrozenRoom(conn, room, user);
+    const text = this.text(conn, m);
+    if (!conn.mod && room.ctx.settings.links_yn === 'N' && LINK.test(text)) throw new Refusal('CHAT_LINKS_NOT_ALLOWED');
+    this.pace(conn, room, user);
+    const push: MsgSendPush = { mid: this.nextMid(), m: room.censor(text), plugins: { T: PLAIN_MESSAGE }, user, ts: Date.now() };
+    const json = frameJson(ChatPush.MSG_SEND, push);
+    if (!this.roomLine(conn, room, user, json, [push.mid, push.m])) return;
+    room.keepMessage(push.mid, json);
     this.translate(room, push.mid, push.m);
-    this.noteChatMinute(room, user.user_key);
+  }
+
+  /**
+   * A sticker (12, `plugins.value` its id in CHAT_STICKERS): the rules of a message (frozen chat, the
+   * member's suspension, rate and slow mode, hidden users); fan-only stickers need the fan badge or a fan
+   * club number, moderators use any. The room gets OUTSIDE_MSG 12 with `by` and `data.sticker`.
+   */
+  private sticker(conn: Conn, room: Room, user: ChatUserInfo, value: unknown) {
+    this.checkFrozenRoom(conn, room, user);
+    if (!conn.mod && conn.standing?.frozen) throw new Refusal('CHAT_USER_FROZEN');
+    const sticker = chatSticker(value);
+    if (!sticker) throw new Refusal('CHAT_STICKER_UNKNOWN');
+    if (sticker.fan_only && !conn.mod && !mayTalkWhileFrozen(user, ['fan'])) throw new Refusal('CHAT_STICKER_FANS_ONLY');
+    this.pace(conn, room, user);
+    const data: StickerChatEventData = { sticker: sticker.id };
+    this.roomLine(conn, room, user, outside({ code: ChatEvent.STICKER, ts: Date.now(), by: user, data: { ...data } }));
   }
 
   /**
@@ -861,7 +901,9 @@ export class ChatEngine {
       if (elsewhere && elsewhere !== 'maybe') return elsewhere;
       return this.opts.store.lookupUser(room.ctx, userKey);
     };
-    const outcome = await this.opts.applyAction(room.ctx, { info: user, role: conn.role }, plugins, m, lookup);
+    const outcome = await this.opts.applyAction(room.ctx, { info: user, role: conn.role }, plugins, m, lookup, (mid) =>
+      room.recentMessage(mid),
+    );
     if (!outcome.ok) throw new Refusal(outcome.code, outcome.params);
     const current = this.rooms.get(room.vk) ?? room;
     this.applyOutcome(current, outcome.pushes, outcome.effects);
@@ -975,7 +1017,10 @@ export class ChatEngine {
       case 'f':
         room.broadcast(m.f, m.mo === 1, m.vo === 1);
         if (m.u !== undefined) room.sendToMember(m.u, [m.f], (c) => !c.mod);
-        if (Array.isArray(m.c) && typeof m.c[0] === 'string' && typeof m.c[1] === 'string') this.translate(room, m.c[0], m.c[1]);
+        if (Array.isArray(m.c) && typeof m.c[0] === 'string' && typeof m.c[1] === 'string') {
+          room.keepMessage(m.c[0], m.f);
+          this.translate(room, m.c[0], m.c[1]);
+        }
         break;
       case 'u':
         for (const [userKey, json] of m.d) room.sendToMember(userKey, [json]);
@@ -1009,7 +1054,7 @@ export class ChatEngine {
     const by = isObject(push.by) ? push.by : undefined;
     const byKey = by && Number.isSafeInteger(by.user_key) ? (by.user_key as number) : 0;
     const data = isObject(push.data) ? push.data : {};
-    if (code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST) {
+    if ((code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST) || code === ChatEvent.DONATION) {
       if (by?.is_fan === 1) {
         const fanNo = typeof data.fan_no === 'number' && Number.isSafeInteger(data.fan_no) ? data.fan_no : undefined;
         this.patchMember(room, byKey, (u) => ({ ...u, is_fan: 1, ...(fanNo !== undefined ? { fan_no: fanNo } : {}) }), {

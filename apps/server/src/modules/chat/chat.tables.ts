@@ -85,6 +85,18 @@ export const chatRoomState = pgTable('chat_room_state', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The BJ's notice (120/121) and the pinned message (130/131) of one broadcast (issue 24): a joiner gets them
+ * with the room, a node opening the room reads them here. Both are plain text snapshots (ChatRoomNotice,
+ * ChatPinnedMessage), null when none.
+ */
+export const chatRoomBoard = pgTable('chat_room_board', {
+  vodKey: text('vod_key').primaryKey(),
+  notice: jsonb('notice'),
+  pin: jsonb('pin'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Every moderation action and setting change, with who did it in which role. */
 export const chatActionLog = pgTable(
   'chat_action_log',

@@ -1,5 +1,7 @@
 import type {
+  ChatPinnedMessage,
   ChatPlugins,
+  ChatRoomNotice,
   ChatRoomRole,
   ChatRoomSettings,
   ChatUserInfo,
@@ -30,6 +32,9 @@ export interface RoomContext {
   settings: ChatRoomSettings;
   /** The BJ keeps the viewer count private: the member count goes to moderators only (ChatRoomState.count_hidden). */
   countHidden: boolean;
+  /** The BJ's notice (120/121) and the pinned message (130/131), null when none. */
+  notice: ChatRoomNotice | null;
+  pin: ChatPinnedMessage | null;
 }
 
 /** One member's standing in one room, loaded at join. Guests (user_key 0) get the empty standing. */
@@ -68,7 +73,7 @@ export type PushTarget = { to: 'room' } | { to: 'user'; userKey: number } | { to
 export interface ActionEffects {
   /** Remove this user's sockets from the room (forced exit); they get their push first. */
   removeUser?: number;
-  room?: Partial<Pick<RoomContext, 'frozen' | 'frozenAllow' | 'hideUsers' | 'settings'>>;
+  room?: Partial<Pick<RoomContext, 'frozen' | 'frozenAllow' | 'hideUsers' | 'settings' | 'notice' | 'pin'>>;
   /** Patch a member's standing on every socket of that user in this room. */
   member?: { userKey: number; standing: Partial<MemberStanding> };
 }
@@ -83,6 +88,9 @@ export type ActionOutcome =
  */
 export type TargetLookup = (userKey: number) => Promise<ChatUserInfo | null>;
 
+/** A room chat message among the room's recent ones (any node), by its mid, for a pin (130); null when not kept. */
+export type MessageLookup = (mid: string) => { mid: string; m: string; user: ChatUserInfo; ts: number } | null;
+
 /** The moderation entry point the engine calls for every ROOM_MSG_SEND whose plugins.T is not 0 or 30. */
 export type ApplyAction = (
   room: RoomContext,
@@ -90,6 +98,7 @@ export type ApplyAction = (
   plugins: ChatPlugins,
   m: string,
   lookup: TargetLookup,
+  message?: MessageLookup,
 ) => Promise<ActionOutcome>;
 
 /** Reads for the engine (chat.repository.ts implements it over PostgreSQL, with prepared statements). */

@@ -1,5 +1,6 @@
 import {
   type AccountRole,
+  ChatEvent,
   type ChatUserInfo,
   type GiftRankEntry,
   type GiftRankExtra,
@@ -13,7 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, required } from '../../platform/errors.js';
 import { TurnLoader } from '../../platform/turn-loader.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
 import { isChatManager, isRoomBj, sponsorListPublic } from '../chat/index.js';
@@ -21,6 +22,15 @@ import type { LiveRoom, LiveRooms } from '../live/live.rooms.js';
 import { type GiftStanding, giftRanking, giftStandings, standingKey } from './wallet.repository.js';
 import { requireAmount } from './wallet.rules.js';
 import type { LedgerService } from './wallet.service.js';
+
+/** One gift call: `donation` announces it as the donation event (50) instead of 20–23. */
+export interface GiftInput {
+  vodKey: string;
+  starCnt: string;
+  message?: string | undefined;
+  donation?: boolean | undefined;
+  key: string;
+}
 
 /** The viewer as the session knows them. */
 export interface Gifter {
@@ -46,7 +56,7 @@ export function giftMessage(raw: string | undefined): string {
  * - A viewer the BJ blocked from their rooms (chat_room_block) cannot gift (WALLET_GIFT_BLOCKED, nothing
  *   charged); that check is read fresh for every gift, one statement per turn of the event loop for all.
  * - Fans and rankings are written right after the ledger commits a gift (wallet.fans.ts).
- * - Once paid, the room gets the star-gift event (20–23 by amount) through the bus as OUTSIDE_MSG. A
+ * - Once paid, the room gets the star-gift event (20–23 by amount; a donation: 50, same data) through the bus as OUTSIDE_MSG. A
  *   replay (the same idempotency key again, here or in another process) is not announced: concurrent
  *   calls with one key in this process share the first call, and the database answers `replay` to the rest.
  */
@@ -68,9 +78,9 @@ export class RoomGifts {
     );
   }
 
-  gift(viewer: Gifter, input: { vodKey: string; starCnt: string; message?: string | undefined; key: string }): Promise<StarGiftSet> {
+  gift(viewer: Gifter, input: GiftInput): Promise<StarGiftSet> {
     const callKey = `${viewer.userKey}\u0000${input.key}`;
-    const signature = `${input.vodKey}\u0000${input.starCnt}\u0000${input.message ?? ''}`;
+    const signature = `${input.vodKey}\u0000${input.starCnt}\u0000${input.message ?? ''}\u0000${input.donation ? 'D' : ''}`;
     const same = this.inFlight.get(callKey);
     if (same?.signature === signature) return same.promise;
     const promise = this.giftOnce(viewer, input);
@@ -82,10 +92,7 @@ export class RoomGifts {
     return promise;
   }
 
-  private async giftOnce(
-    viewer: Gifter,
-    input: { vodKey: string; starCnt: string; message?: string | undefined; key: string },
-  ): Promise<StarGiftSet> {
+  private async giftOnce(viewer: Gifter, input: GiftInput): Promise<StarGiftSet> {
     const amount = requireAmount(input.starCnt, STAR_GIFT, 'star_cnt');
     const room = await this.rooms.get(input.vodKey);
     if (!room) throw new AppError('BROADCAST_NOT_FOUND');
@@ -95,14 +102,17 @@ export class RoomGifts {
     const standing = await this.standings.get({ bjUserKey: room.bjUserKey, userKey: viewer.userKey });
     if (standing?.blocked) throw new AppError('WALLET_GIFT_BLOCKED');
     const message = giftMessage(input.message);
+    // A donation is a gift with a message (SOOP's 별풍선 with a message): nothing is charged without one.
+    if (input.donation && !message) throw required('message');
     const meta: Record<string, unknown> = { vod_key: input.vodKey };
     if (message) meta.message = message;
+    if (input.donation) meta.donation = true;
     const paid = await this.ledger.gift(viewer.userKey, room.bjUserKey, amount, input.key, meta);
     // The fan club is joined in the gift's own transaction (wallet_apply_fan), a replay answers it again.
     const club = { first: paid.fan_joined, fanNo: paid.fan_no };
     const firstGift = club.first;
     const result = { ...paid, first_gift: firstGift, fan_no: club.fanNo };
-    if (!paid.replayed) this.announce(input.vodKey, room, viewer, standing, message, result);
+    if (!paid.replayed) this.announce(input.vodKey, room, viewer, standing, message, result, input.donation === true);
     return {
       txn_id: result.txn_id,
       vod_key: input.vodKey,
@@ -123,6 +133,7 @@ export class RoomGifts {
     standing: GiftStanding | undefined,
     message: string,
     result: { txn_id: number; amount: number; first_gift: boolean; fan_no: number | null },
+    donation: boolean,
   ): void {
     const by: ChatUserInfo = {
       user_key: viewer.userKey,
@@ -141,7 +152,7 @@ export class RoomGifts {
       fan_no: result.fan_no,
     };
     const push: OutsideMsgPush = {
-      code: starGiftCode(result.amount),
+      code: donation ? ChatEvent.DONATION : starGiftCode(result.amount),
       ts: Date.now(),
       by,
       ...(message ? { m: message } : {}),

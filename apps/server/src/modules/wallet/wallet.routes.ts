@@ -49,7 +49,8 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
     const viewer = await requireUser(request);
     const key = requireIdempotencyKey(body.idempotency_key, request.headers['idempotency-key']);
     const { vod_key: vodKey, star_cnt: starCnt, message } = body;
-    return ok(request, await inSiteTerms(site, request, () => gifts.gift(viewer, { vodKey, starCnt, message, key })));
+    const donation = body.donation_yn === 'Y';
+    return ok(request, await inSiteTerms(site, request, () => gifts.gift(viewer, { vodKey, starCnt, message, donation, key })));
   });
 
   route(app, walletEndpoints.giftRank, async (request, body) => {

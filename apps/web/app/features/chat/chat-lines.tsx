@@ -5,6 +5,8 @@ import {
   ChatSettingCode,
   type ChatUserInfo,
   chatRoomRole,
+  chatSticker,
+  chatStickerUrl,
   DEFAULT_LANG,
   type Lang,
   localized,
@@ -146,6 +148,14 @@ export function eventText(t: TFunction<'chat'>, push: OutsideMsgPush, lang: Lang
       return onOff(push) ? t('event.blockSelf', { nick }) : t('event.blockSelfOff', { nick });
     case ChatEventDetail.OPERATOR_NOTICE_ROOM:
       return t('event.notice', { m: push.m ?? '' });
+    case ChatEventDetail.ROOM_NOTICE_SET:
+      return t('room.eventNoticeSet', { nick: nickOf(push.by) });
+    case ChatEventDetail.ROOM_NOTICE_CLEARED:
+      return t('room.eventNoticeCleared', { nick: nickOf(push.by) });
+    case ChatEventDetail.MESSAGE_PINNED:
+      return t('room.eventPinned', { nick: nickOf(push.by) });
+    case ChatEventDetail.PIN_CLEARED:
+      return t('room.eventPinCleared', { nick: nickOf(push.by) });
     case ChatEventDetail.OPERATOR_NOTICE_ALL:
       return t('event.noticeAll', { m: push.m ?? '' });
     case ChatEvent.VOD_INFO_UPDATE:
@@ -204,8 +214,8 @@ export function ChatLineView({
   dimmed: boolean;
   bjUserKey: number;
   meKey: number;
-  /** A nick was pressed: its user and this line's text (the namecard can report the line). */
-  onNick: (user: ChatUserInfo, quote?: string) => void;
+  /** A nick was pressed: its user and this line's text and id (the namecard can report or pin the line). */
+  onNick: (user: ChatUserInfo, quote?: string, mid?: string) => void;
 }) {
   const { t } = useTranslation('chat');
   const lang = useLang();
@@ -218,6 +228,8 @@ export function ChatLineView({
   }
   if (line.kind === 'event') {
     if (isStarGiftCode(line.event.code)) return <StarGiftLine push={line.event} />;
+    if (line.event.code === ChatEvent.STICKER)
+      return <StickerLine push={line.event} dimmed={dimmed} bjUserKey={bjUserKey} meKey={meKey} onNick={onNick} />;
     // Mission steps (40–46, issue 23): their own line, in the viewer's language.
     if (isMissionCode(line.event.code)) return <MissionChatLine push={line.event} />;
     // Level-ups (110 member, 111 BJ, 112 fan; issue 23): their own line, in the viewer's language.
@@ -237,7 +249,7 @@ export function ChatLineView({
   const nickButton = (who: ChatUserInfo) => (
     <button
       type="button"
-      onClick={() => onNick(who, line.text)}
+      onClick={() => onNick(who, line.text, whisper ? undefined : line.id)}
       className={`font-semibold hover:underline ${who.user_key === meKey ? 'text-violet-300' : 'text-sky-300'}`}
       data-chat-nick={who.user_key}
     >
@@ -274,6 +286,56 @@ export function ChatLineView({
         {line.text}
       </span>
       {line.translation && <TranslationView text={line.translation.text} target={line.translation.target} />}
+    </div>
+  );
+}
+
+/** A sticker (12): the sender with their badges, then the sticker's picture (its name for screen readers). */
+function StickerLine({
+  push,
+  dimmed,
+  bjUserKey,
+  meKey,
+  onNick,
+}: {
+  push: OutsideMsgPush;
+  dimmed: boolean;
+  bjUserKey: number;
+  meKey: number;
+  onNick: (user: ChatUserInfo) => void;
+}) {
+  const { t } = useTranslation('chat');
+  const sticker = chatSticker(push.data?.sticker);
+  const user = push.by;
+  if (!sticker || !user) return null;
+  return (
+    <div
+      className={`flex items-center gap-1 px-3 py-0.5 text-sm ${dimmed ? 'opacity-40' : ''} ${user.user_key === meKey ? 'bg-white/5' : ''}`}
+      data-chat-line="sticker"
+      data-sticker={sticker.id}
+      data-user-key={user.user_key}
+    >
+      <span className="shrink-0">
+        <RoleBadge role={chatRoomRole(user, bjUserKey)} />
+        <StandingBadges user={user} />
+        <button
+          type="button"
+          onClick={() => onNick(user)}
+          className={`font-semibold hover:underline ${user.user_key === meKey ? 'text-violet-300' : 'text-sky-300'}`}
+          data-chat-nick={user.user_key}
+        >
+          {user.nick}
+        </button>
+      </span>
+      <img
+        src={chatStickerUrl(sticker.id)}
+        alt={t(`room.sticker.${sticker.id}`)}
+        title={t(`room.sticker.${sticker.id}`)}
+        width={56}
+        height={56}
+        className="ml-1 h-14 w-14"
+        loading="lazy"
+      />
     </div>
   );
 }

@@ -26,7 +26,7 @@ export function ChatMessageList({
   bjUserKey: number;
   meKey: number;
   /** A nick was pressed: its user, and the text of the line it sits on (for a report of that line). */
-  onNick: (user: ChatUserInfo, quote?: string) => void;
+  onNick: (user: ChatUserInfo, quote?: string, mid?: string) => void;
 }) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -45,6 +45,8 @@ const ROOM: ChatRoomState = {
   hide_users: [],
   settings: DEFAULT_CHAT_SETTINGS,
   count_hidden: 0,
+  notice: null,
+  pin: null,
 };
 
 function joinedAs(me: ChatUserInfo, room: Partial<ChatRoomState> = {}): ChatModel {
@@ -75,6 +77,37 @@ describe('chatReducer', () => {
     expect(model.lines).toHaveLength(MAX_LINES);
     expect(model.lines.at(-1)).toMatchObject({ text: `m${MAX_LINES + 19}` });
     expect(model.added).toBe(MAX_LINES + 23);
+  });
+
+  it('follows the room notice (120/121) and the pin (130/131); a joiner starts from the room state', () => {
+    const pin = { mid: '3-곡명?', m: '곡명?', user: OTHER, ts: 5, by: BJ, pinned_at: 6 };
+    let model = joinedAs(FAN, { notice: { m: '9시 컴백', by: BJ, ts: 1 }, pin });
+    expect(model.room).toMatchObject({ notice: { m: '9시 컴백' }, pin: { mid: '3-곡명?' } });
+    model = frames(model, event({ code: 120, by: BJ, m: '<b>굿즈</b> 공지', data: { notice: { m: '<b>굿즈</b> 공지', by: BJ, ts: 9 } } }));
+    expect(model.room?.notice).toEqual({ m: '<b>굿즈</b> 공지', by: BJ, ts: 9 });
+    model = frames(model, event({ code: 121, by: BJ }), event({ code: 131, by: BJ }));
+    expect(model.room).toMatchObject({ notice: null, pin: null });
+    model = frames(model, event({ code: 130, by: BJ, data: { pin } }), event({ code: 130, by: BJ, data: { pin: { mid: 1 } } }));
+    expect(model.room?.pin).toBeNull();
+    model = frames(model, event({ code: 130, by: BJ, data: { pin } }));
+    expect(model.room?.pin).toEqual(pin);
+    // Each change is also a line of the chat.
+    expect(model.lines.filter((l) => l.kind === 'event').map((l) => (l.kind === 'event' ? l.event.code : 0))).toEqual([
+      120, 121, 131, 130, 130, 130,
+    ]);
+  });
+
+  it('keeps stickers (12) as lines of their sender: hidden and blocked senders are left out like their messages', () => {
+    let model = joinedAs(FAN, { hide_users: [OTHER.user_key] });
+    model = frames(
+      model,
+      event({ code: 12, by: BJ, data: { sticker: 'heart' } }),
+      event({ code: 12, by: OTHER, data: { sticker: 'fire' } }),
+    );
+    expect(visibleLines(model).map((v) => (v.line.kind === 'event' ? v.line.event.data?.sticker : null))).toEqual(['heart']);
+    const asBj = { ...model, me: BJ };
+    expect(visibleLines(asBj).map((v) => v.dimmed)).toEqual([false, true]);
+    expect(visibleLines({ ...model, myBlocks: [BJ.user_key] })).toHaveLength(0);
   });
 
   it('shows a caption (250) under its message, without a line of its own', () => {

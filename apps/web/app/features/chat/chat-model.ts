@@ -3,7 +3,9 @@ import {
   ChatEvent,
   ChatEventDetail,
   type ChatFrame,
+  type ChatPinnedMessage,
   ChatPush,
+  type ChatRoomNotice,
   type ChatRoomRole,
   type ChatRoomSettings,
   type ChatRoomState,
@@ -194,6 +196,18 @@ function applyEvent(model: ChatModel, push: OutsideMsgPush): ChatModel {
       patchRoom({ hide_users: isOff(push) ? current : [...current, target] });
       break;
     }
+    case ChatEventDetail.ROOM_NOTICE_SET:
+      patchRoom({ notice: noticeOf(push) });
+      break;
+    case ChatEventDetail.ROOM_NOTICE_CLEARED:
+      patchRoom({ notice: null });
+      break;
+    case ChatEventDetail.MESSAGE_PINNED:
+      patchRoom({ pin: pinOf(push) });
+      break;
+    case ChatEventDetail.PIN_CLEARED:
+      patchRoom({ pin: null });
+      break;
     case ChatEvent.VOD_INFO_UPDATE: {
       const title = typeof push.data?.title === 'string' ? push.data.title : push.m;
       if (title) patchRoom({ title });
@@ -216,6 +230,29 @@ function applyEvent(model: ChatModel, push: OutsideMsgPush): ChatModel {
     }
   }
   return next;
+}
+
+/** The notice a 120 push sets (`data.notice`, else `m` and `by`), or null when malformed. */
+export function noticeOf(push: OutsideMsgPush): ChatRoomNotice | null {
+  const n = push.data?.notice as Partial<ChatRoomNotice> | undefined;
+  const m = typeof n?.m === 'string' ? n.m : push.m;
+  const by = n?.by ?? push.by;
+  if (typeof m !== 'string' || m === '' || !by) return null;
+  return { m, by, ts: typeof n?.ts === 'number' ? n.ts : push.ts };
+}
+
+/** The pin a 130 push sets (`data.pin`), or null when malformed. */
+export function pinOf(push: OutsideMsgPush): ChatPinnedMessage | null {
+  const p = push.data?.pin as Partial<ChatPinnedMessage> | undefined;
+  if (!p || typeof p.mid !== 'string' || typeof p.m !== 'string' || !p.user || !p.by) return null;
+  return { mid: p.mid, m: p.m, user: p.user, ts: Number(p.ts) || 0, by: p.by, pinned_at: Number(p.pinned_at) || 0 };
+}
+
+/** The member a line is from: a message's writer, a sticker's sender; null for other lines. */
+export function lineAuthor(line: ChatLine): ChatUserInfo | null {
+  if (line.kind === 'message') return line.user;
+  if (line.kind === 'event' && line.event.code === ChatEvent.STICKER) return line.event.by ?? null;
+  return null;
 }
 
 /**
@@ -345,14 +382,15 @@ export function visibleLines(model: ChatModel): VisibleLine[] {
   const blocked = new Set(model.myBlocks);
   const out: VisibleLine[] = [];
   for (const line of model.lines) {
-    if (line.kind !== 'message') {
+    const author = lineAuthor(line);
+    if (!author) {
       out.push({ line, dimmed: false });
       continue;
     }
-    const key = line.user.user_key;
+    const key = author.user_key;
     // My own lines and whispers to me from someone I did not block always show.
     if (key !== model.me?.user_key && blocked.has(key)) continue;
-    if (hidden.has(key) && line.whisper === null) {
+    if (hidden.has(key) && (line.kind !== 'message' || line.whisper === null)) {
       if (!moderator) continue;
       out.push({ line, dimmed: true });
       continue;

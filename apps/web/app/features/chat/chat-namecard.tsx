@@ -233,6 +233,7 @@ export function ChatNamecard({
   vodKey,
   user,
   quote = '',
+  mid,
   onWhisper,
   close,
 }: {
@@ -241,6 +242,8 @@ export function ChatNamecard({
   user: ChatUserInfo;
   /** The chat line the card was opened from ('' from the user list). */
   quote?: string;
+  /** That line's message id: a moderator pins it (130). */
+  mid?: string | undefined;
   onWhisper: (user: ChatUserInfo) => void;
   close: () => void;
 }) {
@@ -336,6 +339,13 @@ export function ChatNamecard({
                 {t('namecard.blockSelf')}
               </ActionButton>
             ))}
+        </div>
+      )}
+      {mid && isChatModerator(role) && model.room?.pin?.mid !== mid && (
+        <div className="flex flex-wrap gap-2 border-t border-neutral-200 pt-3">
+          <ActionButton busy={busy} onClick={() => void act({ T: ChatEventDetail.MESSAGE_PINNED, value: mid })}>
+            {t('room.pin')}
+          </ActionButton>
         </div>
       )}
       {view === 'bj' && (powers.sanction || powers.lift || powers.managers || powers.invite) && (

@@ -1,7 +1,9 @@
 import {
   CHAT_LIMITS,
+  ChatEvent,
   ChatEventDetail,
   ChatPush,
+  type ChatStickerId,
   type ChatUserInfo,
   type FreezeAllowRole,
   isChatModerator,
@@ -20,6 +22,7 @@ import { ChatMessageList } from './chat-message-list';
 import { type ChatModel, findUserByNick, inputBlock, myRole, parseWhisperCommand, visibleLines } from './chat-model';
 import { ChatNamecard } from './chat-namecard';
 import type { ChatRoom } from './chat-room';
+import { NoticeBanner, NoticeForm, PinBar, StickerPicker, StickerToggle } from './chat-room-board';
 import { ChatSettingsForm } from './chat-settings';
 import { ChatUserList } from './chat-user-list';
 import { useChatRoom } from './use-chat-room';
@@ -100,17 +103,23 @@ function ChatInput({
   joined,
   whisperTo,
   setWhisperTo,
+  me,
+  moderator,
 }: {
   room: ChatRoom;
   joined: boolean;
   whisperTo: ChatUserInfo | null;
   setWhisperTo: (user: ChatUserInfo | null) => void;
+  /** For the sticker picker: fan-only stickers need the fan badge (moderators use any). */
+  me: ChatUserInfo | null;
+  moderator: boolean;
 }) {
   const { t } = useTranslation('chat');
   const lang = useLang();
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
+  const [stickers, setStickers] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const length = chars(text.trim());
   const tooLong = length > CHAT_LIMITS.messageMax;
@@ -158,8 +167,21 @@ function ChatInput({
     }
   };
 
+  const sendSticker = async (id: ChatStickerId) => {
+    if (!joined) {
+      setError(t('input.notJoined'));
+      return;
+    }
+    const answer = await room.client.action({ T: ChatEvent.STICKER, value: id });
+    if (answer.result === 1) {
+      setError('');
+      setStickers(false);
+    } else setError(answer.msg ?? '');
+  };
+
   return (
     <form onSubmit={(e) => void submit(e)} className="border-t border-neutral-800 p-2" data-chat-form>
+      {stickers && <StickerPicker me={me} moderator={moderator} onPick={(id) => void sendSticker(id)} />}
       {whisperTo && (
         <div className="mb-1 flex items-center gap-2 text-xs text-fuchsia-300" data-chat-whisper-to={whisperTo.user_key}>
           <span>{t('input.whisperTo', { nick: whisperTo.nick })}</span>
@@ -174,6 +196,7 @@ function ChatInput({
         </div>
       )}
       <div className="flex items-center gap-2">
+        <StickerToggle open={stickers} onToggle={() => setStickers((v) => !v)} />
         <input
           ref={inputRef}
           value={text}
@@ -272,15 +295,24 @@ export function ChatPanel({ vodKey, onTitle, onClosed, onRoom }: ChatPanelProps)
   }, [closed]);
 
   const openNamecard = useCallback(
-    (target: ChatUserInfo, quote?: string) => {
+    (target: ChatUserInfo, quote?: string, mid?: string) => {
       if (!room || target.user_key === 0) return;
       void dialog.layer<void>(
-        (close) => <ChatNamecard room={room} vodKey={vodKey} user={target} quote={quote} onWhisper={setWhisperTo} close={() => close()} />,
+        (close) => (
+          <ChatNamecard room={room} vodKey={vodKey} user={target} quote={quote} mid={mid} onWhisper={setWhisperTo} close={() => close()} />
+        ),
         { title: t('namecard.title') },
       );
     },
     [dialog, room, t, vodKey],
   );
+
+  const openNotice = () => {
+    if (!room) return;
+    void dialog.layer<void>((close) => <NoticeForm room={room} notice={model.room?.notice ?? null} close={() => close()} />, {
+      title: t('room.noticeTitle'),
+    });
+  };
 
   const openSettings = () => {
     if (!room) return;
@@ -346,7 +378,9 @@ export function ChatPanel({ vodKey, onTitle, onClosed, onRoom }: ChatPanelProps)
       </div>
     );
   } else if (room) {
-    footer = <ChatInput room={room} joined={joined} whisperTo={whisperTo} setWhisperTo={setWhisperTo} />;
+    footer = (
+      <ChatInput room={room} joined={joined} whisperTo={whisperTo} setWhisperTo={setWhisperTo} me={model.me} moderator={moderator} />
+    );
   }
 
   const tabClass = (active: boolean) =>
@@ -390,6 +424,15 @@ export function ChatPanel({ vodKey, onTitle, onClosed, onRoom }: ChatPanelProps)
           <div className="ml-auto flex gap-1 py-1" role="toolbar" aria-label={t('panel.tools')} data-chat-tools>
             <button
               type="button"
+              onClick={openNotice}
+              aria-pressed={model.room?.notice ? true : undefined}
+              className="whitespace-nowrap rounded bg-neutral-800 px-2 py-1 text-xs font-semibold hover:bg-neutral-700"
+              data-chat-notice-tool
+            >
+              {t('room.noticeTool')}
+            </button>
+            <button
+              type="button"
               onClick={() => void toggleFreeze()}
               aria-pressed={model.room?.frozen === 1}
               className="whitespace-nowrap rounded bg-neutral-800 px-2 py-1 text-xs font-semibold hover:bg-neutral-700"
@@ -409,6 +452,8 @@ export function ChatPanel({ vodKey, onTitle, onClosed, onRoom }: ChatPanelProps)
         )}
       </div>
       <ConnectionState connection={connection} onRetry={() => room?.client.retry()} />
+      {model.room?.notice && <NoticeBanner notice={model.room.notice} />}
+      {model.room?.pin && room && <PinBar pin={model.room.pin} moderator={moderator} room={room} />}
       {tab === 'chat' || !room ? (
         <ChatMessageList
           lines={lines}

@@ -7,7 +7,7 @@ import {
   type StarGiftTier,
   starGiftTier,
 } from '@byeol/contract';
-import { starGiftOf } from '../../lib/star-gift';
+import { isStarGiftCode, starGiftOf } from '../../lib/star-gift';
 
 /**
  * The effect cards of a room (framework-free, unit-tested), shared by the OBS overlay (effects-stage.tsx) and
@@ -64,7 +64,7 @@ export function effectOf(push: OutsideMsgPush): Effect | null {
   const { code } = push;
   const nick = text(push.by?.nick);
   const message = text(push.m);
-  if (code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST) {
+  if (isStarGiftCode(code)) {
     const gift = starGiftOf(push);
     if (!gift) return null;
     return { kind: 'star', code, nick, message, star: gift.star_cnt, firstGift: gift.first_gift, fanNo: gift.fan_no };

@@ -1,19 +1,18 @@
 import { ChatEvent } from '@byeol/contract';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isStarGiftCode } from '../../lib/star-gift';
 import { type ChatRoom, EffectCardList, useEffectQueue } from '../chat';
 
 /**
- * Gifts you can see (issue 15): star gifts (20–23) and item uses and gifts (60, 61) animate over the video of
+ * Gifts you can see (issue 15): star gifts (20–23), donations (50, issue 24) and item uses and gifts (60, 61) animate over the video of
  * the live play page for every viewer, with the cards of the OBS overlay (features/chat/effect-cards.tsx). A
  * viewer turns them off with one button under the player, remembered in this browser (localStorage).
  */
 
-/** The codes the play page animates (enters and supporters stay in the chat; the OBS overlay shows them too). */
+/** The codes the play page animates: star gifts and donations (50), items (enters and supporters stay in the chat; the OBS overlay shows them too). */
 export function isViewerEffectCode(code: number): boolean {
-  return (
-    (code >= ChatEvent.STAR_GIFT_FIRST && code <= ChatEvent.STAR_GIFT_LAST) || code === ChatEvent.ITEM_USE || code === ChatEvent.ITEM_GIFT
-  );
+  return isStarGiftCode(code) || code === ChatEvent.ITEM_USE || code === ChatEvent.ITEM_GIFT;
 }
 
 /** Cards over the video at once: 2 on a phone's player, 3 on a wider one; 6 wait before a burst folds together. */

@@ -37,6 +37,9 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
   const revalidator = useRevalidator();
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState('');
+  /** A donation (50): the message is required and shown as a donation in the room. */
+  const [donation, setDonation] = useState(false);
+  const [messageError, setMessageError] = useState('');
   const [amountError, setAmountError] = useState('');
   const [formError, setFormError] = useState('');
   /** The wallet holds too little: the charge panel is offered right there (issue 15). */
@@ -46,10 +49,12 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
   const key = useActionKey();
   const star = useStarName();
 
-  const change = (next: { amount?: string; message?: string }) => {
-    // Another amount or message is another gift: the next press gets a new key.
+  const change = (next: { amount?: string; message?: string; donation?: boolean }) => {
+    // Another amount, message or kind is another gift: the next press gets a new key.
     key.reset();
     setFormError('');
+    setMessageError('');
+    if (next.donation !== undefined) setDonation(next.donation);
     if (next.amount !== undefined) {
       setAmount(next.amount);
       setAmountError('');
@@ -61,14 +66,19 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
     e.preventDefault();
     if (busy) return;
     const checked = checkAmount(amount, STAR_GIFT, 'star_cnt');
-    if (!checked.ok) {
-      setAmountError(resultMessage(checked.code, lang, checked.params));
-      return;
-    }
+    if (!checked.ok) setAmountError(resultMessage(checked.code, lang, checked.params));
+    // SPEC §5 style: a donation's message is a required field (the server refuses it the same way).
+    const missing = donation && message.trim() === '';
+    if (missing) setMessageError(resultMessage('REQUIRED', lang, { field: t('gift.donationMessage') }));
+    if (!checked.ok || missing) return;
     setBusy(true);
     setFormError('');
     setShort(false);
-    const res = await sendGift({ vod_key: vodKey, star_cnt: String(checked.value), message: message.trim() }, key.take(), t('gift.failed'));
+    const res = await sendGift(
+      { vod_key: vodKey, star_cnt: String(checked.value), message: message.trim(), ...(donation ? { donation_yn: 'Y' as const } : {}) },
+      key.take(),
+      t('gift.failed'),
+    );
     setBusy(false);
     key.answered(res.rslt_cd);
     if (isOk(res)) {
@@ -88,7 +98,8 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
       return;
     }
     if (res.rslt_cd === ResultCode.WALLET_INSUFFICIENT) setShort(true);
-    if (AMOUNT_CODES.has(res.rslt_cd)) setAmountError(res.rslt_msg);
+    if (res.rslt_cd === ResultCode.REQUIRED && donation && message.trim() === '') setMessageError(res.rslt_msg);
+    else if (AMOUNT_CODES.has(res.rslt_cd)) setAmountError(res.rslt_msg);
     else setFormError(res.rslt_cd === -1 ? t('gift.failed') : res.rslt_msg);
   };
 
@@ -141,9 +152,30 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
           hint={t('gift.amountHint', { min: formatNumber(STAR_GIFT.min, lang), max: formatNumber(STAR_GIFT.max, lang) })}
         />
       </div>
+      <label className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-lg border border-neutral-200 px-3 py-2">
+        <span>
+          <span className="block text-sm font-semibold text-neutral-800">{t('gift.donation')}</span>
+          <span className="block text-xs text-neutral-500">{t('gift.donationHint')}</span>
+        </span>
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={donation}
+          name="donation_yn"
+          checked={donation}
+          onChange={(e) => change({ donation: e.target.checked })}
+          className="h-5 w-5 shrink-0 accent-pink-600"
+          data-gift-donation
+        />
+      </label>
       <div>
         <label htmlFor="gift-message" className="mb-1 block text-sm font-semibold text-neutral-800">
-          {t('gift.message')}
+          {donation ? t('gift.donationMessage') : t('gift.message')}
+          {donation && (
+            <span className="ml-0.5 text-red-600" aria-hidden="true">
+              *
+            </span>
+          )}
         </label>
         <input
           id="gift-message"
@@ -151,10 +183,16 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
           className={inputClass}
           value={message}
           maxLength={STAR_GIFT.messageMax}
-          placeholder={t('gift.messagePlaceholder')}
+          placeholder={donation ? t('gift.donationPlaceholder') : t('gift.messagePlaceholder')}
           onChange={(e) => change({ message: e.target.value })}
+          aria-required={donation || undefined}
+          aria-invalid={messageError !== ''}
+          aria-describedby="gift-message-msg"
         />
-        <p className="mt-1 text-right text-xs text-neutral-500">{t('gift.counter', { n: chars, max: STAR_GIFT.messageMax })}</p>
+        <div className="flex items-start justify-between gap-2">
+          <FieldMessages id="gift-message" errors={messageError ? [messageError] : []} />
+          <p className="mt-1 shrink-0 text-right text-xs text-neutral-500">{t('gift.counter', { n: chars, max: STAR_GIFT.messageMax })}</p>
+        </div>
       </div>
       <FormError message={formError} />
       {short && <ChargeButton className={`${secondaryButton} w-full`} />}

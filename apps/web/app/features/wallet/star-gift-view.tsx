@@ -1,7 +1,7 @@
-import type { OutsideMsgPush } from '@byeol/contract';
+import { ChatEvent, type OutsideMsgPush } from '@byeol/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
-import { giftTier, starGiftOf } from '../../lib/star-gift';
+import { giftTierOf, starGiftOf } from '../../lib/star-gift';
 import { useLang } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
 
@@ -34,7 +34,7 @@ function useStarGift(push: OutsideMsgPush) {
   if (!gift) return null;
   return {
     ...gift,
-    tier: giftTier(push.code),
+    tier: giftTierOf(push, gift.star_cnt),
     n: formatNumber(gift.star_cnt, lang),
     star,
     nick: push.by?.nick ?? '',
@@ -42,23 +42,28 @@ function useStarGift(push: OutsideMsgPush) {
   };
 }
 
-/** A star gift (20–23) in the chat: who gave how much (by the site's term), their message, a first gift. Text only. */
+/**
+ * A star gift (20–23) or a donation (50) in the chat: who gave how much (by the site's term), their message
+ * (a donation's in bold, tagged), a first gift. Text only.
+ */
 export function StarGiftLine({ push }: { push: OutsideMsgPush }) {
   const { t } = useTranslation('wallet');
   const lang = useLang();
   const gift = useStarGift(push);
   if (!gift) return null;
   const { tier } = gift;
+  const donation = push.code === ChatEvent.DONATION;
   return (
     <div
-      className={`mx-2 my-1 rounded-lg px-2 py-1.5 text-sm ${LINE_TONE[tier]}`}
-      data-chat-line="gift"
+      className={`mx-2 my-1 rounded-lg px-2 py-1.5 text-sm ${LINE_TONE[tier]} ${donation ? 'ring-1 ring-pink-300/60' : ''}`}
+      data-chat-line={donation ? 'donation' : 'gift'}
       data-code={push.code}
       data-star-cnt={gift.star_cnt}
     >
       <p className="font-semibold">
+        {donation && <span className="mr-1 rounded bg-pink-600 px-1 text-[10px] text-white">{t('line.donationTag')}</span>}
         <span aria-hidden="true">{'★'.repeat(tier + 1)} </span>
-        {t('line.gift', { nick: gift.nick, star: gift.star, n: gift.n })}
+        {t(donation ? 'line.donation' : 'line.gift', { nick: gift.nick, star: gift.star, n: gift.n })}
         {gift.first_gift && (
           <span className="ml-2 rounded bg-rose-500 px-1 text-[10px] text-white" data-fan-no={gift.fan_no ?? undefined}>
             {gift.fan_no ? t('line.firstGiftNo', { no: formatNumber(gift.fan_no, lang) }) : t('line.firstGift')}
@@ -66,7 +71,7 @@ export function StarGiftLine({ push }: { push: OutsideMsgPush }) {
         )}
       </p>
       {gift.message ? (
-        <p className="mt-0.5 break-words whitespace-pre-wrap" data-gift-message>
+        <p className={`mt-0.5 break-words whitespace-pre-wrap ${donation ? 'text-base font-bold' : ''}`} data-gift-message>
           {gift.message}
         </p>
       ) : null}
