@@ -8,6 +8,7 @@ import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
 import { chatJoined, chatOf, endLiveRooms, liveBroadcast, userKeyOf } from './support/live-room.js';
 import { API_HEADERS, apiClient, call, joinByApi, type Member } from './support/members.js';
+import { starGranter } from './support/wallet.js';
 
 /**
  * The leftovers of issue 17 in Chromium, on the shared platform: a BJ sets the channel's banner (chosen,
@@ -29,7 +30,9 @@ let fanPage: Page;
 let bj: Member;
 let fan: Member;
 let sender: APIRequestContext;
-let operator: APIRequestContext | undefined;
+// STAR granted by an operator (e2e/support/wallet.ts).
+const granter = starGranter(baseUrl, `cm${run}`);
+const grantStar = granter.grant;
 
 beforeAll(async () => {
   [bjPage, fanPage] = [await newPage(), await newPage()];
@@ -42,7 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sender?.dispose();
-  await operator?.dispose();
+  await granter.dispose();
   await endLiveRooms();
   await closeDatabase();
 });
@@ -534,19 +537,3 @@ describe("a broadcaster's own channel", () => {
     expect(await bjPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });
-
-/** Grants STAR as an operator would (an operator made in the database: no page appoints operators). */
-async function grantStar(loginId: string, amount: number): Promise<void> {
-  if (!operator) {
-    const client = await apiClient(baseUrl);
-    const member = await joinByApi(client, { id: `cmop${run}`, nick: `운영자${run}` });
-    await sql(`update users set role = 'operator' where lower(id) = lower($1)`, [member.id]);
-    operator = client;
-  }
-  const res = await operator.post('/v1/admin/wallet_grant', {
-    form: { id: loginId, currency: 'STAR', amount: String(amount), reason: 'e2e channels-more' },
-    headers: { ...API_HEADERS, 'Idempotency-Key': `e2e-${randomUUID()}` },
-  });
-  const body = (await res.json()) as { rslt_cd: number; rslt_msg: string };
-  expect(body.rslt_cd, body.rslt_msg).toBe(0);
-}

@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
 import { endLiveRooms, liveRoomOf, userKeyOf } from './support/live-room.js';
-import { API_HEADERS, apiClient, joinByApi, type Member } from './support/members.js';
+import { API_HEADERS, joinByApi, type Member } from './support/members.js';
+import { starGranter } from './support/wallet.js';
 
 /**
  * Channels in Chromium (issue 17), on the shared platform, seeded once: a BJ with a live room, a fan and a
@@ -28,7 +29,9 @@ let bj: Member;
 let fan: Member;
 let blocked: Member;
 let vodKey: string;
-let operator: APIRequestContext | undefined;
+// STAR granted by an operator (e2e/support/wallet.ts).
+const granter = starGranter(baseUrl, `c${run}`);
+const grantStar = granter.grant;
 
 beforeAll(async () => {
   [bjPage, fanPage, blockedPage] = [await newPage(), await newPage(), await newPage()];
@@ -39,7 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await operator?.dispose();
+  await granter.dispose();
   await endLiveRooms();
   await closeDatabase();
 });
@@ -357,19 +360,3 @@ describe('channels', { timeout: 120_000 }, () => {
     expect(await guest.locator('[data-bookmark-button]').getAttribute('data-bookmark-button')).toBe('off');
   });
 });
-
-/** Grants STAR as an operator would (an operator made in the database: no page appoints operators). */
-async function grantStar(loginId: string, amount: number): Promise<void> {
-  if (!operator) {
-    const client = await apiClient(baseUrl);
-    const member = await joinByApi(client, { id: `cop${run}`, nick: `운영자${run}` });
-    await sql(`update users set role = 'operator' where lower(id) = lower($1)`, [member.id]);
-    operator = client;
-  }
-  const res = await operator.post('/v1/admin/wallet_grant', {
-    form: { id: loginId, currency: 'STAR', amount: String(amount), reason: 'e2e channels' },
-    headers: { ...API_HEADERS, 'Idempotency-Key': `e2e-${randomUUID()}` },
-  });
-  const body = (await res.json()) as { rslt_cd: number; rslt_msg: string };
-  expect(body.rslt_cd, body.rslt_msg).toBe(0);
-}

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { parseRewardRate, splitGift } from '../apps/server/src/modules/wallet/wallet.rules.js';
 import { pagesPerFile } from './support/browser.js';
 import { closeDatabase, sql } from './support/database.js';
 import { chatJoined, chatOf, endLiveRooms, liveRoomOf, userKeyOf } from './support/live-room.js';
-import { API_HEADERS, apiClient, balanceOf, joinByApi } from './support/members.js';
+import { API_HEADERS, balanceOf, joinByApi } from './support/members.js';
+import { starGranter } from './support/wallet.js';
 
 /**
  * Missions in the live room (issue 23) in Chromium: viewer A (a phone) requests a mission with 1,000 STAR
@@ -19,33 +20,19 @@ import { API_HEADERS, apiClient, balanceOf, joinByApi } from './support/members.
  */
 const baseUrl = inject('baseUrl');
 const run = randomBytes(3).toString('hex');
-let operator: APIRequestContext | undefined;
+// STAR granted by an operator (e2e/support/wallet.ts).
+const granter = starGranter(baseUrl, `m${run}`);
+const grantStar = granter.grant;
 const newPage = pagesPerFile(baseUrl);
 
 afterAll(async () => {
-  await operator?.dispose();
+  await granter.dispose();
   await endLiveRooms();
   await closeDatabase();
 });
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const DESKTOP = { viewport: { width: 1366, height: 900 } };
-
-/** Grants STAR as an operator would (an operator made in the database: no page appoints operators). */
-async function grantStar(loginId: string, amount: number): Promise<void> {
-  if (!operator) {
-    const client = await apiClient(baseUrl);
-    const member = await joinByApi(client, { id: `mop${run}`, nick: `운영${run}` });
-    await sql(`update users set role = 'operator' where lower(id) = lower($1)`, [member.id]);
-    operator = client;
-  }
-  const res = await operator.post('/v1/admin/wallet_grant', {
-    form: { id: loginId, currency: 'STAR', amount: String(amount), reason: 'e2e missions' },
-    headers: { ...API_HEADERS, 'Idempotency-Key': `e2e-${randomUUID()}` },
-  });
-  const body = (await res.json()) as { rslt_cd: number; rslt_msg: string };
-  expect(body.rslt_cd, body.rslt_msg).toBe(0);
-}
 
 /** The BJ's STAR earnings, as the ledger holds them. */
 async function earningsOf(userKey: number): Promise<number> {
