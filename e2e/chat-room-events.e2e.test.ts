@@ -138,6 +138,8 @@ describe('room events on the play page', { timeout: 180_000 }, () => {
     // Switched on, the message is required: nothing is sent without it.
     await form.locator('[data-gift-submit]').click();
     await expect.poll(() => form.locator('[data-field-errors="gift-message"]').count()).toBe(1);
+    // The same words the server answers for the field (REQUIRED naming 'message').
+    expect(await form.locator('[data-field-errors="gift-message"]').textContent()).toBe('필수 입력 항목입니다: 메시지');
     expect(await form.locator('#gift-message').getAttribute('aria-invalid')).toBe('true');
     expect(await balanceOf(viewerPage, 'star')).toBe(1_000);
     await form.locator('#gift-message').fill('생일 축하해요 <b>언니</b>!');

@@ -69,7 +69,7 @@ export function GiftForm({ vodKey, bjNick, close }: { vodKey: string; bjNick: st
     if (!checked.ok) setAmountError(resultMessage(checked.code, lang, checked.params));
     // SPEC §5 style: a donation's message is a required field (the server refuses it the same way).
     const missing = donation && message.trim() === '';
-    if (missing) setMessageError(resultMessage('REQUIRED', lang, { field: t('gift.donationMessage') }));
+    if (missing) setMessageError(resultMessage('REQUIRED', lang, { field: 'message' }));
     if (!checked.ok || missing) return;
     setBusy(true);
     setFormError('');
