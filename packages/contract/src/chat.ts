@@ -186,8 +186,11 @@ export function mayTalkWhileFrozen(
   user: Pick<ChatUserInfo, 'is_fan' | 'fan_no' | 'is_follower'>,
   allow: readonly FreezeAllowRole[],
 ): boolean {
-  return (allow.includes('fan') && (user.is_fan === 1 || (user.fan_no ?? 0) > 0)) || (allow.includes('follower') && user.is_follower === 1);
+  return (allow.includes('fan') && isBjFan(user)) || (allow.includes('follower') && user.is_follower === 1);
 }
+
+/** A fan of the room's BJ: a STAR gift (is_fan) or a fan club number (fan_no). */
+export const isBjFan = (user: Pick<ChatUserInfo, 'is_fan' | 'fan_no'>): boolean => user.is_fan === 1 || (user.fan_no ?? 0) > 0;
 
 export interface ChatRoomState {
   vk: string;
@@ -406,6 +409,13 @@ export type ChatStickerId = (typeof CHAT_STICKERS)[number]['id'];
 
 /** The sticker of an id, or undefined for an unknown one. */
 export const chatSticker = (id: unknown) => CHAT_STICKERS.find((s) => s.id === id);
+
+/** Whether a member may send a sticker: any for moderators, a fan-only one for the BJ's fans. */
+export const mayUseSticker = (
+  sticker: { fan_only: boolean },
+  user: Pick<ChatUserInfo, 'is_fan' | 'fan_no'> | null,
+  moderator: boolean,
+): boolean => !sticker.fan_only || moderator || (user !== null && isBjFan(user));
 
 /** Where a sticker's picture is served (the web app's public folder). */
 export const chatStickerUrl = (id: ChatStickerId) => `/stickers/${id}.svg`;

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defineCodes, mergeCodes } from './codes.js';
 import {
+  chatSticker,
   formatFileInfo,
   isEmail,
   isUrl,
   LANGS,
   livePlayVodKey,
+  mayUseSticker,
   parseFileInfo,
   ResultCode,
   resolveHeadMeta,
@@ -16,6 +18,23 @@ import {
   validateEmail,
   validateUrl,
 } from './index.js';
+
+describe('stickers (12)', () => {
+  it('gives fan-only stickers to fans (gift or fan club number) and moderators, the others to everyone', () => {
+    const lightstick = chatSticker('lightstick');
+    const heart = chatSticker('heart');
+    if (!lightstick || !heart) throw new Error('the shipped stickers changed');
+    const viewer = { is_fan: 0 as const };
+    expect(mayUseSticker(heart, viewer, false)).toBe(true);
+    expect(mayUseSticker(heart, null, false)).toBe(true);
+    expect(mayUseSticker(lightstick, viewer, false)).toBe(false);
+    expect(mayUseSticker(lightstick, null, false)).toBe(false);
+    expect(mayUseSticker(lightstick, { is_fan: 1 }, false)).toBe(true);
+    expect(mayUseSticker(lightstick, { fan_no: 12 }, false)).toBe(true);
+    expect(mayUseSticker(lightstick, viewer, true)).toBe(true);
+    expect(chatSticker('nope')).toBeUndefined();
+  });
+});
 
 describe('live-play pattern (SPEC §2)', () => {
   it('finds the vod_key with and without the concert prefix', () => {

@@ -27,6 +27,7 @@ import {
   type LiveBusMessage,
   type MsgSendPush,
   mayTalkWhileFrozen,
+  mayUseSticker,
   type OutsideMsgPush,
   PLAIN_MESSAGE,
   PROGRESS_CHAT_CHANNEL,
@@ -792,10 +793,10 @@ export class ChatEngine {
     if (!conn.mod && conn.standing?.frozen) throw new Refusal('CHAT_USER_FROZEN');
     const sticker = chatSticker(value);
     if (!sticker) throw new Refusal('CHAT_STICKER_UNKNOWN');
-    if (sticker.fan_only && !conn.mod && !mayTalkWhileFrozen(user, ['fan'])) throw new Refusal('CHAT_STICKER_FANS_ONLY');
+    if (!mayUseSticker(sticker, user, conn.mod)) throw new Refusal('CHAT_STICKER_FANS_ONLY');
     this.pace(conn, room, user);
-    const data: StickerChatEventData = { sticker: sticker.id };
-    this.roomLine(conn, room, user, outside({ code: ChatEvent.STICKER, ts: Date.now(), by: user, data: { ...data } }));
+    const data = { sticker: sticker.id } satisfies StickerChatEventData;
+    this.roomLine(conn, room, user, outside({ code: ChatEvent.STICKER, ts: Date.now(), by: user, data }));
   }
 
   /**

@@ -7,7 +7,7 @@ import {
   type ChatStickerId,
   type ChatUserInfo,
   chatStickerUrl,
-  mayTalkWhileFrozen,
+  mayUseSticker,
   resultMessage,
 } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
@@ -184,7 +184,6 @@ export function StickerPicker({
   onPick: (id: ChatStickerId) => void;
 }) {
   const { t } = useTranslation('chat');
-  const fan = moderator || (me !== null && mayTalkWhileFrozen(me, ['fan']));
   return (
     <div
       role="group"
@@ -202,7 +201,7 @@ export function StickerPicker({
         {t('room.stickerFansOnly')}
       </p>
       {CHAT_STICKERS.map((s) => {
-        const locked = s.fan_only && !fan;
+        const locked = !mayUseSticker(s, me, moderator);
         const name = t(`room.sticker.${s.id}`);
         return (
           <button
