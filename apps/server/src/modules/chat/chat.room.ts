@@ -85,10 +85,10 @@ export class Conn {
   }
 }
 
-/** `{service, param}` as the JSON text every socket receives. */
 /** Room chat messages kept per room for pins (130): a moderator pins what they just saw. */
 export const RECENT_MESSAGES = 200;
 
+/** `{service, param}` as the JSON text every socket receives. */
 export const frameJson = (service: ChatFrame['service'], param: object): string => JSON.stringify({ service, param });
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import { TurnLoader } from '../../platform/turn-loader.js';
 import { users } from './users.tables.js';
 
 /**
@@ -8,15 +9,15 @@ import { users } from './users.tables.js';
  * prepared statement (built once per database handle, planned once per connection), as the session
  * lookup is.
  *
- * Batched per turn of the event loop: the look-ups asked for while the same batch of sockets is being read
- * go to PostgreSQL as one statement (`user_key = any($1)`), each member once. Under load every page view
+ * Batched per turn of the event loop (platform/turn-loader.ts, as the session lookup is): the look-ups asked
+ * for while the same batch of sockets is being read go to PostgreSQL as one statement (`user_key = any($1)`),
+ * each member once. Under load every page view
  * asks for this, and a round trip per request (a socket write and a backend wake-up each) was most of what
  * user_info cost (CPU profile, issue 20); alone, a look-up waits only for the end of its own turn.
  */
 /** The account row's key, qualified: inside a subquery a bare user_key would be the subquery's own. */
 const OWNER = sql.raw('"users"."user_key"');
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepareSummary>>();
 function prepareSummary(db: Db) {
   const balance = (currency: 'STAR' | 'CUBIC') =>
     sql<number>`coalesce((select w.balance from wallet_account w where w.user_key = ${OWNER} and w.kind = 'wallet' and w.currency = ${sql.raw(`'${currency}'`)}), 0)`.mapWith(
@@ -54,43 +55,21 @@ export interface UserSummary {
 
 const EMPTY: UserSummary = { star_cnt: 0, cubic_cnt: 0, item_cnt: 0, vip_level: 0, bj_level_v2: 0 };
 
-interface Waiter {
-  resolve: (summary: UserSummary) => void;
-  reject: (error: unknown) => void;
+/** One loader per database handle: the members asked for in one turn, in one statement. */
+const loaders = new WeakMap<Db, TurnLoader<number, UserSummary>>();
+function loaderOf(db: Db): TurnLoader<number, UserSummary> {
+  let loader = loaders.get(db);
+  if (!loader) {
+    const statement = prepareSummary(db);
+    loader = new TurnLoader(String, async (userKeys) => {
+      const rows = await statement.execute({ userKeys: `{${userKeys.join(',')}}` });
+      return new Map(rows.map(({ user_key, ...summary }) => [String(user_key), summary]));
+    });
+    loaders.set(db, loader);
+  }
+  return loader;
 }
 
-/** The look-ups of one turn, per database handle, keyed by member. */
-const waiting = new WeakMap<Db, Map<number, Waiter[]>>();
-
-async function runBatch(db: Db, batch: Map<number, Waiter[]>): Promise<void> {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = prepareSummary(db);
-    prepared.set(db, statement);
-  }
-  try {
-    const rows = await statement.execute({ userKeys: `{${[...batch.keys()].join(',')}}` });
-    const byKey = new Map(rows.map(({ user_key, ...summary }) => [user_key, summary]));
-    for (const [key, waiters] of batch) for (const w of waiters) w.resolve(byKey.get(key) ?? EMPTY);
-  } catch (error) {
-    for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
-  }
-}
-
-export function userSummary(db: Db, userKey: number): Promise<UserSummary> {
-  return new Promise((resolve, reject) => {
-    let batch = waiting.get(db);
-    if (!batch) {
-      const fresh = new Map<number, Waiter[]>();
-      batch = fresh;
-      waiting.set(db, fresh);
-      setImmediate(() => {
-        waiting.delete(db);
-        void runBatch(db, fresh);
-      });
-    }
-    const waiters = batch.get(userKey);
-    if (waiters) waiters.push({ resolve, reject });
-    else batch.set(userKey, [{ resolve, reject }]);
-  });
+export async function userSummary(db: Db, userKey: number): Promise<UserSummary> {
+  return (await loaderOf(db).get(userKey)) ?? EMPTY;
 }
