@@ -3,6 +3,7 @@ import { defineCodes } from './codes.js';
 import type { LiveListItem, VodListItem } from './content.js';
 import { endpoint } from './endpoints.js';
 import { type ListSet, PagingSchema } from './envelope.js';
+import { charCount } from './validators.js';
 
 /**
  * Channels and the social graph (issue 17, docs/channels.md): a BJ's channel, follows (subscribe), fan
@@ -32,7 +33,7 @@ export const CHANNEL_LIMITS = {
 } as const;
 
 const yn = z.enum(['Y', 'N']);
-const chars = (s: string) => [...s].length;
+const chars = charCount;
 /** A login ID in a request (the channel's {id}, a recipient): letters, digits and _ only. */
 const LoginIdSchema = z
   .string()

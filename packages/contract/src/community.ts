@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCodes } from './codes.js';
 import { endpoint } from './endpoints.js';
 import { type ListSet, PagingSchema } from './envelope.js';
+import { charCount } from './validators.js';
 
 /**
  * Community and customer service (issue 19, docs/community.md): the board ("stories", SPEC §2 /bbs), the
@@ -52,7 +53,7 @@ export const POLICY_LIMITS = {
 } as const;
 
 const yn = z.enum(['Y', 'N']);
-const chars = (s: string) => [...s].length;
+const chars = charCount;
 const SnSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const Paging = PagingSchema.shape;
 /** A comma-separated list of upload numbers (`12,15`), in display order. */

@@ -3,6 +3,7 @@ import { defineCodes } from './codes.js';
 import { endpoint } from './endpoints.js';
 import { type ListSet, PagingSchema } from './envelope.js';
 import type { PlayInfo } from './play.js';
+import { charCount } from './validators.js';
 
 /**
  * Concerts (issue 22, docs/concerts.md): paid online shows. A concert is a window of time on one
@@ -10,7 +11,7 @@ import type { PlayInfo } from './play.js';
  * waiting room at doors time, the live stream and, for `replay_days` after the show, its replay.
  */
 
-const chars = (s: string) => [...s].length;
+const chars = charCount;
 const SnSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const Paging = PagingSchema.shape;
 /** An ISO date-time (the console sends `YYYY-MM-DDTHH:mm` in KST; a zone or `Z` may be given). */

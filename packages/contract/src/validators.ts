@@ -2,6 +2,9 @@
  * Dialog validators of SPEC §5: email (top-level domain 2 to 24 characters) and URL (host 1 to 256).
  * The messages are the SPEC's; forms translate them through the `validation.*` keys.
  */
+/** Characters as a reader counts them (code points: an emoji or a Hangul syllable is one), for every length limit. */
+export const charCount = (text: string): number => [...text].length;
+
 export const EMAIL_MESSAGE = 'Invalid email address';
 export const URL_MESSAGE = 'Invalid URL';
 

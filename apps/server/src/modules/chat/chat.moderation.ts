@@ -9,6 +9,7 @@ import {
   type ChatRoomSettings,
   ChatSettingCode,
   type ChatUserInfo,
+  charCount as chars,
   chatRoomRole,
   FREEZE_ALLOW_ROLES,
   type OutsideMsgPush,
@@ -17,6 +18,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { freezeAllowOf, isRoomBj, settingsOf } from './chat.repository.js';
+import { CHAT_CONTROL_CHARS } from './chat.room.js';
 import {
   chatActionLog,
   chatManager,
@@ -110,7 +112,6 @@ const SETTING_BY_CODE = new Map<number, keyof ChatRoomSettings>(
 // Control characters (a line break included): a greeting or a notice is one line of plain text.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
 const CONTROL = /[\u0000-\u001f\u007f]/;
-const chars = (s: string) => [...s].length;
 
 /** Validates a setting's new value; answers the value to store or the INVALID_INPUT outcome. */
 export function validateSetting(field: keyof ChatRoomSettings, value: unknown): { ok: true; value: unknown } | Fail {
@@ -441,8 +442,8 @@ async function notice(ctx: Ctx): Promise<Plan> {
   };
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point (a notice is one line of plain text).
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+/** A run of characters a notice never keeps (one line of plain text): each run becomes one space. */
+const CONTROL_RUNS = new RegExp(`(?:${CHAT_CONTROL_CHARS.source})+`, 'g');
 
 /** Writes the room's board (notice, pin) of this broadcast. */
 async function writeBoard(tx: Tx, ctx: Ctx, set: { notice: ChatRoomNotice | null } | { pin: ChatPinnedMessage | null }) {
@@ -455,7 +456,7 @@ async function writeBoard(tx: Tx, ctx: Ctx, set: { notice: ChatRoomNotice | null
 /** 120 sets the room's notice (`m`, plain text), 121 (or 120 with `off: 1`) takes it down: the BJ, a manager, an operator. */
 async function roomNotice(ctx: Ctx, on: boolean): Promise<Plan> {
   requirePower(ctx, MODERATORS);
-  const m = on ? ctx.m.replace(CONTROLS, ' ').trim() : '';
+  const m = on ? ctx.m.replace(CONTROL_RUNS, ' ').trim() : '';
   if (on && (chars(m) < 1 || chars(m) > CHAT_LIMITS.roomNoticeMax))
     throw new Refused(fail('CHAT_NOTICE_LENGTH', { max: CHAT_LIMITS.roomNoticeMax }));
   const code = on ? ChatEventDetail.ROOM_NOTICE_SET : ChatEventDetail.ROOM_NOTICE_CLEARED;

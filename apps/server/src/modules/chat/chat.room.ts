@@ -85,6 +85,10 @@ export class Conn {
   }
 }
 
+/** Control, line-separator and bidi-override characters: never kept in what a member writes to a room. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+export const CHAT_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
 /** Room chat messages kept per room for pins (130): a moderator pins what they just saw. */
 export const RECENT_MESSAGES = 200;
 

@@ -46,7 +46,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Bus } from '../../platform/bus.js';
 import { GuestCalls, isVideoChatCode } from './chat.guests.js';
 import { NodeRegistry } from './chat.node.js';
-import { Conn, type FanoutStats, frameJson, type PeerRoom, Room, sendTo } from './chat.room.js';
+import { CHAT_CONTROL_CHARS, Conn, type FanoutStats, frameJson, type PeerRoom, Room, sendTo } from './chat.room.js';
 import { type ChatTokenClaims, verifyChatToken } from './chat.token.js';
 import type { ActionEffects, ApplyAction, ChatStore, MemberStanding, PushTarget, RoomContext } from './chat.types.js';
 import { detectLanguage } from './translate/detect.js';
@@ -147,10 +147,8 @@ export function parseFrame(data: RawData, isBinary: boolean, maxBytes: number = 
   return { ok: true, service, param, rid };
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** A chat message as it is kept: control and bidi-override characters removed, trimmed. */
-export const cleanText = (m: string) => m.replace(CONTROL, '').trim();
+export const cleanText = (m: string) => m.replace(CHAT_CONTROL_CHARS, '').trim();
 const chars = (s: string) => {
   let n = 0;
   for (const _ of s) n++;

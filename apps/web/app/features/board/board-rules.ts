@@ -121,7 +121,7 @@ export function newerPath(query: ListQuery, firstShown: number | undefined): str
 }
 
 /** Characters as the server counts them (code points: an emoji is one). */
-export const charCount = (text: string) => [...text].length;
+export { charCount } from '@byeol/contract';
 
 export type PostField = 'title' | 'content';
 /** A refusal the form shows before sending: a schema code of the contract, or personal data found. */

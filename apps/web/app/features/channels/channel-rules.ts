@@ -19,7 +19,7 @@ import {
 export const wantsProfileEdit = (value: string | null) => value === '1';
 
 /** Characters as the server counts them (code points: an emoji is one). */
-export const charCount = (text: string) => [...text].length;
+export { charCount } from '@byeol/contract';
 
 /** The refusal of a comment before sending (CHANNEL_CONTENT_REQUIRED, CHANNEL_COMMENT_LENGTH), or null. */
 export function commentRefusal(id: string, content: string): ChannelRefusal | null {

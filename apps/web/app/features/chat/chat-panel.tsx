@@ -5,6 +5,7 @@ import {
   ChatPush,
   type ChatStickerId,
   type ChatUserInfo,
+  charCount as chars,
   type FreezeAllowRole,
   isChatModerator,
   type OutsideMsgPush,
@@ -26,8 +27,6 @@ import { NoticeBanner, NoticeForm, PinBar, StickerPicker, StickerToggle } from '
 import { ChatSettingsForm } from './chat-settings';
 import { ChatUserList } from './chat-user-list';
 import { useChatRoom } from './use-chat-room';
-
-const chars = (s: string) => [...s].length;
 
 /** The freeze choices a moderator picks from (who may still talk besides the moderators). */
 const FREEZE_CHOICES = [

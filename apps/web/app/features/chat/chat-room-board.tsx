@@ -6,6 +6,7 @@ import {
   type ChatRoomNotice,
   type ChatStickerId,
   type ChatUserInfo,
+  charCount as chars,
   chatStickerUrl,
   mayUseSticker,
   resultMessage,
@@ -20,8 +21,6 @@ import type { ChatRoom } from './chat-room';
  * message in a pin bar (130/131), the notice form of the moderators, and the sticker picker (12). All text
  * is rendered as text, never HTML.
  */
-
-const chars = (s: string) => [...s].length;
 
 /** The room notice over the chat: one line, a press shows it whole. */
 export function NoticeBanner({ notice }: { notice: ChatRoomNotice }) {

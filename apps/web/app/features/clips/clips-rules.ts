@@ -76,7 +76,7 @@ export function signedSec(sec: number): string {
 }
 
 /** The number of characters as the server counts them (code points). */
-export const charCount = (s: string) => [...s].length;
+export { charCount } from '@byeol/contract';
 
 /** The upload's size check before sending (the server checks again, and the content, with ffprobe). */
 export const tooLarge = (size: number) => size > CLIP_LIMITS.shortMaxBytes;

@@ -22,7 +22,7 @@ import {
 export const CS_PAGE_SIZE = 20;
 
 /** Characters as the server counts them (code points: an emoji is one). */
-export const charCount = (text: string) => [...text].length;
+export { charCount } from '@byeol/contract';
 
 /** `?page=` of the notices: a whole number from 1 (anything else is the first page). */
 export function pageOf(value: string | null | undefined): number {

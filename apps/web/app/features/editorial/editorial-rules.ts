@@ -101,7 +101,7 @@ export function eventPeriod(start: string, end: string): { start: string; end: s
 }
 
 /** Characters as the server counts them (code points: an emoji is one). */
-export const charCount = (text: string) => [...text].length;
+export { charCount } from '@byeol/contract';
 
 export type ReplyRefusal = keyof typeof EDITORIAL_REFUSAL_PARAMS;
 const isReplyRefusal = (code: string): code is ReplyRefusal => Object.hasOwn(EDITORIAL_REFUSAL_PARAMS, code);
