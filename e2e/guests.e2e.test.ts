@@ -86,6 +86,19 @@ describe('video guests', { timeout: 120_000 }, () => {
     // Phone first: nothing wider than the screen.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
+    // The guest's page reloads: the new page takes the call over (201 resume), the studio offers again and
+    // the camera is back on the same tile.
+    const tile = studio.locator('[data-guest-tile]');
+    await phone.reload();
+    await chatJoined(phone);
+    await expect.poll(() => tile.getAttribute('data-guest-call-no'), { timeout: 15_000 }).toBe('2');
+    await expect.poll(() => phone.locator('[data-guest-call]').getAttribute('data-guest-call'), { timeout: 10_000 }).toBe('accepted');
+    await expect.poll(() => tile.getAttribute('data-guest-link'), { timeout: 20_000 }).toBe('connected');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+    const t1 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(t1 + 0.5);
+    await expect.poll(() => phone.locator('[data-guest-call]').getAttribute('data-guest-link'), { timeout: 10_000 }).toBe('connected');
+
     // Audio only (203): the guest's page is told and stops its video; the studio hides the tile.
     await studio.locator('[data-guest-audio-only]').click();
     await expect

@@ -37,6 +37,11 @@ export const VIDEO_GUESTS = {
   maxGuests: 8,
   maxPending: 50,
   pendingTtlMs: 60_000,
+  /**
+   * An accepted guest whose call socket left (a reload, a lost connection, their chat node gone) stays in
+   * the call, away, this long: back within it (201 'resume' from a new socket) the studio offers again.
+   */
+  reconnectMs: 30_000,
   /** Bytes of a ROOM_MSG_SEND frame from a socket in a call (an SDP is bigger than a chat frame). */
   signalFrameMaxBytes: 16_384,
   /** Characters of one relayed SDP or ICE candidate. */
@@ -58,8 +63,12 @@ export interface VideoGuestEntry {
   state: VideoGuestState;
   /** When it entered this state (ms). */
   at: number;
-  /** applied / invited: when it expires (ms). */
+  /** applied / invited, and an away guest: when it expires (ms; an away guest's call then ends). */
   expires_at?: number;
+  /** accepted: the guest's call socket left; back by expires_at (201 'resume') or the call ends. */
+  away?: 1;
+  /** accepted: 1 at first, one more each time the guest's call moves to a new socket (201 'resume'): the studio offers again. */
+  call?: number;
   /** Who accepted, refused, invited or ended it. */
   by?: ChatUserInfo;
   /** The guest's microphone is off (203). */
@@ -90,6 +99,8 @@ export type VideoChatCommand =
   | { T: 200; value: { op: 'apply' | 'list' | 'studio' } }
   | { T: 200; value: { op: 'invite' }; target: number }
   | { T: 201; value: { op: 'accept' | 'refuse' | 'end' }; target?: number }
+  /** An accepted guest's new socket (after a reload) takes the call over. */
+  | { T: 201; value: { op: 'resume' } }
   | { T: 202; value: VideoSignal; target?: number }
   | { T: 203; value: { mute?: 0 | 1; audio_only?: 0 | 1 }; target: number };
 

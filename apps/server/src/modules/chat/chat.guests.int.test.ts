@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
+  ChatPush,
   ResultCode,
   resultMessage,
   VIDEO_GUESTS,
@@ -16,6 +17,7 @@ import { ChatClient, chatToken, type Frame, isOutside } from '../../testing/chat
 import { buildAccount, sql, unique } from '../../testing/members.js';
 import { turnCredential } from './chat.ice.js';
 import { setSelfBlock } from './chat.repository.js';
+import { frameJson, PEER_TTL_MS } from './chat.room.js';
 
 /**
  * Video connection with guests (chat.guests.ts) over real sockets against the real server (api + chat
@@ -71,6 +73,11 @@ const stateOf = (userKey: number, state: string) => (f: Frame) =>
   f.param.data.guest.user.user_key === userKey &&
   f.param.data.guest.state === state;
 const listOf = (f: Frame) => isOutside(VideoChatCode.REQUEST)(f) && f.param.data?.op === 'list';
+/** A 200 state push of `userKey` accepted and away. */
+const awayOf = (userKey: number) => (f: Frame) => stateOf(userKey, 'accepted')(f) && f.param.data.guest.away === 1;
+/** The user keys of the room's kept guest entries (chat_room_board.guests). */
+const keptGuests = async (vk: string) =>
+  (await sql<{ k: string }>(t, 'select jsonb_object_keys(guests) as k from chat_room_board where vod_key = $1', [vk])).map((r) => r.k);
 
 /** A room with the BJ's studio socket announced, and a viewer (phone-verified unless told) in it. */
 async function roomWithStudio(viewerOver: Partial<Parameters<typeof buildAccount>[1]> = {}) {
@@ -268,12 +275,133 @@ describe('the call (202/203, 93/94)', () => {
     expect(await cmd(vc, VideoChatCode.SIGNAL, { kind: 'answer', sdp: 'v=0' })).toEqual(refusedWith('VIDEO_GUEST_NOT_FOUND'));
   });
 
-  it("the call ends when the guest's call socket leaves the room", async () => {
-    const { studio, viewer, vc } = await roomWithStudio();
+  it('a guest whose page reloads stays in the call, away, and takes it over from the new socket; the studio offers again', async () => {
+    const { vk, studio, viewer, vc } = await roomWithStudio();
     await cmd(vc, VideoChatCode.REQUEST, { op: 'apply' });
     await cmd(studio, VideoChatCode.ANSWER, { op: 'accept' }, viewer.userKey);
+    const accepted = await studio.waitFor(stateOf(viewer.userKey, 'accepted'));
+    expect((accepted.param.data as VideoGuestStateData).guest).toMatchObject({ call: 1 });
+    expect((accepted.param.data as VideoGuestStateData).guest.away).toBeUndefined();
+
+    // The page reloads: its socket goes. Within a sweep the studio sees the guest away, for reconnectMs.
+    const m = studio.mark();
+    const before = Date.now();
     await vc.close();
-    await studio.waitFor(stateOf(viewer.userKey, 'ended'), { timeoutMs: 3000 });
+    const away = (await studio.waitFor(awayOf(viewer.userKey), { from: m, timeoutMs: 3000 })).param.data as VideoGuestStateData;
+    expect(away.guest.expires_at).toBeGreaterThanOrEqual(before + VIDEO_GUESTS.reconnectMs);
+    expect(away.guest.expires_at).toBeLessThanOrEqual(Date.now() + VIDEO_GUESTS.reconnectMs);
+
+    // The new page's socket finds its call in the list, and takes it over.
+    const back = await joined(vk, viewer);
+    const m2 = back.mark();
+    await cmd(back, VideoChatCode.REQUEST, { op: 'list' });
+    const list = (await back.waitFor(listOf, { from: m2 })).param.data as VideoGuestListData;
+    expect(list.guests).toEqual([expect.objectContaining({ state: 'accepted', away: 1 })]);
+    const m3 = studio.mark();
+    expect(await cmd(back, VideoChatCode.ANSWER, { op: 'resume' })).toMatchObject(ok);
+    const resumed = (await studio.waitFor(stateOf(viewer.userKey, 'accepted'), { from: m3 })).param.data as VideoGuestStateData;
+    expect(resumed.guest).toMatchObject({ call: 2, at: accepted.param.data.guest.at });
+    expect(resumed.guest.away).toBeUndefined();
+    expect(resumed.guest.expires_at).toBeUndefined();
+
+    // The studio's new offer reaches the new socket, and its answer the studio.
+    await cmd(studio, VideoChatCode.SIGNAL, { kind: 'offer', sdp: 'v=0 again' }, viewer.userKey);
+    expect((await back.waitFor(isOutside(VideoChatCode.SIGNAL))).param.data).toMatchObject({ kind: 'offer', sdp: 'v=0 again' });
+    expect(await cmd(back, VideoChatCode.SIGNAL, { kind: 'answer', sdp: 'v=0 answer' })).toMatchObject(ok);
+    await studio.waitFor(isOutside(VideoChatCode.SIGNAL));
+    // Only the member's own accepted call can be resumed.
+    const other = await joined(vk, await buildAccount(t));
+    expect(await cmd(other, VideoChatCode.ANSWER, { op: 'resume' })).toEqual(refusedWith('VIDEO_GUEST_NOT_FOUND'));
+  });
+
+  it('a guest marked away by a node that lost sight of this one, while their socket here holds the call: this node takes it back', async () => {
+    const { vk, studio, viewer, vc } = await roomWithStudio();
+    await cmd(vc, VideoChatCode.REQUEST, { op: 'apply' });
+    await cmd(studio, VideoChatCode.ANSWER, { op: 'accept' }, viewer.userKey);
+    const accepted = ((await studio.waitFor(stateOf(viewer.userKey, 'accepted'))).param.data as VideoGuestStateData).guest;
+    const room = t.app.chat?.room(vk);
+    if (!room || !t.app.chat) throw new Error('no room');
+    // What another node publishes when the node holding the call went silent to it.
+    const away = { ...accepted, away: 1, expires_at: Date.now() + VIDEO_GUESTS.reconnectMs };
+    const frame = frameJson(ChatPush.OUTSIDE_MSG, {
+      code: VideoChatCode.REQUEST,
+      ts: Date.now(),
+      target: accepted.user,
+      data: { op: 'state', guest: away },
+    });
+    const m = studio.mark();
+    t.app.chat.guests.onBus(room, { kind: 'guests', o: 'another-node', t: 'ev', e: away, f: frame, n: '' });
+    await studio.waitFor(awayOf(viewer.userKey), { from: m });
+    const back = (
+      (await studio.waitFor((f) => stateOf(viewer.userKey, 'accepted')(f) && f.param.data.guest.call === 2, { from: m, timeoutMs: 3000 }))
+        .param.data as VideoGuestStateData
+    ).guest;
+    expect(back.away).toBeUndefined();
+    // The same socket still carries the call's signals.
+    await cmd(studio, VideoChatCode.SIGNAL, { kind: 'offer', sdp: 'v=0 healed' }, viewer.userKey);
+    expect((await vc.waitFor(isOutside(VideoChatCode.SIGNAL))).param.data).toMatchObject({ sdp: 'v=0 healed' });
+  });
+
+  it('a guest away past the reconnect time: the call ends, and the room keeps no trace of it', async () => {
+    const { vk, studio, viewer, vc } = await roomWithStudio();
+    await cmd(vc, VideoChatCode.REQUEST, { op: 'apply' });
+    await cmd(studio, VideoChatCode.ANSWER, { op: 'accept' }, viewer.userKey);
+    await studio.waitFor(stateOf(viewer.userKey, 'accepted'));
+    await t.app.chat?.guests.flush();
+    expect(await keptGuests(vk)).toEqual([String(viewer.userKey)]);
+    await vc.close();
+    await studio.waitFor(awayOf(viewer.userKey), { timeoutMs: 3000 });
+    t.app.chat?.guests.sweep(Date.now() + VIDEO_GUESTS.reconnectMs + 1);
+    await studio.waitFor(stateOf(viewer.userKey, 'ended'));
+    await t.app.chat?.guests.flush();
+    expect(await keptGuests(vk)).toEqual([]);
+  });
+
+  it('the guests and the video block outlive the chat node: a node started on the same database takes them over', async () => {
+    const { vk, bj, studio, viewer, vc } = await roomWithStudio();
+    await cmd(vc, VideoChatCode.REQUEST, { op: 'apply' });
+    await cmd(studio, VideoChatCode.ANSWER, { op: 'accept' }, viewer.userKey);
+    await studio.waitFor(stateOf(viewer.userKey, 'accepted'));
+    expect(await cmd(studio, VideoBlockCode.ON, {})).toMatchObject(ok);
+    await t.app.chat?.guests.flush();
+
+    // Another chat node (its own process state, the same database): the room opens there from what was kept.
+    const next = await startTestApp({ roles: ['api', 'chat'], env: { REDIS_URL: '' } });
+    try {
+      const on = async (who: { cookie: string }) => {
+        const c = await ChatClient.connect(next.url, {});
+        clients.push(c);
+        expect(await c.join(await chatToken(next, vk, who.cookie), vk)).toMatchObject({ result: 1 });
+        return c;
+      };
+      const studio2 = await on(bj);
+      const m = studio2.mark();
+      expect(await cmd(studio2, VideoChatCode.REQUEST, { op: 'studio' })).toMatchObject(ok);
+      const list = (await studio2.waitFor(listOf, { from: m })).param.data as VideoGuestListData;
+      expect(list).toMatchObject({ video_blocked: 1 });
+      expect(list.guests).toEqual([
+        expect.objectContaining({ state: 'accepted', user: expect.objectContaining({ user_key: viewer.userKey }) }),
+      ]);
+
+      // The node holding the guest's call says nothing here: once PEER_TTL_MS has passed, the guest is away.
+      next.app.chat?.guests.sweep(Date.now() + PEER_TTL_MS + 1_000);
+      await studio2.waitFor(awayOf(viewer.userKey));
+      const vc2 = await on(viewer);
+      const m2 = studio2.mark();
+      expect(await cmd(vc2, VideoChatCode.ANSWER, { op: 'resume' })).toMatchObject(ok);
+      expect(
+        ((await studio2.waitFor(stateOf(viewer.userKey, 'accepted'), { from: m2 })).param.data as VideoGuestStateData).guest,
+      ).toMatchObject({
+        call: 2,
+      });
+      expect(await cmd(studio2, VideoBlockCode.OFF, {})).toMatchObject(ok);
+      await next.app.chat?.guests.flush();
+      expect((await sql<{ video_blocked: boolean }>(t, 'select video_blocked from chat_room_board where vod_key = $1', [vk]))[0]).toEqual({
+        video_blocked: false,
+      });
+    } finally {
+      await next.close();
+    }
   });
 });
 

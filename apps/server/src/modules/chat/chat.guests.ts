@@ -19,7 +19,7 @@ import {
 } from '@byeol/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
-import { type Conn, frameJson, type Room } from './chat.room.js';
+import { type Conn, frameJson, PEER_TTL_MS, type Room } from './chat.room.js';
 import type { ChatStore } from './chat.types.js';
 
 /**
@@ -30,9 +30,18 @@ import type { ChatStore } from './chat.types.js';
  * Every node holding the room keeps the same book: the node a command reaches decides on its copy, applies
  * the change, pushes it to its own sockets and publishes it on the room channel (kind 'guests'); the others
  * apply it and push it to theirs. Applications and invitations expire in one sweep a second (each node
- * sweeps its copy; the expiry time travels with the entry). The node holding a guest's call socket ends
- * the call when that socket leaves the room. Two nodes deciding at the same instant may both accept one
- * guest past the limit: the limit is exact on one node and best effort across nodes.
+ * sweeps its copy; the expiry time travels with the entry). Two nodes deciding at the same instant may
+ * both accept one guest past the limit: the limit is exact on one node and best effort across nodes.
+ *
+ * Away and back: when an accepted guest's call socket leaves the room (a reload, a lost connection), the
+ * node that held it marks the guest away for VIDEO_GUESTS.reconnectMs; their new socket (any node) takes
+ * the call over with 201 'resume', which counts `call` up so the studio offers again; still away at the
+ * end, the call ends. A guest whose call was held by a node that went silent (killed: no room summary for
+ * PEER_TTL_MS) is marked away by the nodes still holding the room.
+ *
+ * Kept: every change of an entry and of the video block is written to chat_room_board (in order, per room
+ * and node), with the node holding the guest's call. A node opening the room starts its book from there,
+ * so the guests and the block outlive a restart and reach a node that opens the room later.
  */
 
 export type GuestRefusal = { code: ResultCodeName; params?: Record<string, string | number> };
@@ -46,7 +55,7 @@ type GuestBusMessage = {
   kind: 'guests';
   o: string;
 } /** An entry changed (a closing state removes it); `f` the push each node delivers to its moderators and the member. */ & (
-  | { t: 'ev'; e: VideoGuestEntry; f: string }
+  | { t: 'ev'; e: VideoGuestEntry; f: string; n?: string }
   /** A relayed signal: to a guest's call socket (`to` their user key), or to the studio (`to` 0). */
   | { t: 'relay'; to: number; f: string }
   /** Video block for all turned on or off; `f` the room push. */
@@ -57,13 +66,20 @@ type GuestBusMessage = {
 
 class Book {
   readonly entries = new Map<number, VideoGuestEntry>();
+  /** The node holding each applicant's or accepted guest's call socket ('' none: away, or invited). */
+  readonly callNodes = new Map<number, string>();
   videoBlocked = false;
+  /** The room's writes to chat_room_board from this node, in order. */
+  writes: Promise<void> = Promise.resolve();
   /** A studio socket on another node spoke last at this time (ms). */
   peerStudioAt = 0;
   /** Call sockets of guests on this node (user_key → the socket that applied or answered the invitation). */
   readonly calls = new Map<number, Conn>();
   /** The BJ's studio sockets on this node. */
   readonly studios = new Set<Conn>();
+
+  /** When this node's book started (a silent node is judged only after PEER_TTL_MS here). */
+  constructor(readonly startedAt: number) {}
 
   count(state: VideoGuestState): number {
     let n = 0;
@@ -88,6 +104,7 @@ export interface GuestCallsOptions {
 
 export class GuestCalls {
   private readonly books = new Map<Room, Book>();
+  private readonly inflight = new Set<Promise<void>>();
   private readonly shared: boolean;
   private readonly now: () => number;
 
@@ -109,10 +126,35 @@ export class GuestCalls {
   private book(room: Room): Book {
     let book = this.books.get(room);
     if (!book) {
-      book = new Book();
+      const now = this.now();
+      book = new Book(now);
+      // As kept when the room opened here (later changes reach this node on the bus).
+      const kept = room.ctx.guests;
+      if (kept) {
+        book.videoBlocked = kept.videoBlocked;
+        for (const { e, n } of kept.entries) {
+          if (!OPEN_GUEST_STATES.includes(e.state) || (e.expires_at !== undefined && e.expires_at <= now)) continue;
+          book.entries.set(e.user.user_key, e);
+          if (n) book.callNodes.set(e.user.user_key, n);
+        }
+      }
       this.books.set(room, book);
     }
     return book;
+  }
+
+  /** Writes to chat_room_board, after the room's earlier writes from this node. */
+  private keep(room: Room, write: () => Promise<void>) {
+    const book = this.book(room);
+    const done = book.writes.then(write).catch((err: unknown) => this.opts.log.warn({ err, vk: room.vk }, 'chat guests keep failed'));
+    book.writes = done;
+    this.inflight.add(done);
+    void done.then(() => this.inflight.delete(done));
+  }
+
+  /** Every write in flight has finished (a node closing, tests). */
+  async flush(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.all([...this.inflight]);
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -142,6 +184,8 @@ export class GuestCalls {
         }
         return refuse('CHAT_FRAME_INVALID');
       case VideoChatCode.ANSWER:
+        if (op === 'resume')
+          return plugins.target === undefined || plugins.target === user.user_key ? this.resume(conn, room, user) : refuse('FORBIDDEN');
         if (op !== 'accept' && op !== 'refuse' && op !== 'end') return refuse('CHAT_FRAME_INVALID');
         return this.answer(conn, room, user, op, plugins.target);
       case VideoChatCode.SIGNAL:
@@ -171,7 +215,13 @@ export class GuestCalls {
     const now = this.now();
     book.calls.set(user.user_key, conn);
     SIGNALLING.add(conn);
-    this.change(room, { user, state: 'applied', at: now, expires_at: now + VIDEO_GUESTS.pendingTtlMs, mute: 0, audio_only: 0 }, user);
+    this.change(
+      room,
+      { user, state: 'applied', at: now, expires_at: now + VIDEO_GUESTS.pendingTtlMs, mute: 0, audio_only: 0 },
+      user,
+      VideoChatCode.REQUEST,
+      this.opts.nodeId,
+    );
     return null;
   }
 
@@ -226,7 +276,14 @@ export class GuestCalls {
       if (book.count('accepted') >= VIDEO_GUESTS.maxGuests) return refuse('VIDEO_GUEST_FULL', { num: VIDEO_GUESTS.maxGuests });
       book.calls.set(key, conn);
       SIGNALLING.add(conn);
-      this.change(room, { ...entry, user, state: 'accepted', at: now, expires_at: undefined, by: entry.by ?? user }, user);
+      const { expires_at: _, ...open } = entry;
+      this.change(
+        room,
+        { ...open, user, state: 'accepted', at: now, by: entry.by ?? user, call: 1 },
+        user,
+        VideoChatCode.REQUEST,
+        this.opts.nodeId,
+      );
       return null;
     }
     // A moderator: answers an application, withdraws an invitation, ends a call.
@@ -243,8 +300,31 @@ export class GuestCalls {
     if (still?.state !== 'applied') return refuse('VIDEO_GUEST_NOT_FOUND');
     // The member's latest badges, when their socket is here.
     const latest = room.connsOf(key)[0]?.user ?? still.user;
-    this.change(room, { ...still, user: latest, state: 'accepted', at: now, expires_at: undefined, by: user }, user);
+    const { expires_at: _, ...open } = still;
+    this.change(room, { ...open, user: latest, state: 'accepted', at: now, by: user, call: 1 }, user);
     return null;
+  }
+
+  /** 201 'resume': an accepted guest's socket (a new one after a reload, or on another node) takes the call over. */
+  private resume(conn: Conn, room: Room, user: ChatUserInfo): GuestRefusal | null {
+    const book = this.book(room);
+    const entry = book.entries.get(user.user_key);
+    if (entry?.state !== 'accepted') return refuse('VIDEO_GUEST_NOT_FOUND');
+    book.calls.set(user.user_key, conn);
+    SIGNALLING.add(conn);
+    this.change(room, this.back(entry, user), user, VideoChatCode.REQUEST, this.opts.nodeId);
+    return null;
+  }
+
+  /** An accepted entry with its call on a new socket: not away, the call counted up (the studio offers again). */
+  private back(entry: VideoGuestEntry, user = entry.user): VideoGuestEntry {
+    const { expires_at: _, away: __, ...rest } = entry;
+    return { ...rest, user, call: (entry.call ?? 1) + 1 };
+  }
+
+  /** An accepted guest whose call socket is gone: away until VIDEO_GUESTS.reconnectMs from now. */
+  private away(room: Room, entry: VideoGuestEntry, now: number) {
+    this.change(room, { ...entry, away: 1, expires_at: now + VIDEO_GUESTS.reconnectMs }, undefined, VideoChatCode.REQUEST, '');
   }
 
   private close(room: Room, entry: VideoGuestEntry, state: 'refused' | 'ended' | 'expired', by?: ChatUserInfo): null {
@@ -318,6 +398,7 @@ export class GuestCalls {
     if (!conn.mod || !conn.user) return refuse('FORBIDDEN');
     const book = this.book(room);
     book.videoBlocked = on;
+    this.keep(room, () => this.opts.store.keepVideoBlock(room.vk, on));
     const json = outside({
       code: on ? VideoBlockCode.ON : VideoBlockCode.OFF,
       ts: this.now(),
@@ -353,8 +434,11 @@ export class GuestCalls {
   // Changes, on every node
   // -------------------------------------------------------------------------------------------------
 
-  /** Applies a change here, pushes it to the sockets here and tells the other nodes. */
-  private change(room: Room, entry: VideoGuestEntry, by: ChatUserInfo | undefined, code: number = VideoChatCode.REQUEST) {
+  /**
+   * Applies a change here, pushes it to the sockets here, tells the other nodes and keeps it. `node`: the
+   * node now holding the member's call socket ('' none), when the change moves it.
+   */
+  private change(room: Room, entry: VideoGuestEntry, by: ChatUserInfo | undefined, code: number = VideoChatCode.REQUEST, node?: string) {
     const data: VideoGuestStateData = { op: code === VideoChatCode.MEDIA ? 'media' : 'state', guest: entry };
     const json = outside({
       code,
@@ -363,25 +447,46 @@ export class GuestCalls {
       target: entry.user,
       data: data as unknown as Record<string, unknown>,
     });
-    this.applyHere(room, entry, json);
-    this.publish(room, { t: 'ev', e: entry, f: json });
+    this.applyHere(room, entry, json, node);
+    this.publish(room, node === undefined ? { t: 'ev', e: entry, f: json } : { t: 'ev', e: entry, f: json, n: node });
+    const key = entry.user.user_key;
+    if (OPEN_GUEST_STATES.includes(entry.state)) {
+      const kept = { e: entry, n: this.book(room).callNodes.get(key) ?? '' };
+      this.keep(room, () => this.opts.store.keepGuest(room.vk, key, kept));
+    } else this.forget(room, key, entry.at);
   }
 
-  private applyHere(room: Room, entry: VideoGuestEntry, json: string) {
+  /** A closed entry leaves chat_room_board (unless a newer one for the member is kept there). */
+  private forget(room: Room, key: number, at: number) {
+    this.keep(room, () => this.opts.store.keepGuest(room.vk, key, { closedAt: at }));
+  }
+
+  private applyHere(room: Room, entry: VideoGuestEntry, json: string, node?: string) {
     const book = this.book(room);
     const key = entry.user.user_key;
-    if (OPEN_GUEST_STATES.includes(entry.state)) book.entries.set(key, entry);
-    else {
-      book.entries.delete(key);
-      const call = book.calls.get(key);
-      if (call) {
-        book.calls.delete(key);
-        if (!book.studios.has(call)) SIGNALLING.delete(call);
+    if (OPEN_GUEST_STATES.includes(entry.state)) {
+      book.entries.set(key, entry);
+      if (node !== undefined) {
+        book.callNodes.set(key, node);
+        // The call moved to another node's socket: a socket here no longer speaks for it. (Marked away by
+        // another node, a live socket here keeps the call: the sweep here takes it back.)
+        if (node !== '' && node !== this.opts.nodeId) this.dropCall(book, key);
       }
+    } else {
+      book.entries.delete(key);
+      book.callNodes.delete(key);
+      this.dropCall(book, key);
     }
     // The room's moderators see every change; the member sees theirs.
     room.broadcast(json, true);
     room.sendToMember(key, [json], (c) => !c.mod);
+  }
+
+  private dropCall(book: Book, key: number) {
+    const call = book.calls.get(key);
+    if (!call) return;
+    book.calls.delete(key);
+    if (!book.studios.has(call)) SIGNALLING.delete(call);
   }
 
   private publish(
@@ -402,12 +507,14 @@ export class GuestCalls {
     const book = this.book(room);
     switch (m.t) {
       case 'ev':
-        if (isObject(m.e) && isObject(m.e.user) && Number.isSafeInteger(m.e.user.user_key)) this.applyHere(room, m.e, m.f);
+        if (isObject(m.e) && isObject(m.e.user) && Number.isSafeInteger(m.e.user.user_key))
+          this.applyHere(room, m.e, m.f, typeof m.n === 'string' ? m.n : undefined);
         break;
       case 'relay':
         if (Number.isSafeInteger(m.to)) this.relayHere(room, book, m.to, m.f);
         break;
       case 'vb':
+        // Kept by the node that decided.
         book.videoBlocked = m.on === 1;
         room.broadcast(m.f);
         break;
@@ -418,16 +525,19 @@ export class GuestCalls {
   }
 
   /**
-   * Once a second (the engine's tick): applications and invitations past their time expire; a call whose
-   * socket here left the room ends; studio sockets gone are forgotten; books of rooms gone are dropped.
+   * Once a second (the engine's tick): applications and invitations past their time expire, and so do the
+   * calls of guests away too long (ended); a guest whose call socket here left the room is away; so is one
+   * whose call was on a node gone silent; studio sockets gone are forgotten; books of rooms gone are dropped.
    */
   sweep(now = this.now()) {
     for (const [room, book] of this.books) {
       if (room.disposed) {
-        // The room closed here (its last socket left): the calls whose socket was here end on every node.
-        for (const key of book.calls.keys()) {
+        // The room closed here (its last socket left): the guests whose call socket was here are away (they
+        // may be back on any node), applications from here are withdrawn.
+        for (const key of [...book.calls.keys()]) {
           const entry = book.entries.get(key);
-          if (entry) this.close(room, entry, 'ended');
+          if (entry?.state === 'accepted') this.away(room, entry, now);
+          else if (entry) this.close(room, entry, 'ended');
         }
         this.books.delete(room);
         continue;
@@ -436,19 +546,43 @@ export class GuestCalls {
       for (const entry of [...book.entries.values()]) {
         const key = entry.user.user_key;
         if (entry.expires_at !== undefined && entry.expires_at <= now) {
-          // Every node sweeps its own copy: the expiry is pushed here only.
-          const { expires_at: _, ...rest } = entry;
-          const expired: VideoGuestEntry = { ...rest, state: 'expired', at: now };
-          const data: VideoGuestStateData = { op: 'state', guest: expired };
+          // Every node sweeps its own copy: the expiry is pushed here only (and each forgets the kept entry).
+          const { expires_at: _, away: __, ...rest } = entry;
+          const closed: VideoGuestEntry = { ...rest, state: entry.state === 'accepted' ? 'ended' : 'expired', at: now };
+          const data: VideoGuestStateData = { op: 'state', guest: closed };
           this.applyHere(
             room,
-            expired,
+            closed,
             outside({ code: VideoChatCode.REQUEST, ts: now, target: entry.user, data: data as unknown as Record<string, unknown> }),
           );
+          this.forget(room, key, entry.at);
           continue;
         }
         const call = book.calls.get(key);
-        if (call && (call.dead || call.room !== room)) this.close(room, entry, 'ended');
+        if (call && (call.dead || call.room !== room)) {
+          // An applicant who left withdrew; a guest in the call may be back (a reload).
+          this.dropCall(book, key);
+          if (entry.state === 'accepted') this.away(room, entry, now);
+          else this.close(room, entry, 'ended');
+          continue;
+        }
+        if (entry.state !== 'accepted') continue;
+        if (call && entry.away === 1) {
+          // Marked away by a node that lost sight of this one: the guest's socket here still holds the call.
+          this.change(room, this.back(entry), undefined, VideoChatCode.REQUEST, this.opts.nodeId);
+          continue;
+        }
+        const node = book.callNodes.get(key);
+        if (
+          entry.away !== 1 &&
+          node &&
+          node !== this.opts.nodeId &&
+          now - book.startedAt > PEER_TTL_MS &&
+          !((room.peers.get(node)?.until ?? 0) > now)
+        ) {
+          // The node holding the call went silent (killed, or a restart under a new id).
+          this.away(room, entry, now);
+        }
       }
     }
   }

@@ -114,6 +114,7 @@ describe('the store', () => {
       countHidden: false,
       notice: null,
       pin: null,
+      guests: { entries: [], videoBlocked: false },
     });
     await sql(
       t,

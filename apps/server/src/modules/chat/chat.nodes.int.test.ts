@@ -274,13 +274,18 @@ describe('two chat nodes', () => {
     expect((await studio.waitFor(isOutside(VideoChatCode.SIGNAL))).param.data).toMatchObject({ kind: 'answer', from: viewer.userKey });
     // Only the call socket got the offer, not the member's other socket on the other node.
     expect(again.frames.some(isOutside(VideoChatCode.SIGNAL))).toBe(false);
-    // The guest's call socket leaves: its node ends the call, and the studio hears it.
+    // The guest's call socket leaves (a reload): its node marks them away, and the studio hears it.
     await vc.close();
-    await studio.waitFor(state('ended'), { timeoutMs: 4000 });
+    await studio.waitFor((f) => state('accepted')(f) && f.param.data.guest.away === 1, { timeoutMs: 4000 });
+    // Back on the studio's node, the guest takes the call over; the studio's offer reaches the new socket.
+    expect(await again.send('', { T: VideoChatCode.ANSWER, value: { op: 'resume' } } as never)).toMatchObject({ result: 1 });
+    await studio.waitFor((f) => state('accepted')(f) && f.param.data.guest.call === 2);
+    await studio.send('', { T: VideoChatCode.SIGNAL, value: { kind: 'offer', sdp: 'v=0 again' }, target: viewer.userKey } as never);
+    expect((await again.waitFor(isOutside(VideoChatCode.SIGNAL))).param.data).toMatchObject({ sdp: 'v=0 again' });
   });
 
-  it('a killed node: its clients are back in the room through the monitor on the other node within 5 s', async () => {
-    const { vk } = await newRoom();
+  it('a killed node: its clients are back in the room through the monitor on the other node within 5 s; a guest whose call it held is away, then takes it over', async () => {
+    const { vk, bj } = await newRoom();
     const home = (await chatHost(api, vk)).param.chat_host;
     const victim = home === a.host ? a : b;
     const survivor = victim === a ? b : a;
@@ -289,6 +294,14 @@ describe('two chat nodes', () => {
     sessions.push(session);
     expect(session.host).toBe(victim.host);
     const witness = await joinedOn(survivor, vk, await buildAccount(api));
+    // The member is a guest on camera, their call socket on the victim, the BJ's studio on the survivor.
+    const studio = await joinedOn(survivor, vk, bj);
+    expect(await studio.send('', { T: VideoChatCode.REQUEST, value: { op: 'studio' } } as never)).toMatchObject({ result: 1 });
+    expect(await session.client?.send('', { T: VideoChatCode.REQUEST, value: { op: 'apply' } } as never)).toMatchObject({ result: 1 });
+    await studio.waitFor((f) => isOutside(VideoChatCode.REQUEST)(f) && f.param.data?.guest?.state === 'applied');
+    expect(await studio.send('', { T: VideoChatCode.ANSWER, value: { op: 'accept' }, target: member.userKey } as never)).toMatchObject({
+      result: 1,
+    });
 
     const killedAt = Date.now();
     victim.child.kill('SIGKILL');
@@ -302,6 +315,12 @@ describe('two chat nodes', () => {
     await witness.waitFor(isMsg('back again'));
     // The monitor stops answering the dead node once its presence expires.
     await expect.poll(async () => (await chatHost(api, vk)).param.chat_host, { timeout: 5000 }).toBe(survivor.host);
+
+    // The survivor stops hearing from the victim: the guest is away, and their new socket takes the call over.
+    const guestState = (f: Frame) => isOutside(VideoChatCode.REQUEST)(f) && f.param.data?.guest?.state === 'accepted';
+    await studio.waitFor((f) => guestState(f) && f.param.data.guest.away === 1, { timeoutMs: 8000 });
+    expect(await session.client?.send('', { T: VideoChatCode.ANSWER, value: { op: 'resume' } } as never)).toMatchObject({ result: 1 });
+    await studio.waitFor((f) => guestState(f) && f.param.data.guest.call === 2 && f.param.data.guest.away === undefined);
   });
 
   it('a node stopped gracefully closes its sockets with 1001 and leaves the presence set at once', async () => {

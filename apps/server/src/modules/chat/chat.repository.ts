@@ -6,6 +6,7 @@ import {
   DEFAULT_CHAT_SETTINGS,
   FREEZE_ALLOW_ROLES,
   type FreezeAllowRole,
+  type VideoGuestEntry,
 } from '@byeol/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -18,7 +19,7 @@ import { supporter } from '../supporters/index.js';
 import { hidesViewerCountSql, users } from '../users/index.js';
 import { bjFan, fanClub } from '../wallet/index.js';
 import { chatManager, chatRoomBlock, chatRoomBoard, chatRoomState, chatSanction, chatSetting, chatUserBlock } from './chat.tables.js';
-import type { ChatStore, MemberStanding, RoomContext } from './chat.types.js';
+import type { ChatStore, KeptGuests, MemberStanding, RoomContext } from './chat.types.js';
 
 /** The standing of a guest, or of a member with nothing against or for them. */
 export const EMPTY_STANDING: Readonly<MemberStanding> = Object.freeze({
@@ -78,6 +79,8 @@ function prepare(db: Db) {
       countHidden: sql<boolean>`${hidesViewerCountSql('bj')}`,
       notice: chatRoomBoard.notice,
       pin: chatRoomBoard.pin,
+      guests: chatRoomBoard.guests,
+      videoBlocked: chatRoomBoard.videoBlocked,
     })
     .from(broadcast)
     .innerJoin(bj, eq(bj.userKey, broadcast.bjUserKey))
@@ -201,6 +204,7 @@ export function createChatStore(db: Db): ChatStore {
         countHidden: row.countHidden === true,
         notice: (row.notice as ChatRoomNotice | null) ?? null,
         pin: (row.pin as ChatPinnedMessage | null) ?? null,
+        guests: keptGuestsOf(row.guests, row.videoBlocked),
       };
     },
 
@@ -239,7 +243,49 @@ export function createChatStore(db: Db): ChatStore {
     forgetVips(bjUserKey) {
       vips.delete(bjUserKey);
     },
+
+    async keepGuest(vk, userKey, kept) {
+      const key = String(userKey);
+      if ('closedAt' in kept) {
+        await db
+          .update(chatRoomBoard)
+          .set({ guests: sql`${chatRoomBoard.guests} - ${key}::text`, updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(chatRoomBoard.vodKey, vk),
+              sql`coalesce((${chatRoomBoard.guests} -> ${key}::text -> 'e' ->> 'at')::bigint <= ${kept.closedAt}, false)`,
+            ),
+          );
+        return;
+      }
+      const one = { [key]: kept };
+      await db
+        .insert(chatRoomBoard)
+        .values({ vodKey: vk, guests: one })
+        .onConflictDoUpdate({
+          target: chatRoomBoard.vodKey,
+          set: { guests: sql`${chatRoomBoard.guests} || excluded.guests`, updatedAt: sql`now()` },
+        });
+    },
+
+    async keepVideoBlock(vk, on) {
+      await db
+        .insert(chatRoomBoard)
+        .values({ vodKey: vk, videoBlocked: on })
+        .onConflictDoUpdate({ target: chatRoomBoard.vodKey, set: { videoBlocked: on, updatedAt: sql`now()` } });
+    },
   };
+}
+
+/** The kept guests of a room row (chat_room_board.guests, video_blocked; both absent without a row). */
+function keptGuestsOf(guests: unknown, videoBlocked: boolean | null): KeptGuests {
+  const entries: KeptGuests['entries'] = [];
+  if (typeof guests === 'object' && guests !== null)
+    for (const kept of Object.values(guests as Record<string, { e?: VideoGuestEntry; n?: unknown }>)) {
+      if (kept?.e && typeof kept.e === 'object' && Number.isSafeInteger(kept.e.user?.user_key))
+        entries.push({ e: kept.e, n: typeof kept.n === 'string' ? kept.n : '' });
+    }
+  return { entries, videoBlocked: videoBlocked === true };
 }
 
 /** A member as the chat shows them in `room`. */

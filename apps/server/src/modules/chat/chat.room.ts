@@ -227,6 +227,9 @@ interface SendState {
 }
 
 /** What another node holding the same room last said about it. */
+/** Another node's room summary is forgotten this long after its last word (a killed node stops counting). */
+export const PEER_TTL_MS = 5_000;
+
 export interface PeerRoom {
   count: number;
   users: ChatUserInfo[];

@@ -46,7 +46,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Bus } from '../../platform/bus.js';
 import { GuestCalls, isVideoChatCode } from './chat.guests.js';
 import { NodeRegistry } from './chat.node.js';
-import { CHAT_CONTROL_CHARS, Conn, type FanoutStats, frameJson, type PeerRoom, Room, sendTo } from './chat.room.js';
+import { CHAT_CONTROL_CHARS, Conn, type FanoutStats, frameJson, PEER_TTL_MS, type PeerRoom, Room, sendTo } from './chat.room.js';
 import { type ChatTokenClaims, verifyChatToken } from './chat.token.js';
 import type { ActionEffects, ApplyAction, ChatStore, MemberStanding, PushTarget, RoomContext } from './chat.types.js';
 import { detectLanguage } from './translate/detect.js';
@@ -73,8 +73,6 @@ export const PING_INTERVAL_MS = 30_000;
 const PING_STEPS = 60;
 /** Above presencePushMaxRoom users, counts are pushed at most this often (and in any room when only guests moved). */
 export const COUNT_PUSH_MS = 2_000;
-/** Another node's room summary is forgotten this long after its last word (a killed node stops counting). */
-export const PEER_TTL_MS = 5_000;
 /** Chat minutes go to the experience job every this many ticks (seconds). */
 const CHAT_MINUTES_EVERY_TICKS = 5;
 /** Frames a busy socket (a join or action in flight) may queue before further frames are refused. */
@@ -299,6 +297,8 @@ export class ChatEngine {
     this.unsubscribers.clear();
     await Promise.allSettled([...unsubs.map(async (u) => (await u)()), ...this.globalUnsubscribers.map((u) => u())]);
     this.rooms.clear();
+    // The guests' last changes reach chat_room_board before the database closes.
+    await this.guests.flush();
   }
 
   statsNow(): ChatNodeStats {

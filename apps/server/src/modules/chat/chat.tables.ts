@@ -88,12 +88,17 @@ export const chatRoomState = pgTable('chat_room_state', {
 /**
  * The BJ's notice (120/121) and the pinned message (130/131) of one broadcast (issue 24): a joiner gets them
  * with the room, a node opening the room reads them here. Both are plain text snapshots (ChatRoomNotice,
- * ChatPinnedMessage), null when none.
+ * ChatPinnedMessage), null when none. The room's video guests and video block live here too, so they
+ * outlive the node that held them (chat.guests.ts, "Kept").
  */
 export const chatRoomBoard = pgTable('chat_room_board', {
   vodKey: text('vod_key').primaryKey(),
   notice: jsonb('notice'),
   pin: jsonb('pin'),
+  /** Open guest entries by user_key: { e: VideoGuestEntry, n: the node id holding the guest's call socket, or '' }. */
+  guests: jsonb('guests').notNull().default({}),
+  /** Video block for all (93/94) is on. */
+  videoBlocked: boolean('video_blocked').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -8,6 +8,7 @@ import type {
   FreezeAllowRole,
   OutsideMsgPush,
   ResultCodeName,
+  VideoGuestEntry,
 } from '@byeol/contract';
 
 /**
@@ -35,6 +36,14 @@ export interface RoomContext {
   /** The BJ's notice (120/121) and the pinned message (130/131), null when none. */
   notice: ChatRoomNotice | null;
   pin: ChatPinnedMessage | null;
+  /** The room's video guests and video block as last kept (chat_room_board), read once when a node's guest book starts. */
+  guests?: KeptGuests;
+}
+
+/** A room's open video guest entries as kept, each with the node holding the guest's call socket ('' none). */
+export interface KeptGuests {
+  entries: Array<{ e: VideoGuestEntry; n: string }>;
+  videoBlocked: boolean;
 }
 
 /** One member's standing in one room, loaded at join. Guests (user_key 0) get the empty standing. */
@@ -113,4 +122,11 @@ export interface ChatStore {
   vipRanks(bjUserKey: number): Promise<Map<number, number>>;
   /** Forgets the BJ's kept VIP ranks: the next read (a join, or the refresh after a gift) reads them anew. */
   forgetVips(bjUserKey: number): void;
+  /**
+   * Keeps a guest entry of the room (open, with the node holding the call), or forgets it when closed
+   * (`closedAt`: only a kept entry not newer than the closing goes, so a later application stays).
+   */
+  keepGuest(vk: string, userKey: number, kept: { e: VideoGuestEntry; n: string } | { closedAt: number }): Promise<void>;
+  /** Keeps the room's video block for all (93/94). */
+  keepVideoBlock(vk: string, on: boolean): Promise<void>;
 }

@@ -176,7 +176,12 @@ export class GuestCall extends Store<GuestCallSnapshot> {
         const list = data as unknown as VideoGuestListData;
         const own = list.guests.find((g) => g.user.user_key === this.me) ?? null;
         this.set({ entry: own, videoBlocked: list.video_blocked === 1 });
-        if (own?.state === 'accepted') void this.startCamera();
+        if (own?.state === 'accepted') {
+          // In a call already (this page reloaded, or the socket reconnected): this socket takes it over and
+          // the studio offers again.
+          void this.command({ T: VideoChatCode.ANSWER, value: { op: 'resume' } });
+          void this.startCamera();
+        }
       } else if ((push.code === VideoChatCode.REQUEST || push.code === VideoChatCode.MEDIA) && push.target?.user_key === this.me) {
         const guest = (data as unknown as VideoGuestStateData).guest;
         if (!guest) continue;
@@ -275,6 +280,8 @@ export interface StudioSnapshot {
 
 export class StudioCall extends Store<StudioSnapshot> {
   private readonly peers = new Map<number, Peer>();
+  /** The guest's `call` number each peer connection was offered for: a new number (the guest's new socket) offers again. */
+  private readonly offered = new Map<number, number>();
   private servers: Promise<IceServer[]> | null = null;
   private readonly off: (() => void)[] = [];
 
@@ -309,8 +316,16 @@ export class StudioCall extends Store<StudioSnapshot> {
     const key = entry.user.user_key;
     const rest = this.snap.entries.filter((e) => e.user.user_key !== key);
     this.set({ entries: isOpenEntry(entry) ? [...rest, entry] : rest });
-    if (entry.state === 'accepted') void this.call(key);
+    if (entry.state === 'accepted') this.follow(entry);
     else if (!isOpenEntry(entry)) this.hangUp(key);
+  }
+
+  /** An accepted guest: away, their connection is gone; back on a new socket (a new call number), offer again. */
+  private follow(entry: VideoGuestEntry): void {
+    const key = entry.user.user_key;
+    const call = entry.call ?? 1;
+    if (entry.away === 1 || (this.offered.has(key) && this.offered.get(key) !== call)) this.hangUp(key);
+    if (entry.away !== 1) void this.call(key, call);
   }
 
   private onPushes(pushes: OutsideMsgPush[]): void {
@@ -320,7 +335,7 @@ export class StudioCall extends Store<StudioSnapshot> {
       else if (push.code === VideoChatCode.REQUEST && data.op === 'list') {
         const list = data as unknown as VideoGuestListData;
         this.set({ entries: list.guests.filter(isOpenEntry), videoBlocked: list.video_blocked === 1, ready: true });
-        for (const entry of list.guests) if (entry.state === 'accepted') void this.call(entry.user.user_key);
+        for (const entry of list.guests) if (entry.state === 'accepted') this.follow(entry);
       } else if (push.code === VideoChatCode.REQUEST || push.code === VideoChatCode.MEDIA) {
         const guest = (data as unknown as VideoGuestStateData).guest;
         if (guest?.user) this.upsert(guest);
@@ -329,12 +344,13 @@ export class StudioCall extends Store<StudioSnapshot> {
   }
 
   /** Offers a connection to an accepted guest: receive-only audio and video (docs, "The call" 1). */
-  private async call(userKey: number): Promise<void> {
+  private async call(userKey: number, call: number): Promise<void> {
     if (this.peers.has(userKey)) return;
+    this.offered.set(userKey, call);
     this.servers ??= iceServers(this.vodKey);
     const send = (signal: VideoSignal) => void this.room.client.action({ T: VideoChatCode.SIGNAL, value: signal, target: userKey });
     const peer = new Peer(await this.servers, send);
-    if (this.peers.has(userKey)) {
+    if (this.peers.has(userKey) || this.offered.get(userKey) !== call) {
       peer.close();
       return;
     }
@@ -362,6 +378,7 @@ export class StudioCall extends Store<StudioSnapshot> {
   private hangUp(userKey: number): void {
     this.peers.get(userKey)?.close();
     this.peers.delete(userKey);
+    this.offered.delete(userKey);
     if (!this.snap.streams.has(userKey) && !this.snap.links.has(userKey)) return;
     const streams = new Map(this.snap.streams);
     const links = new Map(this.snap.links);

@@ -49,6 +49,7 @@ export const guests = {
       unblockAll: '영상 차단 해제',
       invited: '초대함',
       expires: '{{s}}초 후 만료',
+      away: '다시 연결 기다리는 중 · {{s}}초',
       standing: { fan: '팬', fanNo: '팬클럽 {{n}}호', vip: '열혈팬 {{n}}위', supporter: '서포터', follower: '팔로워', none: '일반 시청자' },
       link: { new: '연결 준비', connecting: '연결 중', connected: '연결됨', disconnected: '끊김', failed: '연결 실패', closed: '종료' },
     },
@@ -97,6 +98,7 @@ export const guests = {
       unblockAll: 'Unblock video',
       invited: 'Invited',
       expires: 'Expires in {{s}} s',
+      away: 'Waiting for them to reconnect · {{s}} s',
       standing: {
         fan: 'Fan',
         fanNo: 'Fan club #{{n}}',
@@ -159,6 +161,7 @@ export const guests = {
       unblockAll: '映像ブロック解除',
       invited: '招待中',
       expires: 'あと{{s}}秒で期限切れ',
+      away: '再接続を待っています · {{s}}秒',
       standing: {
         fan: 'ファン',
         fanNo: 'ファンクラブ{{n}}番',
@@ -214,6 +217,7 @@ export const guests = {
       unblockAll: '取消屏蔽视频',
       invited: '已邀请',
       expires: '{{s}} 秒后过期',
+      away: '等待重新连接 · {{s}} 秒',
       standing: {
         fan: '粉丝',
         fanNo: '粉丝团 {{n}} 号',

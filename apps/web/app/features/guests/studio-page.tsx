@@ -46,14 +46,25 @@ function useNow(active: boolean): number {
   return now;
 }
 
-function GuestTile({ entry, call, snap }: { entry: VideoGuestEntry; call: StudioCall; snap: StudioSnapshot }) {
+function GuestTile({ entry, call, snap, now }: { entry: VideoGuestEntry; call: StudioCall; snap: StudioSnapshot; now: number }) {
   const { t } = useTranslation('guests');
+  const lang = useLang();
   const key = entry.user.user_key;
   const stream = snap.streams.get(key) ?? null;
-  const link = snap.links.get(key) ?? 'new';
+  // Away: the guest's page reloaded or lost its connection; the call waits for them (VIDEO_GUESTS.reconnectMs).
+  const link = entry.away === 1 ? 'away' : (snap.links.get(key) ?? 'new');
+  const linkText =
+    entry.away === 1
+      ? t('studio.away', { s: formatNumber(Math.max(0, Math.ceil(((entry.expires_at ?? now) - now) / 1000)), lang) })
+      : t(`studio.link.${link as RTCPeerConnectionState}`);
   const hidden = entry.audio_only === 1 || snap.videoBlocked;
   return (
-    <li className="relative aspect-video overflow-hidden rounded-lg bg-black" data-guest-tile={key} data-guest-link={link}>
+    <li
+      className="relative aspect-video overflow-hidden rounded-lg bg-black"
+      data-guest-tile={key}
+      data-guest-link={link}
+      data-guest-call-no={entry.call ?? 1}
+    >
       {/* What viewers see: the studio mutes and hides whatever the guest's page does (203, 93). */}
       <StreamVideo
         stream={stream}
@@ -64,7 +75,7 @@ function GuestTile({ entry, call, snap }: { entry: VideoGuestEntry; call: Studio
       <div className="absolute inset-x-0 bottom-0 flex flex-wrap items-center gap-1 bg-gradient-to-t from-black/80 to-transparent p-2 text-xs">
         <span className="mr-auto truncate font-semibold text-white">
           {entry.user.nick}
-          <span className="ml-1 font-normal text-neutral-300">{t(`studio.link.${link}`)}</span>
+          <span className="ml-1 font-normal text-neutral-300">{linkText}</span>
         </span>
         <button
           type="button"
@@ -106,7 +117,7 @@ export function StudioPage({ vodKey }: { vodKey: string }) {
   const { call, snap } = useCall(room, vodKey, makeStudioCall, EMPTY);
   const pending = snap.entries.filter((e) => e.state === 'applied' || e.state === 'invited');
   const accepted = snap.entries.filter((e) => e.state === 'accepted');
-  const now = useNow(pending.length > 0);
+  const now = useNow(pending.length > 0 || accepted.some((e) => e.away === 1));
 
   return (
     <main
@@ -147,7 +158,7 @@ export function StudioPage({ vodKey }: { vodKey: string }) {
           className={`mb-3 grid gap-2 ${accepted.length === 1 ? 'grid-cols-1' : accepted.length <= 4 ? 'grid-cols-1 min-[400px]:grid-cols-2' : 'grid-cols-2 md:grid-cols-4'}`}
           data-guest-tiles
         >
-          {accepted.map((entry) => call && <GuestTile key={entry.user.user_key} entry={entry} call={call} snap={snap} />)}
+          {accepted.map((entry) => call && <GuestTile key={entry.user.user_key} entry={entry} call={call} snap={snap} now={now} />)}
         </ul>
       )}
       <section aria-labelledby="studio-requests">
