@@ -493,6 +493,24 @@ try {
             ? `; at that rung ${k(b.captionRate)} captions/s reached ${b.translatedViewers} translated viewers, p99 ${ms(b.captionP99)} ms`
             : ''),
       );
+      if (a && b) {
+        // The load generator reads the captions too: with it at its limit (on 2 cores it usually is), the
+        // best rungs compare load generators more than servers. Two figures that say more: every frame
+        // delivered, and the server's CPU at the same offered rate (rungs within 5 % of each other, both passed).
+        const pairs = on.rows
+          .filter((r) => r.pass)
+          .map((r) => [r, off.rows.find((o) => o.pass && Math.abs(o.offered - r.offered) <= 0.05 * r.offered)] as const)
+          .filter((p): p is readonly [Row, Row] => p[1] !== undefined);
+        const cpuRatio = pairs.length > 0 ? pairs.reduce((sum, [r, o]) => sum + r.serverCpu / o.serverCpu, 0) / pairs.length : Number.NaN;
+        console.log(
+          `- Counting the captions as deliveries too: ${((b.delivered + b.captionRate) / a.delivered).toFixed(2)}× ` +
+            `(${k(b.delivered + b.captionRate)} vs ${k(a.delivered)}); load generator ${b.loadCpu.toFixed(0)} % / ${a.loadCpu.toFixed(0)} % of its core at those rungs`,
+        );
+        console.log(
+          `- Server CPU with translation / without at the same offered rate: ${Number.isFinite(cpuRatio) ? `${cpuRatio.toFixed(2)}×` : '–'} ` +
+            `(mean over ${pairs.length} rungs: ${pairs.map(([r, o]) => `${k(r.offered)} msgs/s ${r.serverCpu.toFixed(0)} / ${o.serverCpu.toFixed(0)} %`).join(', ')})`,
+        );
+      }
     }
     const bare = runs.find((r) => r.target === 'ws');
     const ours = runs.find((r) => r.target === 'byeol');
