@@ -3,7 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAT_NODES_SET, ChatEvent, ChatEventDetail, channelsEndpoints, chatEndpoints, ResultCode, VideoChatCode } from '@byeol/contract';
+import {
+  CHAT_NODES_SET,
+  ChatEvent,
+  ChatEventDetail,
+  channelsEndpoints,
+  chatEndpoints,
+  profileEndpoints,
+  ResultCode,
+  type RoomUserListParam,
+  VideoChatCode,
+} from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
 import { buildBroadcast } from '../../testing/builders.js';
@@ -247,6 +257,31 @@ describe('two chat nodes', () => {
       result: 0,
       code: ResultCode.CHAT_WHISPER_REFUSED,
     });
+  });
+
+  it("a BJ's private viewer count stays private on both nodes: the BJ counts everyone, a viewer on the other node nothing; shown again, both know at once", async () => {
+    const { vk, bj } = await newRoom();
+    const setting = (yn: 'Y' | 'N') => api.call(profileEndpoints.setting, { viewer_count_yn: yn }, { cookie: bj.cookie });
+    expect((await setting('N')).body.rslt_set).toMatchObject({ viewer_count_yn: 'N' });
+    const host = await joinedOn(a, vk, bj);
+    const viewer = await joinedOn(b, vk, await buildAccount(api));
+    const late = await buildAccount(api);
+    const [hostMark, viewerMark] = [host.mark(), viewer.mark()];
+    await joinedOn(b, vk, late);
+    // The BJ's node counts the members of both nodes; the viewer's node names the newcomer without a count.
+    await host.waitFor((f) => f.service === 'USER_JOIN' && f.param?.user_total_count === 3, { from: hostMark, timeoutMs: 5000 });
+    const seen = await viewer.waitFor((f) => f.service === 'USER_JOIN' && f.param?.user?.user_key === late.userKey, { from: viewerMark });
+    expect('user_total_count' in seen.param).toBe(false);
+    expect((await viewer.request<RoomUserListParam>('ROOM_USER_LIST')).user_total_count).toBe(0);
+    // The BJ's own list counts the other node's members once that node's summary arrives (within a tick).
+    await expect.poll(async () => (await host.request<RoomUserListParam>('ROOM_USER_LIST')).user_total_count, { timeout: 3000 }).toBe(3);
+    expect(viewer.since(viewerMark).some((f) => typeof f.param?.user_total_count === 'number' && f.param.user_total_count > 0)).toBe(false);
+
+    // Shown again through the API: the node of the viewer hears it on the bus and gives the count at once.
+    const back = viewer.mark();
+    await setting('Y');
+    expect((await viewer.waitFor(isOutside(ChatEvent.VOD_INFO_UPDATE), { from: back })).param.data).toMatchObject({ count_hidden: 0 });
+    await viewer.waitFor((f) => f.service === 'USER_JOIN' && f.param?.user_total_count === 3, { from: back });
   });
 
   it('video connection: an application on one node, the studio on the other; accepted, then signals relayed across', async () => {

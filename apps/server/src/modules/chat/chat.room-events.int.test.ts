@@ -128,6 +128,28 @@ describe('donation (50)', () => {
     const [txn] = await sql(t, 'select kind, meta from wallet_txn where txn_id = $1', [res.body.rslt_set.txn_id]);
     expect(txn).toMatchObject({ kind: 'gift', meta: { donation: true, message: '생일 축하해요 <b>언니</b>', vod_key: r.vk } });
     expect(await verifyLedger(t.database.pool)).toMatchObject({ ok: true });
+
+    // A retry under the same key replays the first answer whatever its donation flag and message say: the
+    // key names the payment. Nothing is charged again and the room hears nothing more.
+    const key = newKey();
+    const first = await t.call(walletEndpoints.gift, { idempotency_key: key, vod_key: r.vk, star_cnt: '50' }, { cookie: r.viewer.cookie });
+    expect(first.body.rslt_cd).toBe(0);
+    await guest.waitFor((f) => isOutside(20)(f) && f.param.data?.txn_id === first.body.rslt_set.txn_id);
+    const mark = guest.mark();
+    const retry = await t.call(
+      walletEndpoints.gift,
+      { idempotency_key: key, vod_key: r.vk, star_cnt: '50', donation_yn: 'Y', message: '다시 보내요' },
+      { cookie: r.viewer.cookie },
+    );
+    expect(retry.body.rslt_cd).toBe(0);
+    expect(retry.body.rslt_set).toMatchObject({ txn_id: first.body.rslt_set.txn_id, balance: 650 });
+    expect((await balancesOf(t, r.viewer.userKey)).STAR).toBe(650);
+    const [kept] = await sql(t, 'select meta from wallet_txn where txn_id = $1', [first.body.rslt_set.txn_id]);
+    expect((kept as { meta: Record<string, unknown> }).meta.donation).toBeUndefined();
+    // A message after the retry arrives with nothing of it before: no second event, gift or donation.
+    expect(await bj.send('끝')).toMatchObject({ result: 1 });
+    await guest.waitFor(isMsg('끝'), { from: mark });
+    expect(guest.since(mark).some((f) => f.service === 'OUTSIDE_MSG' && [20, 21, 22, 23, 50].includes(f.param.code))).toBe(false);
   });
 });
 
