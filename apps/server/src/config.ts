@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { iceServersSetting, turnUrlsSetting } from './modules/chat/chat.ice.js';
-import { loadModelDir, ModelDirError } from './modules/chat/translate/local-model.js';
+import { checkEngineInstalled, loadModelDir, ModelDirError } from './modules/chat/translate/local-model.js';
 import { DEFAULT_STAGE_ROOT } from './platform/embedded-pg.js';
 
 export const ROLES = ['api', 'chat', 'media', 'web'] as const;
@@ -169,7 +169,8 @@ export const ConfigSchema = z.object({
   /**
    * Chat translation (docs/chat-protocol.md, "Translation and captions"): none (the original only), glossary
    * (the project's K-pop phrase table; no general translator), http (a LibreTranslate-compatible service at
-   * TRANSLATOR_URL) or local-model (a model folder, TRANSLATOR_MODEL_DIR; checked at start, no engine bundled).
+   * TRANSLATOR_URL) or local-model (a model folder, TRANSLATOR_MODEL_DIR, run by transformers.js, which the operator
+   * installs; both checked at start).
    */
   TRANSLATOR: z.enum(['none', 'glossary', 'http', 'local-model']).default('none'),
   /** TRANSLATOR=http: the service's base URL (`/translate` is appended), e.g. http://127.0.0.1:5000. */
@@ -330,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (roles.includes('chat')) {
       try {
         loadModelDir(parsed.data.TRANSLATOR_MODEL_DIR as string);
+        checkEngineInstalled();
       } catch (err) {
         if (!(err instanceof ModelDirError)) throw err;
         throw new ConfigError(`Invalid configuration:\n  TRANSLATOR_MODEL_DIR: ${err.message}`);

@@ -6,7 +6,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../config.js';
 import type { Logger } from '../../../platform/logger.js';
 import { translateEndpoint } from './http.js';
-import { createLocalModelTranslator, loadModelDir, MODEL_MANIFEST, ModelDirError } from './local-model.js';
+import {
+  checkEngineInstalled,
+  createLocalModelTranslator,
+  loadModelDir,
+  MODEL_MANIFEST,
+  ModelDirError,
+  TRANSFORMERS_PACKAGE,
+  type TransformersEngine,
+} from './local-model.js';
 import { createTranslator, FAILURE_LOG_MS, Translations, type Translator } from './translator.js';
 
 /** A logger that keeps its warnings. */
@@ -154,8 +162,14 @@ describe('the local-model loader', () => {
     }
     return dir;
   }
-  const good = { format: 1, engine: 'bergamot', pairs: [{ source: 'ko', target: 'en', files: ['ko-en/model.bin', 'ko-en/vocab.spm'] }] };
+  const good = {
+    format: 1,
+    engine: 'transformers.js',
+    pairs: [{ source: 'ko', target: 'en', model: 'ko-en', files: ['ko-en/model.bin', 'ko-en/vocab.spm'] }],
+  };
   const modelFiles = { 'ko-en/model.bin': 'weights', 'ko-en/vocab.spm': 'vocab' };
+  const pair = (over: Record<string, unknown>) => ({ ...good, pairs: [{ ...good.pairs[0], ...over }] });
+  const nllb = { source: 'ko', target: 'ja', model: 'nllb', src_lang: 'kor_Hang', tgt_lang: 'jpn_Jpan', files: ['nllb/config.json'] };
   const refused = (dir: string) => {
     try {
       loadModelDir(dir);
@@ -180,32 +194,80 @@ describe('the local-model loader', () => {
     expect(withManifest('{ not json')).toMatch(/is not valid JSON/);
     expect(withManifest([])).toMatch(/must be a JSON object/);
     expect(withManifest({ ...good, format: 2 })).toMatch(/"format" must be 1/);
-    expect(withManifest({ ...good, engine: 'gpt' })).toMatch(/"engine" must be one of bergamot, transformers.js/);
+    expect(withManifest({ ...good, engine: 'gpt' })).toMatch(/"engine" must be one of transformers.js/);
+    expect(withManifest({ ...good, engine: 'bergamot' })).toMatch(/bergamot: its npm build runs in browser workers/);
     expect(withManifest({ ...good, pairs: [] })).toMatch(/"pairs" must list at least one/);
-    expect(withManifest({ ...good, pairs: [{ source: 'ko', target: 'fr', files: ['ko-en/model.bin'] }] })).toMatch(
-      /pairs\[0\]\.target must be one of ko, en, ja, zh-CN/,
-    );
-    expect(withManifest({ ...good, pairs: [{ source: 'ko', target: 'ko', files: ['ko-en/model.bin'] }] })).toMatch(/into itself/);
-    expect(withManifest({ ...good, pairs: [{ source: 'ko', target: 'en', files: [] }] })).toMatch(/files must list/);
-    expect(withManifest({ ...good, pairs: [{ source: 'ko', target: 'en', files: ['ko-en/lex.bin'] }] })).toMatch(
-      /files\[0\] ko-en\/lex.bin is missing/,
-    );
-    expect(withManifest({ ...good, pairs: [{ source: 'ko', target: 'en', files: ['../etc/passwd'] }] })).toMatch(/outside the folder/);
+    expect(withManifest(pair({ target: 'fr' }))).toMatch(/pairs\[0\]\.target must be one of ko, en, ja, zh-CN/);
+    expect(withManifest(pair({ target: 'ko' }))).toMatch(/into itself/);
+    expect(withManifest(pair({ files: [] }))).toMatch(/files must list/);
+    expect(withManifest(pair({ files: ['ko-en/lex.bin'] }))).toMatch(/files\[0\] ko-en\/lex.bin is missing/);
+    expect(withManifest(pair({ files: ['../etc/passwd'] }))).toMatch(/outside the folder/);
+    expect(withManifest(pair({ model: undefined }))).toMatch(/pairs\[0\]\.model must be a path inside the folder/);
+    expect(withManifest(pair({ model: '../models' }))).toMatch(/pairs\[0\]\.model "..\/models" is outside the folder/);
+    expect(withManifest(pair({ model: 'ko-en/model.bin' }))).toMatch(/model ko-en\/model.bin is not a folder/);
+    expect(withManifest(pair({ src_lang: 'kor Hang; rm' }))).toMatch(/src_lang must be a language code of the model/);
+    expect(withManifest({ ...good, pairs: [good.pairs[0], good.pairs[0]] })).toMatch(/pairs\[1\] repeats ko→en/);
     expect(withManifest(good, { 'ko-en/model.bin': '', 'ko-en/vocab.spm': 'v' })).toMatch(/model.bin is not a non-empty file/);
   });
 
-  it('accepts a complete folder; with no engine bundled its translator is inactive and says so', () => {
-    const dir = folder({ ...modelFiles, [MODEL_MANIFEST]: good });
+  it('accepts a complete folder and translates with transformers.js from the folder only, one pipeline per pair', async () => {
+    const dir = folder({ ...modelFiles, 'nllb/config.json': '{}', [MODEL_MANIFEST]: { ...good, pairs: [good.pairs[0], nllb] } });
     const manifest = loadModelDir(dir);
-    expect(manifest).toEqual(good);
-    const { log, warnings } = recorder();
-    const translator = createLocalModelTranslator(dir, manifest, log);
-    expect(translator).toMatchObject({ name: 'local-model', active: false });
-    expect(translator.translate('사랑해', 'ko', 'en')).toBeNull();
-    expect(warnings[0]?.msg).toMatch(/no in-process translation engine/);
+    expect(manifest.pairs).toEqual([good.pairs[0], nllb]);
+    // The engine is the operator's install; here a local one with transformers.js's shape, recording its use.
+    const loads: string[] = [];
+    const calls: Array<[string, unknown]> = [];
+    const env = { allowRemoteModels: true, allowLocalModels: false, localModelPath: '/models/' };
+    const engine: TransformersEngine = {
+      env,
+      async pipeline(task, model) {
+        loads.push(`${task}:${model}`);
+        return async (text, options) => {
+          calls.push([text, options]);
+          return model === 'nllb'
+            ? [{ translation_text: `(${String(options?.tgt_lang)}) ${text}` }]
+            : [{ translation_text: `EN: ${text}` }];
+        };
+      },
+    };
+    const { log } = recorder();
+    const translator = createLocalModelTranslator(dir, manifest, log, { engine: async () => engine });
+    expect(translator).toMatchObject({ name: 'local-model', active: true });
+    expect(await translator.translate('사랑해', 'ko', 'en')).toBe('EN: 사랑해');
+    expect(await translator.translate('대박', 'ko', 'en')).toBe('EN: 대박');
+    expect(await translator.translate('대박', 'ko', 'ja')).toBe('(jpn_Jpan) 대박');
+    expect(calls[2]).toEqual(['대박', { src_lang: 'kor_Hang', tgt_lang: 'jpn_Jpan' }]);
+    // Nothing from the Hub: the engine reads the folder only. Each pair's model loaded once.
+    expect(env).toEqual({ allowRemoteModels: false, allowLocalModels: true, localModelPath: dir + path.sep });
+    expect(loads).toEqual(['translation:ko-en', 'translation:nllb']);
+    // A pair the manifest does not list: no translation.
+    expect(translator.translate('hello', 'en', 'ko')).toBeNull();
   });
 
-  it('stops the server start with the reason when TRANSLATOR=local-model and the folder is bad', () => {
+  it("a model that does not load leaves its pair untranslated and says why once; a model's odd answer is a failure", async () => {
+    const dir = folder({
+      ...modelFiles,
+      'broken/config.json': '{}',
+      [MODEL_MANIFEST]: { ...good, pairs: [good.pairs[0], { ...nllb, model: 'broken', files: ['broken/config.json'] }] },
+    });
+    const errors: string[] = [];
+    const { log } = recorder();
+    (log as unknown as { error: (o: unknown, m: string) => void }).error = (_o, m) => errors.push(m);
+    const engine: TransformersEngine = {
+      env: { allowRemoteModels: true, allowLocalModels: false, localModelPath: '' },
+      async pipeline(_task, model) {
+        if (model === 'broken') throw new Error('Could not locate file: broken/onnx/encoder_model.onnx');
+        return async () => [{ generated_text: 'not a translation' }];
+      },
+    };
+    const translator = createLocalModelTranslator(dir, loadModelDir(dir), log, { engine: async () => engine });
+    expect(await translator.translate('대박', 'ko', 'ja')).toBeNull();
+    expect(await translator.translate('최고', 'ko', 'ja')).toBeNull();
+    expect(errors).toEqual(['TRANSLATOR=local-model: the model of ko→ja did not load; its messages stay untranslated']);
+    await expect(translator.translate('대박', 'ko', 'en')).rejects.toThrow('the ko→en model answered no translation_text');
+  });
+
+  it('stops the server start with the reason when TRANSLATOR=local-model and the folder or the engine is missing', () => {
     const env = { TRANSLATOR: 'local-model', BYEOL_ROLES: 'chat' };
     const missing = path.join(root, 'gone');
     expect(() => loadConfig({}, { ...env, TRANSLATOR_MODEL_DIR: missing })).toThrow(ConfigError);
@@ -215,9 +277,12 @@ describe('the local-model loader', () => {
     expect(() => loadConfig({}, env)).toThrow('TRANSLATOR_MODEL_DIR: required when TRANSLATOR=local-model');
     // Processes without the chat role never read the folder.
     expect(loadConfig({}, { ...env, BYEOL_ROLES: 'api', TRANSLATOR_MODEL_DIR: missing }).TRANSLATOR).toBe('local-model');
+    // A good folder, but the engine package is not installed in this project: the start says how to install it.
     const dir = folder({ ...modelFiles, [MODEL_MANIFEST]: good });
-    const config = loadConfig({}, { ...env, TRANSLATOR_MODEL_DIR: dir });
-    expect(createTranslator(config, recorder().log)).toMatchObject({ name: 'local-model', active: false });
+    expect(() => loadConfig({}, { ...env, TRANSLATOR_MODEL_DIR: dir })).toThrow(
+      `TRANSLATOR_MODEL_DIR: the engine transformers.js needs the npm package ${TRANSFORMERS_PACKAGE}, which is not installed: run \`npm install ${TRANSFORMERS_PACKAGE}\``,
+    );
+    expect(() => checkEngineInstalled((id) => `/srv/byeol/node_modules/${id}/index.js`)).not.toThrow();
   });
 });
 
