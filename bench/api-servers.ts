@@ -15,6 +15,12 @@ import { createBus } from '../apps/server/src/platform/bus.redis.js';
 import { connectExternal, migrateDatabase } from '../apps/server/src/platform/db.js';
 import { createTestDatabase } from '../apps/server/src/testing/database.js';
 
+/** Byeol's cached answers bare Fastify also serves as they are, at /same/{name} (bench/api.bench.ts). */
+const SAME_BYTES = {
+  site: '/v1/pubapi/api_site_cache_info?segment1=sub&segment2=live',
+  live: '/v1/pubapi/play_live_list?limit=8',
+} as const;
+
 const testDb = await createTestDatabase('byeol_bench');
 const config = loadConfig({ ...process.env, DATABASE_URL: testDb.url, BYEOL_ROLES: 'api', LOG_LEVEL: 'silent' });
 const database = await connectExternal(testDb.url, config.DATABASE_POOL_MAX);
@@ -44,6 +50,14 @@ if (probe.json().rslt_cd !== 0) throw new Error(`the bench session is not logged
 
 const bare = Fastify({ logger: false });
 bare.get('/envelope', async () => ({ rslt_cd: 0, rslt_set: { ok: true }, rslt_msg: '성공' }));
+// The same bytes as Byeol's cached answers (uncompressed, as autocannon asks), from memory: the baseline
+// that tells the platform's cost per request from the cost of writing a bigger answer.
+for (const [name, url] of Object.entries(SAME_BYTES)) {
+  const answer = await byeol.inject({ url });
+  if (answer.statusCode !== 200 || answer.json().rslt_cd !== 0) throw new Error(`${url}: ${answer.body}`);
+  const body = answer.body;
+  bare.get(`/same/${name}`, (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+}
 await bare.listen({ host: '127.0.0.1', port: 0 });
 
 const port = (s: { server: import('node:net').Server }) => (s.server.address() as import('node:net').AddressInfo).port;

@@ -44,6 +44,8 @@ rows.push(await run('Byeol GET /healthz (platform hooks only)', byeolUrl('/healt
 rows.push(
   await run('Byeol GET /v1/pubapi/api_site_cache_info (cached)', byeolUrl('/v1/pubapi/api_site_cache_info?segment1=sub&segment2=live')),
 );
+// The same answer's bytes from bare Fastify's memory: a 4 KB answer costs more to write than the envelope.
+rows.push(await run('bare Fastify 5, the same bytes as api_site_cache_info', `http://127.0.0.1:${ports.bare}/same/site`));
 // Every page view of a logged-in visitor reads the session (from memory once seen) and the account's
 // wallet, items and levels (batched per turn of the event loop): 200 members in turn, one per request.
 rows.push(
@@ -51,6 +53,7 @@ rows.push(
 );
 // Answered from the in-memory live snapshot, serialised once per page (modules/live/live.snapshot.ts).
 rows.push(await run('Byeol GET /v1/pubapi/play_live_list (live snapshot)', byeolUrl('/v1/pubapi/play_live_list?limit=8')));
+rows.push(await run('bare Fastify 5, the same bytes as play_live_list', `http://127.0.0.1:${ports.bare}/same/live`));
 // The channel page's calls (issue 17): its head (profile, counts, live or latest replay) and the fan tab
 // (the fan club in join order with VIP ranks from the BJ's own bj_fan rows, never the ledger).
 rows.push(await run('Byeol GET /v1/channel/bj_info (channel head)', byeolUrl('/v1/channel/bj_info?id=demo_haneul')));
@@ -62,5 +65,11 @@ child.send('stop');
 
 const base = ((rows[0]?.rps ?? 1) + (rows[rows.length - 1]?.rps ?? 1)) / 2;
 console.log(`\nautocannon -c ${connections} -d ${seconds}, database ${ports.database}, node ${process.version}`);
-console.log('| target | req/s | p50 ms | p99 ms | vs mean baseline |\n|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((r.rps / base) * 100).toFixed(0)} % |`);
+console.log('| target | req/s | p50 ms | p99 ms | vs mean baseline | vs bare Fastify with the same bytes |\n|---|---|---|---|---|---|');
+for (const [i, r] of rows.entries()) {
+  // A Byeol row followed by its same-bytes baseline.
+  const same = rows[i + 1]?.name.includes('the same bytes as') && r.name.startsWith('Byeol') ? rows[i + 1] : undefined;
+  console.log(
+    `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((r.rps / base) * 100).toFixed(0)} % | ${same ? `${((r.rps / same.rps) * 100).toFixed(0)} %` : ''} |`,
+  );
+}
