@@ -145,7 +145,9 @@ export type TranslationPipeline = (text: string, options?: Record<string, unknow
 export function checkEngineInstalled(resolve: (id: string) => string = createRequire(import.meta.url).resolve): void {
   try {
     resolve(TRANSFORMERS_PACKAGE);
-  } catch {
+  } catch (err) {
+    // Found, but without a CommonJS entry for require.resolve to name: installed all the same.
+    if ((err as NodeJS.ErrnoException).code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') return;
     throw new ModelDirError(
       `the engine transformers.js needs the npm package ${TRANSFORMERS_PACKAGE}, which is not installed: run \`npm install ${TRANSFORMERS_PACKAGE}\` in the project (no model is fetched: the folder has them all)`,
     );

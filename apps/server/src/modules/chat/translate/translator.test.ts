@@ -283,6 +283,11 @@ describe('the local-model loader', () => {
       `TRANSLATOR_MODEL_DIR: the engine transformers.js needs the npm package ${TRANSFORMERS_PACKAGE}, which is not installed: run \`npm install ${TRANSFORMERS_PACKAGE}\``,
     );
     expect(() => checkEngineInstalled((id) => `/srv/byeol/node_modules/${id}/index.js`)).not.toThrow();
+    // An ESM-only package: require.resolve finds it but has no entry to name.
+    const esmOnly = () => {
+      throw Object.assign(new Error('No "exports" main defined'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
+    };
+    expect(() => checkEngineInstalled(esmOnly)).not.toThrow();
   });
 });
 
