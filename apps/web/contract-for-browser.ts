@@ -227,9 +227,7 @@ function mentionsOf(node: Node, out = new Set<string>()): Set<string> {
   for (const [key, value] of Object.entries(node)) {
     if (node.type === 'MemberExpression' && key === 'property' && !node.computed) continue;
     if ((node.type === 'Property' || node.type === 'MethodDefinition') && key === 'key' && !node.computed && !node.shorthand) continue;
-    if (Array.isArray(value)) {
-      for (const child of value) if (isNode(child)) mentionsOf(child, out);
-    } else if (isNode(value)) mentionsOf(value, out);
+    for (const child of nodesIn(value)) mentionsOf(child, out);
   }
   return out;
 }
@@ -261,15 +259,13 @@ function endpointEdits(code: string, node: Node, edits: Edit[]): void {
     edits.push({ start: definition.start, end: definition.end, text });
     return;
   }
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) {
-      for (const child of value) if (isNode(child)) endpointEdits(code, child, edits);
-    } else if (isNode(value)) endpointEdits(code, value, edits);
-  }
+  for (const value of Object.values(node)) for (const child of nodesIn(value)) endpointEdits(code, child, edits);
 }
 
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+/** The AST nodes a field of a node holds: itself, the nodes of a list, or none. */
+function nodesIn(value: unknown): Node[] {
+  const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && typeof (v as Node).type === 'string';
+  return Array.isArray(value) ? value.filter(isNode) : isNode(value) ? [value] : [];
 }
 
 /** Applies edits given in source order (insertions and replacements that do not overlap). */
