@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { reportQuoteOf, reportTargetOf, targetKeyRefusal } from '../features/cs/cs-rules';
+import { targetKeyRefusal } from '../features/cs/cs-form-rules';
+import { reportQuoteOf, reportTargetOf } from '../features/cs/cs-rules';
 import { ReportFormPage, type ReportFormTarget } from '../features/cs/report-form-page';
 import { useUser } from '../lib/use-site';
 import { LoginGate } from '../ui/login-gate';

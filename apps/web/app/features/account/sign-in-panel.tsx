@@ -4,7 +4,6 @@ import { useRevalidator } from 'react-router';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { type OpenSignIn, SignInProvider } from '../../ui/sign-in';
-import { SignInForm } from './sign-in-form';
 
 const PanelRef = createContext<RefObject<OpenSignIn | null> | null>(null);
 
@@ -36,6 +35,8 @@ export function SignInPanelHost() {
 
   const open = useCallback(async () => {
     if (user) return true;
+    // The form (its phone check, the social buttons) loads when the panel opens, not with every page (issue 20).
+    const { SignInForm } = await import('./sign-in-form');
     const result = await dialog.layer<boolean>(
       (close) => (
         <div className="p-5">

@@ -10,8 +10,9 @@ import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { useSignIn } from '../../ui/sign-in';
+import { commentRefusal } from './channel-form-rules';
 import { useChannel } from './channel-layout';
-import { charCount, commentRefusal } from './channel-rules';
+import { charCount } from './channel-rules';
 import { FanNoBadge } from './channel-ui';
 import { channelComments, deleteComment, programComments, writeComment } from './channels-api';
 

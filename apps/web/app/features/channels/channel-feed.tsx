@@ -10,8 +10,9 @@ import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton } from '../../ui/fields';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
+import { feedRefusal } from './channel-form-rules';
 import { useChannel } from './channel-layout';
-import { charCount, feedRefusal } from './channel-rules';
+import { charCount } from './channel-rules';
 import { channelFeed, deleteFeed, writeFeed } from './channels-api';
 
 /**

@@ -1,15 +1,7 @@
 import { CHANNEL_LIMITS, type ChannelProfile, type SubscribeItem } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  charCount,
-  commentRefusal,
-  feedRefusal,
-  liveFollows,
-  messageRefusal,
-  safeHref,
-  shownProfileFields,
-  vipTitle,
-} from './channel-rules';
+import { commentRefusal, feedRefusal, messageRefusal } from './channel-form-rules';
+import { charCount, liveFollows, safeHref, shownProfileFields, vipTitle } from './channel-rules';
 
 describe('comment and message forms', () => {
   it('counts code points, as the server does', () => {

@@ -1,18 +1,9 @@
-import {
-  type ChannelProfile,
-  type ChannelRefusal,
-  CommentProcSchema,
-  FeedProcSchema,
-  isChannelRefusal,
-  MessageSendSchema,
-  type SubscribeItem,
-  VIP_COUNT,
-} from '@byeol/contract';
+import { type ChannelProfile, type SubscribeItem, VIP_COUNT } from '@byeol/contract';
 
 /**
- * The channel pages' rules (issue 17, docs/channels.md): what the comment and message forms refuse before
- * sending (the contract's schemas, so the same code and message as the server), how the profile and the
- * VIP ranks are shown, which follows are on air.
+ * The channel pages' rules (issue 17, docs/channels.md): how the profile and the VIP ranks are shown, which
+ * follows are on air. What the comment, feed and message forms refuse before sending is in
+ * channel-form-rules.ts (the contract's schemas: zod loads with those forms, not with the play page).
  */
 
 /** The profile tab opens in edit mode for its owner when the link asked for it. */
@@ -20,39 +11,6 @@ export const wantsProfileEdit = (value: string | null) => value === '1';
 
 /** Characters as the server counts them (code points: an emoji is one). */
 export { charCount } from '@byeol/contract';
-
-/** The refusal of a comment before sending (CHANNEL_CONTENT_REQUIRED, CHANNEL_COMMENT_LENGTH), or null. */
-export function commentRefusal(id: string, content: string): ChannelRefusal | null {
-  const checked = CommentProcSchema.safeParse({ mode: 'insert', id, content });
-  if (checked.success) return null;
-  const code = checked.error.issues.find((issue) => issue.path[0] === 'content')?.message ?? '';
-  return isChannelRefusal(code) ? code : null;
-}
-
-/** The refusal of a feed post before sending (CHANNEL_CONTENT_REQUIRED, CHANNEL_FEED_LENGTH), or null. */
-export function feedRefusal(content: string): ChannelRefusal | null {
-  const checked = FeedProcSchema.safeParse({ mode: 'insert', content });
-  if (checked.success) return null;
-  const code = checked.error.issues.find((issue) => issue.path[0] === 'content')?.message ?? '';
-  return isChannelRefusal(code) ? code : null;
-}
-
-/** What the message form refuses before sending: the recipient (missing or not a login ID) and the content. */
-export interface MessageRefusal {
-  to_id?: 'required' | 'invalid';
-  content?: ChannelRefusal;
-}
-
-export function messageRefusal(toId: string, content: string): MessageRefusal | null {
-  const checked = MessageSendSchema.safeParse({ to_id: toId, content });
-  if (checked.success) return null;
-  const found: MessageRefusal = {};
-  for (const issue of checked.error.issues) {
-    if (issue.path[0] === 'to_id' && !found.to_id) found.to_id = toId.trim() === '' ? 'required' : 'invalid';
-    if (issue.path[0] === 'content' && !found.content && isChannelRefusal(issue.message)) found.content = issue.message;
-  }
-  return found.to_id || found.content ? found : null;
-}
 
 /** A VIP rank as shown: 1 is the 회장 (president), 2..VIP_COUNT their number; anything else none. */
 export function vipTitle(rank: number | null | undefined): 'president' | 'rank' | null {

@@ -13,7 +13,7 @@ import { useDialog } from '../../ui/dialogs';
 import { primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { BackToMyPage, EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { LiveBadge } from '../../ui/live-badge';
-import { messageRefusal } from './channel-rules';
+import { messageRefusal } from './channel-form-rules';
 import { FanNoBadge, useBjName, VipBadge } from './channel-ui';
 import { block, myBlocks, myFanclubs, mySubscriptions, subscribe } from './channels-api';
 

@@ -21,7 +21,8 @@ import { Avatar } from '../../ui/avatar';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { BackToMyPage, EmptyState, ListFooter, LoadFailed } from '../../ui/list-ui';
-import { charCount, type MessageRefusal, messageRefusal } from './channel-rules';
+import { type MessageRefusal, messageRefusal } from './channel-form-rules';
+import { charCount } from './channel-rules';
 import { deleteMessage, myMessages, readMessage, sendMessage } from './channels-api';
 
 /**

@@ -1,17 +1,8 @@
 import { CS_LIMITS } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
 import { policyPath, policyVersionPath, reportFormPath, serviceGuidePath, versionPathOf } from '../../lib/cs-links';
-import {
-  faqCategoryOf,
-  faqKeywordOf,
-  isBarePath,
-  pageOf,
-  pagesAround,
-  qnaRefusals,
-  reportQuoteOf,
-  reportTargetOf,
-  targetKeyRefusal,
-} from './cs-rules';
+import { qnaRefusals, targetKeyRefusal } from './cs-form-rules';
+import { faqCategoryOf, faqKeywordOf, isBarePath, pageOf, pagesAround, reportQuoteOf, reportTargetOf } from './cs-rules';
 
 describe('customer centre rules', () => {
   it('reads ?page= as a whole number from 1', () => {

@@ -1,21 +1,9 @@
-import {
-  BOARD_LIMITS,
-  type CommunityRefusal,
-  CS_LIMITS,
-  FAQ_CATEGORIES,
-  type FaqCategory,
-  isCommunityRefusal,
-  QnaProcSchema,
-  REPORT_TARGETS,
-  ReportProcSchema,
-  type ReportTarget,
-  ResultCode,
-} from '@byeol/contract';
+import { BOARD_LIMITS, CS_LIMITS, FAQ_CATEGORIES, type FaqCategory, REPORT_TARGETS, type ReportTarget, ResultCode } from '@byeol/contract';
 
 /**
- * The customer centre's rules (issue 19): what the question and report forms refuse before sending (the
- * contract's schemas, so the same code and message as the server), the query parameters the pages read, and
- * which pages never show the re-agreement dialog.
+ * The customer centre's rules (issue 19): the query parameters the pages read and which pages never show
+ * the re-agreement dialog. What the question and report forms refuse before sending is in cs-form-rules.ts
+ * (the contract's schemas: zod loads with those forms, not with every page).
  */
 
 /** Rows per page of the notices, the FAQ, the member's questions and reports. */
@@ -60,29 +48,6 @@ export function reportTargetOf(value: string | null | undefined): ReportTarget |
  */
 export function reportQuoteOf(value: string | null | undefined): string {
   return [...(value ?? '').trim()].slice(0, CS_LIMITS.quoteMax).join('').trim();
-}
-
-export type QnaField = 'category' | 'title' | 'content';
-export type QnaRefusals = Partial<Record<QnaField, CommunityRefusal>>;
-
-/** The refusals of a question before sending, per field (QNA_CATEGORY_REQUIRED, BOARD_TITLE_…, BOARD_CONTENT_…). */
-export function qnaRefusals(input: { category: string; title: string; content: string }): QnaRefusals {
-  const checked = QnaProcSchema.safeParse({ mode: 'save', ...input, files: '' });
-  if (checked.success) return {};
-  const found: QnaRefusals = {};
-  for (const issue of checked.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'category' || field === 'title' || field === 'content') && !found[field]) {
-      found[field] = isCommunityRefusal(issue.message) ? issue.message : field === 'category' ? 'QNA_CATEGORY_REQUIRED' : undefined;
-    }
-  }
-  return found;
-}
-
-/** Why a report's target key is refused before sending (missing, or not a number or login ID), or null. */
-export function targetKeyRefusal(key: string): 'target_required' | 'target_invalid' | null {
-  if (key.trim() === '') return 'target_required';
-  return ReportProcSchema.shape.target_key.safeParse(key).success ? null : 'target_invalid';
 }
 
 /**

@@ -21,7 +21,8 @@ import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton } from '../../ui/fields';
 import { UploadProgress } from '../../ui/upload-progress';
 import { askQuestion } from './cs-api';
-import { charCount, type QnaField, qnaRefusals } from './cs-rules';
+import { type QnaField, qnaRefusals } from './cs-form-rules';
+import { charCount } from './cs-rules';
 import { CsHeading } from './cs-ui';
 
 /** An image of the form: uploading (its progress), or uploaded (its file info). */

@@ -6,7 +6,7 @@ import { CS_PATHS } from '../../lib/cs-links';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, inputClass } from '../../ui/fields';
 import { ReportDialog } from '../board';
-import { targetKeyRefusal } from './cs-rules';
+import { targetKeyRefusal } from './cs-form-rules';
 import { CsHeading } from './cs-ui';
 
 /** What the report form's loader reads from the query: the target a link named, if any. */

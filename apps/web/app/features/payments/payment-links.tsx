@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ChargeButton } from './payment-panel';
+import { ChargeButton } from './charge-button';
 
 const boxClass =
   'flex min-h-12 items-center justify-center rounded-xl border px-3 py-3 text-center text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand';

@@ -12,7 +12,7 @@ import { LinkTabs } from '../../ui/link-tabs';
 import { EmptyNote, MoreButton } from '../../ui/list-ui';
 import { PaymentStateBadge } from '../../ui/payment-state-badge';
 import { completeBankbookPath, FORM_BANKBOOK_PATH, openPaymentPopup } from './bankbook-popups';
-import { ChargeButton } from './payment-panel';
+import { ChargeButton } from './charge-button';
 import { ReceiptButton } from './payment-receipt';
 import { canCancel, hasReceipt, shownState } from './payment-rules';
 import { cancelDeposit, type OrderBox, orderList, PAYMENT_PAGE_SIZE } from './payments-api';

@@ -9,16 +9,15 @@ import {
   ResultCode,
   resultMessage,
 } from '@byeol/contract';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import { useActionKey } from '../../lib/action-key';
 import { type Answer, fieldOf, isOk } from '../../lib/answer';
 import { kstDate } from '../../lib/format';
 import { useCurrencyNames } from '../../lib/use-currency';
-import { useLang, useSite, useUser } from '../../lib/use-site';
+import { useLang, useSite } from '../../lib/use-site';
 import { useWon } from '../../lib/use-won';
-import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';
 import { useSignIn } from '../../ui/sign-in';
 import { openCheckout } from './card-checkout';
@@ -434,42 +433,5 @@ export function DepositDone({ order, close, toOrders }: { order: PaymentOrder; c
         </button>
       </div>
     </div>
-  );
-}
-
-/**
- * The "charge" button: the payment panel for a member; for a signed-out viewer the sign-in panel and nothing
- * else. Closing the panel reloads the page's data (balances, order lists).
- */
-export function ChargeButton({
-  currency = 'STAR',
-  className,
-  label,
-  ...data
-}: {
-  currency?: Currency;
-  className?: string;
-  label?: ReactNode;
-  'data-header-balance'?: number;
-}) {
-  const { t } = useTranslation('payments');
-  const user = useUser();
-  const signIn = useSignIn();
-  const dialog = useDialog();
-  const revalidator = useRevalidator();
-
-  const open = async () => {
-    if (!user) {
-      void signIn.open();
-      return;
-    }
-    await dialog.layer<void>((close) => <PaymentPanel initial={currency} close={() => close()} />, { title: t('panel.title') });
-    void revalidator.revalidate();
-  };
-
-  return (
-    <button type="button" onClick={() => void open()} className={className ?? primaryButton} data-charge-button {...data}>
-      {label ?? t('links.charge')}
-    </button>
   );
 }

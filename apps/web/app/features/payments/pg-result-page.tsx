@@ -9,7 +9,7 @@ import { useLoginRequired } from '../../lib/use-login-required';
 import { useLang } from '../../lib/use-site';
 import { useWon } from '../../lib/use-won';
 import { primaryButton, secondaryButton } from '../../ui/fields';
-import { ChargeButton } from './payment-panel';
+import { ChargeButton } from './charge-button';
 import { isUserCancel, type PgFailure, type PgReturn } from './payment-rules';
 import { cardConfirm, successCheck } from './payments-api';
 

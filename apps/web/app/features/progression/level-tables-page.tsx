@@ -8,8 +8,9 @@ import { useStarName } from '../../lib/use-star-name';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, FormError, inputClass, primaryButton } from '../../ui/fields';
 import { ListError, ScreenTitle } from '../admin';
+import { parseTable } from './level-table-rules';
 import { saveLevelTable } from './progression-api';
-import { parseTable, tableText } from './progression-rules';
+import { tableText } from './progression-rules';
 
 /**
  * The console's level tables (/admin/levels, issue 23): one form per ladder (member, VIP, BJ, fan) with its

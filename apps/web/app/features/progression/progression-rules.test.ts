@@ -1,18 +1,9 @@
 import { DEFAULT_LEVEL_TABLES, type OutsideMsgPush, XP_RULES } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/all';
+import { parseTable } from './level-table-rules';
 import { levelUpLineText } from './level-text';
-import {
-  barPercent,
-  bjEarnRows,
-  isLevelUpCode,
-  levelRows,
-  levelUpOf,
-  memberEarnRows,
-  parseTable,
-  tableText,
-  toNext,
-} from './progression-rules';
+import { barPercent, bjEarnRows, isLevelUpCode, levelRows, levelUpOf, memberEarnRows, tableText, toNext } from './progression-rules';
 
 describe('level bars', () => {
   it('fills from what the level asked to what the next asks, full at the top', () => {

@@ -1,11 +1,8 @@
 import {
   ChatEvent,
-  type Ladder,
   type LadderStanding,
   LEVEL_UP_CODES,
-  LevelTableProcSchema,
   type LevelUpChatData,
-  levelTableProblem,
   type OutsideMsgPush,
   XP_LADDERS,
   type XP_RULES,
@@ -47,16 +44,6 @@ export function levelRows(table: readonly number[]): LevelRow[] {
 
 /** A table as the console's field shows it: '0, 60, 180'. */
 export const tableText = (table: readonly number[]): string => table.join(', ');
-
-/**
- * The console's check before sending, the server's own (LevelTableProcSchema, then levelTableProblem): the
- * numbers of a well-formed table, or null when the server would refuse it with LEVEL_TABLE_INVALID.
- */
-export function parseTable(ladder: Ladder, text: string): number[] | null {
-  const parsed = LevelTableProcSchema.safeParse({ ladder, levels: text });
-  if (!parsed.success) return null;
-  return levelTableProblem(ladder, parsed.data.levels) ? null : parsed.data.levels;
-}
 
 /** The rows of "how to earn": a fact and what it is worth on the member, fan and BJ ladders (null: nothing). */
 export interface EarnRow {

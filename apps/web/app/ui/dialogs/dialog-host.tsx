@@ -1,28 +1,14 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContainerDialog } from './container-dialog';
-import { CropDialog } from './crop-dialog';
-import type { DialogEntry, DialogStore } from './dialog-store';
-import { FormDialog } from './form-dialog';
-import { MessageDialog } from './message-dialog';
+import type { DialogStore } from './dialog-store';
 
-function DialogView({ entry }: { entry: DialogEntry }) {
-  switch (entry.kind) {
-    case 'ok':
-    case 'confirm':
-      return <MessageDialog entry={entry} />;
-    case 'layer':
-    case 'full':
-    case 'center':
-      return <ContainerDialog entry={entry} />;
-    case 'form':
-      return <FormDialog entry={entry} />;
-    case 'crop':
-      return <CropDialog entry={entry} />;
-    case 'autoClose':
-      return null; // drawn in the message stack below
-  }
-}
+/**
+ * The dialogs themselves (Radix, the form and crop dialogs: ≈20 KB gzip) load apart from the page (issue
+ * 20, lean pages): on the first dialog, or once the browser is idle after the page started, whichever comes
+ * first, so a dialog rarely waits for them.
+ */
+const loadDialogView = () => import('./dialog-view');
+const DialogView = lazy(loadDialogView);
 
 const EMPTY = { dialogs: [], toasts: [] } as const;
 
@@ -34,12 +20,20 @@ export function DialogHost({ store }: { store: DialogStore }) {
   const { t } = useTranslation('dialog');
   const { dialogs, toasts } = useSyncExternalStore(store.subscribe, store.getSnapshot, () => EMPTY);
   const messages = dialogs.filter((d) => d.kind === 'autoClose');
+  useEffect(() => {
+    const warm = () => void loadDialogView();
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(warm, 1000);
+    const id = requestIdleCallback(warm, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }, []);
 
   return (
     <div data-dialog-host="">
-      {dialogs.map((entry) => (
-        <DialogView key={entry.id} entry={entry} />
-      ))}
+      <Suspense fallback={null}>
+        {dialogs.map((entry) => (
+          <DialogView key={entry.id} entry={entry} />
+        ))}
+      </Suspense>
       <div className="pointer-events-none fixed inset-0 z-[1050] flex flex-col items-center justify-center gap-3 p-6">
         {messages.map((entry) => (
           <div
