@@ -44,6 +44,17 @@ describe('contractForBrowser', () => {
     expect(text('helper')).toBe('const helper = (s) => B.safeParse(s).success;');
   });
 
+  it("keeps of a domain's result codes their numbers only: the messages travel with each language's texts", () => {
+    const code = `export const fansCodes = defineCodes('fans', [[8100, 8199]], {
+  FANCLUB_ALREADY_JOINED: { code: 8101, ko: '이미 가입한 팬클럽입니다.', en: 'Already a member.', ja: '加入済みです。', 'zh-CN': '已加入。' },
+  'FANCLUB_FULL': { ko: '가득 찼습니다.', code: 8102, en: 'Full.', ja: '満員です。', 'zh-CN': '已满。' },
+});`;
+    const [declaration] = contractDeclarations(code, parse(code)) ?? [];
+    expect(declaration?.text).toBe(
+      "const fansCodes = /*#__PURE__*/ (() => (defineCodes('fans', [[8100, 8199]], {\n  FANCLUB_ALREADY_JOINED: { code: 8101 },\n  'FANCLUB_FULL': { code: 8102 },\n})))();",
+    );
+  });
+
   it('reads the exports of an `export { … }` list', () => {
     const code = 'const a = 1;\nfunction f() { return a; }\nexport { a, f as g };\n';
     const declarations = contractDeclarations(code, parse(code)) ?? [];
@@ -66,6 +77,8 @@ describe('contractForBrowser', () => {
       // Each declaration stands alone as code, and no endpoint keeps its request schema, tags or summary.
       expect(() => parse(out), file).not.toThrow();
       expect(out, file).not.toMatch(/endpoint\(\)\(\{[^}]*\b(request|tags|summary):/);
+      // Nor does any result code keep a message: a code definition is its number alone.
+      expect(out, file).not.toMatch(/\{\s*code:\s*\d+,\s*(ko|en|ja|'zh-CN'):/);
     }
   });
 });

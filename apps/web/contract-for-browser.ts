@@ -246,15 +246,41 @@ function isEndpointDeclaration(node: Node): boolean {
   );
 }
 
-/** Rewrites every endpoint declaration under `node` without the server's fields. */
+/** `defineCodes(domain, ranges, { NAME: { code, ko, en, ja, 'zh-CN' }, … })` with its codes written out. */
+function codeDefinitions(node: Node): Node[] | null {
+  if (node.type !== 'CallExpression') return null;
+  const callee = node.callee as Node;
+  const args = node.arguments as Node[];
+  if (callee.type !== 'Identifier' || callee.name !== 'defineCodes' || args[2]?.type !== 'ObjectExpression') return null;
+  const values = (args[2].properties as Node[]).map((p) => (p.type === 'Property' ? (p.value as Node) : null));
+  return values.every((v): v is Node => v?.type === 'ObjectExpression') ? values : null;
+}
+
+const keyName = (property: Node): string | undefined => {
+  const key = property.key as Node | undefined;
+  return key?.type === 'Identifier' ? String(key.name) : key?.type === 'Literal' ? String(key.value) : undefined;
+};
+
+/**
+ * Rewrites every endpoint declaration under `node` without the server's fields, and every code of a
+ * `defineCodes(…)` with its number only: its four messages travel with each language's texts instead
+ * (apps/web/i18n-per-language.ts; the contract's supplyResultMessages), one language per page.
+ */
 function endpointEdits(code: string, node: Node, edits: Edit[]): void {
+  const definitions = codeDefinitions(node);
+  if (definitions) {
+    for (const definition of definitions) {
+      const number = (definition.properties as Node[]).find((p) => p.type === 'Property' && !p.computed && keyName(p) === 'code');
+      if (!number) continue;
+      edits.push({ start: definition.start, end: definition.end, text: `{ ${code.slice(number.start, number.end)} }` });
+    }
+    return;
+  }
   if (isEndpointDeclaration(node)) {
     const definition = (node.arguments as Node[])[0] as Node;
-    const kept = (definition.properties as Node[]).filter((property) => {
-      const key = property.key as Node | undefined;
-      const name = key?.type === 'Identifier' ? key.name : key?.type === 'Literal' ? key.value : undefined;
-      return property.type !== 'Property' || property.computed || !SERVER_FIELDS.has(String(name));
-    });
+    const kept = (definition.properties as Node[]).filter(
+      (property) => property.type !== 'Property' || property.computed || !SERVER_FIELDS.has(String(keyName(property))),
+    );
     const text = `{ ${kept.map((property) => code.slice(property.start, property.end)).join(', ')} }`;
     edits.push({ start: definition.start, end: definition.end, text });
     return;

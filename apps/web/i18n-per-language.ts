@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
+import { RESULT_TEXTS } from './app/i18n/result-texts';
 
 const PREFIX = 'virtual:byeol-i18n/';
 const SOURCE = path.resolve(import.meta.dirname, 'app/i18n/namespaces.ts');
@@ -13,10 +14,19 @@ const SOURCE = path.resolve(import.meta.dirname, 'app/i18n/namespaces.ts');
  * client loads before it hydrates (app/entry.client.tsx).
  */
 export function i18nPerLanguage(): Plugin {
-  let evaluated: Promise<{ namespaces: Record<string, Record<string, unknown>>; inputs: string[] }> | null = null;
+  let evaluated: Promise<{
+    namespaces: Record<string, Record<string, unknown>>;
+    resultMessages: Record<string, Record<string, string>>;
+    inputs: string[];
+  }> | null = null;
   const evaluate = async () => {
     const out = await build({
-      entryPoints: [SOURCE],
+      // The texts, and the contract's result-code messages (the browser build carries the codes without them).
+      stdin: {
+        contents: `export { namespaces } from ${JSON.stringify(SOURCE)};\nexport { resultMessages } from '@byeol/contract';`,
+        resolveDir: import.meta.dirname,
+        loader: 'ts',
+      },
       bundle: true,
       write: false,
       format: 'esm',
@@ -27,8 +37,13 @@ export function i18nPerLanguage(): Plugin {
     const code = out.outputFiles[0]?.text ?? '';
     const mod = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
       namespaces: Record<string, Record<string, unknown>>;
+      resultMessages: Record<string, Record<string, string>>;
     };
-    return { namespaces: mod.namespaces, inputs: Object.keys(out.metafile.inputs).map((f) => path.resolve(f)) };
+    return {
+      namespaces: mod.namespaces,
+      resultMessages: mod.resultMessages,
+      inputs: Object.keys(out.metafile.inputs).map((f) => path.resolve(f)),
+    };
   };
   return {
     name: 'byeol-i18n-per-language',
@@ -39,17 +54,24 @@ export function i18nPerLanguage(): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
       const lang = id.slice(PREFIX.length + 1);
       evaluated ??= evaluate();
-      const { namespaces, inputs } = await evaluated;
+      const { namespaces, resultMessages, inputs } = await evaluated;
       // The languages are those the texts have (the contract's LANGS; the config cannot load TypeScript packages).
       if (!(lang in (namespaces.common ?? {}))) this.error(`unknown language ${lang}`);
       for (const file of inputs) this.addWatchFile(file);
-      const texts = Object.fromEntries(Object.entries(namespaces).map(([ns, byLang]) => [ns, byLang[lang]]));
+      const texts: Record<string, unknown> = Object.fromEntries(Object.entries(namespaces).map(([ns, byLang]) => [ns, byLang[lang]]));
+      texts[RESULT_TEXTS] = Object.fromEntries(Object.entries(resultMessages).map(([name, byLang]) => [name, byLang[lang]]));
       // JSON.parse of a string literal: parsed faster than the same object as JavaScript.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
     },
     watchChange(id) {
-      // A shared text (app/i18n/) or a feature's texts file (features/<domain>/<domain>.i18n.ts) changed.
-      if (id.includes(`${path.sep}i18n${path.sep}`) || id.endsWith('.i18n.ts')) evaluated = null;
+      // A shared text (app/i18n/), a feature's texts file (features/<domain>/<domain>.i18n.ts) or the
+      // contract (its result-code messages) changed.
+      if (
+        id.includes(`${path.sep}i18n${path.sep}`) ||
+        id.endsWith('.i18n.ts') ||
+        id.includes(`${path.sep}contract${path.sep}src${path.sep}`)
+      )
+        evaluated = null;
     },
   };
 }

@@ -228,12 +228,24 @@ function shownField(params: Record<string, string | number>, lang: Lang): string
   return typeof params.field === 'string' ? fieldLabel(params.field, lang) : undefined;
 }
 
+/** Messages of a language given at run time, which resultMessage reads first (supplyResultMessages). */
+const supplied = new Map<Lang, Readonly<Record<string, string>>>();
+
+/**
+ * Gives resultMessage a language's messages at run time. The browser build carries the codes without
+ * their messages (apps/web/contract-for-browser.ts): a page gets its language's messages with its texts
+ * (apps/web/i18n-per-language.ts) and supplies them here before it renders.
+ */
+export function supplyResultMessages(lang: Lang, messages: Readonly<Record<string, string>>): void {
+  supplied.set(lang, messages);
+}
+
 /**
  * The message for a code in a language, with `{param}` placeholders filled. A `{field}` shows the field's
  * label in that language, never its API name: a field without a label is left out of the message.
  */
 export function resultMessage(name: ResultCodeName, lang: Lang, params: Record<string, string | number> = {}): string {
-  let template = resultMessages[name][lang];
+  let template = supplied.get(lang)?.[name] ?? resultMessages[name]?.[lang] ?? name;
   let values = params;
   if (template.includes('{field')) {
     const label = shownField(params, lang);

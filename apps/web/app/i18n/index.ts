@@ -1,7 +1,8 @@
-import { DEFAULT_LANG, JOSA_PAIRS, LANGS, type Lang, withJosa } from '@byeol/contract';
+import { DEFAULT_LANG, JOSA_PAIRS, LANGS, type Lang, supplyResultMessages, withJosa } from '@byeol/contract';
 import i18next, { type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { namespaces } from './namespaces';
+import { RESULT_TEXTS } from './result-texts';
 
 /** One language's texts: namespace → its tree of texts. */
 export type Texts = ResourceLanguage;
@@ -25,10 +26,15 @@ const loaders: Record<Lang, () => Promise<{ default: Texts }>> = {
   'zh-CN': () => import('virtual:byeol-i18n/zh-CN'),
 };
 
-/** Makes `lang`'s texts available to createI18n (at once when they are already here). */
+/**
+ * Makes `lang`'s texts available to createI18n (at once when they are already here), and the result
+ * codes' messages in `lang` to the contract's resultMessage (the browser build carries the codes without them).
+ */
 export async function loadTexts(lang: Lang): Promise<void> {
   if (registry.has(lang)) return;
-  registerTexts(lang, (await loaders[lang]()).default);
+  const { [RESULT_TEXTS]: messages, ...texts } = (await loaders[lang]()).default;
+  if (messages && typeof messages === 'object') supplyResultMessages(lang, messages as Record<string, string>);
+  registerTexts(lang, texts);
 }
 
 /**
