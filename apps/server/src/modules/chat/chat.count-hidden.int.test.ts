@@ -1,8 +1,8 @@
 import { ChatEvent, profileEndpoints, type RoomUserListParam } from '@byeol/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/app.js';
+import { expect, it } from 'vitest';
 import { type Account, buildBj, buildViewer, liveRoom } from '../../testing/builders.js';
-import { ChatClient, chatToken, type Frame, isOutside } from '../../testing/chat-client.js';
+import { chatTestApp } from '../../testing/chat-app.js';
+import { type ChatClient, type Frame, isOutside } from '../../testing/chat-client.js';
 
 /**
  * A BJ who keeps the viewer count private (/mypage/setting viewer_count_yn 'N', issue 24) keeps it private
@@ -10,34 +10,18 @@ import { ChatClient, chatToken, type Frame, isOutside } from '../../testing/chat
  * the BJ and the moderators only; viewers get 0 and no count. Switched back on, the count comes back to
  * everyone at once, without a rejoin. Real server (api + chat), PostgreSQL and WebSocket clients.
  */
-let t: TestApp;
-const clients: ChatClient[] = [];
+const chat = chatTestApp();
+const joined = (vk: string, who: Account) => chat.joined(vk, who);
 
-beforeAll(async () => {
-  t = await startTestApp({ roles: ['api', 'chat'], env: { REDIS_URL: '' } });
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await t?.close();
-});
-
-async function joined(vk: string, who: Account) {
-  const c = await ChatClient.connect(t.url);
-  clients.push(c);
-  const answer = await c.join(await chatToken(t, vk, who.cookie), vk);
-  if (answer.result !== 1) throw new Error(`join failed: ${JSON.stringify(answer)}`);
-  return { c, answer };
-}
-
-const viewerCount = (who: Account, yn: 'Y' | 'N') => t.call(profileEndpoints.setting, { viewer_count_yn: yn }, { cookie: who.cookie });
+const viewerCount = (who: Account, yn: 'Y' | 'N') => chat.t.call(profileEndpoints.setting, { viewer_count_yn: yn }, { cookie: who.cookie });
 const joinOf = (userKey: number) => (f: Frame) => f.service === 'USER_JOIN' && f.param?.user?.user_key === userKey;
 const total = async (c: ChatClient) => (await c.request<RoomUserListParam>('ROOM_USER_LIST')).user_total_count;
 
 it("keeps the member count to the BJ's side while the BJ hides the viewer count, and gives it back when shown", async () => {
-  const bj = await buildBj(t);
-  const [fan, late] = [await buildViewer(t), await buildViewer(t)];
+  const bj = await buildBj(chat.t);
+  const [fan, late] = [await buildViewer(chat.t), await buildViewer(chat.t)];
   expect((await viewerCount(bj, 'N')).body.rslt_set).toMatchObject({ viewer_count_yn: 'N' });
-  const vk = await liveRoom(t, bj.userKey);
+  const vk = await liveRoom(chat.t, bj.userKey);
 
   const host = await joined(vk, bj);
   expect(host.answer.room?.count_hidden).toBe(1);

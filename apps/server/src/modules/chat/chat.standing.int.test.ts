@@ -7,10 +7,10 @@ import {
   type RoomUserListParam,
   walletEndpoints,
 } from '@byeol/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/app.js';
+import { describe, expect, it } from 'vitest';
 import { type Account, buildBj, buildViewer, ledgerOf, liveRoom, newKey } from '../../testing/builders.js';
-import { ChatClient, chatToken, type Frame, isMsg, isOutside } from '../../testing/chat-client.js';
+import { chatTestApp } from '../../testing/chat-app.js';
+import { type ChatClient, type Frame, isMsg, isOutside } from '../../testing/chat-client.js';
 import { publishRoomEvent } from './chat.events.js';
 
 /**
@@ -19,30 +19,15 @@ import { publishRoomEvent } from './chat.events.js';
  * join, and edited on /mypage/blocking while they sit in rooms), following the BJ, supporting them, and
  * the VIP ranks a gift moves.
  */
-let t: TestApp;
-const clients: ChatClient[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp({ roles: ['api', 'chat'], env: { REDIS_URL: '' } });
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await t?.close();
-});
+const chat = chatTestApp();
 
 /** A socket joined to `vk` as `who` (a guest without), with the join's answer. */
-async function joined(vk: string, who?: Account) {
-  const c = await ChatClient.connect(t.url);
-  clients.push(c);
-  const answer = await c.join(await chatToken(t, vk, who?.cookie), vk);
-  if (answer.result !== 1) throw new Error(`join failed: ${JSON.stringify(answer)}`);
-  return { c, answer };
-}
+const joined = (vk: string, who?: Account) => chat.joined(vk, who);
 
 const block = (who: Account, id: string, yn: 'Y' | 'N' = 'Y') =>
-  t.call(channelsEndpoints.blockingProc, { id, block_yn: yn }, { cookie: who.cookie });
+  chat.t.call(channelsEndpoints.blockingProc, { id, block_yn: yn }, { cookie: who.cookie });
 const follow = (who: Account, id: string, yn: 'Y' | 'N' = 'Y') =>
-  t.call(channelsEndpoints.subscribeProc, { id, subscribe_yn: yn }, { cookie: who.cookie });
+  chat.t.call(channelsEndpoints.subscribeProc, { id, subscribe_yn: yn }, { cookie: who.cookie });
 const whisper = (from: ChatClient, to: Account, m: string) => from.send(m, { T: ChatEvent.WHISPER_SENDER, target: to.userKey });
 const selfBlock = (f: Frame) => isOutside(ChatEvent.CHAT_BLOCK_UPDATE)(f) && f.param?.data?.scope === 'self';
 const listed = async (c: ChatClient, userKey: number): Promise<ChatUserInfo | undefined> =>
@@ -50,9 +35,9 @@ const listed = async (c: ChatClient, userKey: number): Promise<ChatUserInfo | un
 
 describe("a member's own block list in chat", () => {
   it('comes with the join answer, so a reloaded page keeps hiding the blocked members', async () => {
-    const bj = await buildBj(t);
-    const [me, pest, other] = [await buildViewer(t), await buildViewer(t), await buildViewer(t)];
-    const vk = await liveRoom(t, bj.userKey);
+    const bj = await buildBj(chat.t);
+    const [me, pest, other] = [await buildViewer(chat.t), await buildViewer(chat.t), await buildViewer(chat.t)];
+    const vk = await liveRoom(chat.t, bj.userKey);
     expect((await block(me, pest.id)).body.rslt_set).toEqual({ blocked_yn: 'Y' });
     expect((await block(me, other.id)).body.rslt_set).toEqual({ blocked_yn: 'Y' });
 
@@ -66,9 +51,9 @@ describe("a member's own block list in chat", () => {
   });
 
   it('changed on /mypage/blocking reaches the open sockets at once, in every room, without a rejoin', async () => {
-    const [bj1, bj2] = [await buildBj(t), await buildBj(t)];
-    const [me, pest] = [await buildViewer(t), await buildViewer(t)];
-    const [vk1, vk2] = [await liveRoom(t, bj1.userKey), await liveRoom(t, bj2.userKey)];
+    const [bj1, bj2] = [await buildBj(chat.t), await buildBj(chat.t)];
+    const [me, pest] = [await buildViewer(chat.t), await buildViewer(chat.t)];
+    const [vk1, vk2] = [await liveRoom(chat.t, bj1.userKey), await liveRoom(chat.t, bj2.userKey)];
     const here = (await joined(vk1, me)).c;
     const there = (await joined(vk2, me)).c;
     const pestHere = (await joined(vk1, pest)).c;
@@ -108,9 +93,9 @@ describe("a member's own block list in chat", () => {
 
 describe('flags that change while a member sits in the room', () => {
   it('a follow during a freeze that lets followers talk opens the chat at once; an unfollow closes it again', async () => {
-    const bj = await buildBj(t);
-    const fan = await buildViewer(t);
-    const vk = await liveRoom(t, bj.userKey);
+    const bj = await buildBj(chat.t);
+    const fan = await buildViewer(chat.t);
+    const vk = await liveRoom(chat.t, bj.userKey);
     const bjc = (await joined(vk, bj)).c;
     const fanc = (await joined(vk, fan)).c;
     expect(await bjc.send('', { T: ChatEventDetail.FREEZE_ALL_ON, value: 'follower' })).toMatchObject({ result: 1 });
@@ -133,9 +118,9 @@ describe('flags that change while a member sits in the room', () => {
   });
 
   it('a supporter join (220) marks the supporter in the room', async () => {
-    const bj = await buildBj(t);
-    const member = await buildViewer(t);
-    const vk = await liveRoom(t, bj.userKey);
+    const bj = await buildBj(chat.t);
+    const member = await buildViewer(chat.t);
+    const vk = await liveRoom(chat.t, bj.userKey);
     const bjc = (await joined(vk, bj)).c;
     const mc = (await joined(vk, member)).c;
     expect(await listed(bjc, member.userKey)).not.toHaveProperty('is_supporter');
@@ -149,7 +134,7 @@ describe('flags that change while a member sits in the room', () => {
       is_operator: 0,
       is_guest: 0,
     };
-    await publishRoomEvent(t.bus, vk, {
+    await publishRoomEvent(chat.t.bus, vk, {
       code: ChatEvent.SUPPORTER_JOIN,
       ts: Date.now(),
       by,
@@ -162,13 +147,13 @@ describe('flags that change while a member sits in the room', () => {
   });
 
   it('a star gift moves the VIP ranks of the members in the room without a rejoin', async () => {
-    const bj = await buildBj(t);
-    const [top, challenger] = [await buildViewer(t, { star: 1_000 }), await buildViewer(t, { star: 1_000 })];
-    const vk = await liveRoom(t, bj.userKey);
+    const bj = await buildBj(chat.t);
+    const [top, challenger] = [await buildViewer(chat.t, { star: 1_000 }), await buildViewer(chat.t, { star: 1_000 })];
+    const vk = await liveRoom(chat.t, bj.userKey);
     const gift = (who: Account, stars: number) =>
-      t.call(walletEndpoints.gift, { vod_key: vk, star_cnt: String(stars), idempotency_key: newKey() }, { cookie: who.cookie });
+      chat.t.call(walletEndpoints.gift, { vod_key: vk, star_cnt: String(stars), idempotency_key: newKey() }, { cookie: who.cookie });
     expect((await gift(top, 50)).body.rslt_cd).toBe(0);
-    await ledgerOf(t).fans.drain();
+    await ledgerOf(chat.t).fans.drain();
     const topc = await joined(vk, top);
     const challengerc = await joined(vk, challenger);
     expect(topc.answer.user_info).toMatchObject({ vip_rank: 1 });

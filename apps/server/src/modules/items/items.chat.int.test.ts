@@ -1,8 +1,8 @@
 import { ChatEvent, type ItemChatEventData, ResultCode } from '@byeol/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/app.js';
+import { describe, expect, it } from 'vitest';
 import { balancesOf, buildBj, buildViewer, liveRoom, newKey } from '../../testing/builders.js';
-import { ChatClient, chatToken, isOutside } from '../../testing/chat-client.js';
+import { chatTestApp } from '../../testing/chat-app.js';
+import { type ChatClient, isOutside } from '../../testing/chat-client.js';
 import { buildAccount, sql } from '../../testing/members.js';
 import { bought, buildItem, deal, itemRow, useItem } from './items.fixtures.js';
 
@@ -10,37 +10,22 @@ import { bought, buildItem, deal, itemRow, useItem } from './items.fixtures.js';
  * Items announced in a live room (codes 60 and 61) on real WebSocket chat clients: the api and chat roles
  * in one process with the in-memory bus, real PostgreSQL.
  */
-let t: TestApp;
-const clients: ChatClient[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp({ roles: ['api', 'chat'], env: { REDIS_URL: '' } });
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await t?.close();
-});
+const chat = chatTestApp();
 
 /** A socket joined to `vk` as a fresh member. */
 async function watcher(vk: string): Promise<ChatClient> {
-  const member = await buildAccount(t);
-  const c = await ChatClient.connect(t.url);
-  clients.push(c);
-  const answer = await c.join(await chatToken(t, vk, member.cookie), vk);
-  if (answer.result !== 1) throw new Error(`join failed: ${JSON.stringify(answer)}`);
-  return c;
+  return (await chat.joined(vk, await buildAccount(chat.t))).c;
 }
-
 describe('items in a live room', () => {
   it('announces an item use with code 60 to everyone in the room', async () => {
-    const bj = await buildBj(t);
-    const vk = await liveRoom(t, bj.userKey);
+    const bj = await buildBj(chat.t);
+    const vk = await liveRoom(chat.t, bj.userKey);
     const room = await watcher(vk);
-    const item = await buildItem(t, { name_ko: '폭죽', name_en: 'Fireworks', image_url: '/items/fireworks.svg' });
-    const viewer = await buildViewer(t, { cubic: 500 });
-    const sn = await bought(t, viewer.cookie, item.item_sn);
+    const item = await buildItem(chat.t, { name_ko: '폭죽', name_en: 'Fireworks', image_url: '/items/fireworks.svg' });
+    const viewer = await buildViewer(chat.t, { cubic: 500 });
+    const sn = await bought(chat.t, viewer.cookie, item.item_sn);
     const from = room.mark();
-    const used = await useItem(t, viewer.cookie, sn, vk);
+    const used = await useItem(chat.t, viewer.cookie, sn, vk);
     expect(used.body.rslt_cd).toBe(0);
     const frame = await room.waitFor(isOutside(ChatEvent.ITEM_USE), { from });
     expect(frame.param).toMatchObject({
@@ -54,35 +39,35 @@ describe('items in a live room', () => {
         cnt: 1,
       } satisfies ItemChatEventData,
     });
-    const [use] = await sql<{ vod_key: string }>(t, 'select vod_key from user_item_use where user_item_sn = $1', [sn]);
+    const [use] = await sql<{ vod_key: string }>(chat.t, 'select vod_key from user_item_use where user_item_sn = $1', [sn]);
     expect(use?.vod_key).toBe(vk);
   });
 
   it('a room that is not live: ITEM_NOT_LIVE_ROOM, nothing counted, nothing announced', async () => {
-    const bj = await buildBj(t);
-    const vk = await liveRoom(t, bj.userKey);
+    const bj = await buildBj(chat.t);
+    const vk = await liveRoom(chat.t, bj.userKey);
     const room = await watcher(vk);
-    const ended = await liveRoom(t, bj.userKey, 'ended');
-    const item = await buildItem(t);
-    const viewer = await buildViewer(t, { cubic: 500 });
-    const sn = await bought(t, viewer.cookie, item.item_sn);
-    expect((await useItem(t, viewer.cookie, sn, ended)).body.rslt_cd).toBe(ResultCode.ITEM_NOT_LIVE_ROOM);
-    expect((await useItem(t, viewer.cookie, sn, 'no-such-room')).body.rslt_cd).toBe(ResultCode.ITEM_NOT_LIVE_ROOM);
-    expect(await itemRow(t, sn)).toMatchObject({ state: 'unused', uses_today: 0 });
-    expect(await sql(t, 'select 1 from user_item_use where user_item_sn = $1', [sn])).toHaveLength(0);
+    const ended = await liveRoom(chat.t, bj.userKey, 'ended');
+    const item = await buildItem(chat.t);
+    const viewer = await buildViewer(chat.t, { cubic: 500 });
+    const sn = await bought(chat.t, viewer.cookie, item.item_sn);
+    expect((await useItem(chat.t, viewer.cookie, sn, ended)).body.rslt_cd).toBe(ResultCode.ITEM_NOT_LIVE_ROOM);
+    expect((await useItem(chat.t, viewer.cookie, sn, 'no-such-room')).body.rslt_cd).toBe(ResultCode.ITEM_NOT_LIVE_ROOM);
+    expect(await itemRow(chat.t, sn)).toMatchObject({ state: 'unused', uses_today: 0 });
+    expect(await sql(chat.t, 'select 1 from user_item_use where user_item_sn = $1', [sn])).toHaveLength(0);
     await room.expectNone(isOutside(ChatEvent.ITEM_USE), 200);
   });
 
   it('announces a gift with code 61 once, after the commit; its retry is not announced again', async () => {
-    const bj = await buildBj(t);
-    const vk = await liveRoom(t, bj.userKey);
+    const bj = await buildBj(chat.t);
+    const vk = await liveRoom(chat.t, bj.userKey);
     const room = await watcher(vk);
-    const item = await buildItem(t, { price: '30', name_ko: '하트' });
-    const buyer = await buildViewer(t, { cubic: 500 });
+    const item = await buildItem(chat.t, { price: '30', name_ko: '하트' });
+    const buyer = await buildViewer(chat.t, { cubic: 500 });
     const key = newKey();
     const from = room.mark();
     const gift = () =>
-      deal(t, buyer.cookie, {
+      deal(chat.t, buyer.cookie, {
         item_sn: String(item.item_sn),
         cnt: '2',
         gift_id: bj.id,
@@ -104,16 +89,16 @@ describe('items in a live room', () => {
     expect((await gift()).body.rslt_set).toEqual(first.body.rslt_set);
     await room.expectNone(isOutside(ChatEvent.ITEM_GIFT), 300);
     expect(room.since(mark).filter(isOutside(ChatEvent.ITEM_GIFT))).toHaveLength(0);
-    expect((await balancesOf(t, buyer.userKey)).CUBIC).toBe(440);
+    expect((await balancesOf(chat.t, buyer.userKey)).CUBIC).toBe(440);
   });
 
   it('a refused gift (too little CUBIC) is not announced', async () => {
-    const bj = await buildBj(t);
-    const vk = await liveRoom(t, bj.userKey);
+    const bj = await buildBj(chat.t);
+    const vk = await liveRoom(chat.t, bj.userKey);
     const room = await watcher(vk);
-    const item = await buildItem(t, { price: '300' });
-    const buyer = await buildViewer(t, { cubic: 100 });
-    const res = await deal(t, buyer.cookie, { item_sn: String(item.item_sn), gift_id: bj.id, vod_key: vk });
+    const item = await buildItem(chat.t, { price: '300' });
+    const buyer = await buildViewer(chat.t, { cubic: 100 });
+    const res = await deal(chat.t, buyer.cookie, { item_sn: String(item.item_sn), gift_id: bj.id, vod_key: vk });
     expect(res.body.rslt_cd).toBe(ResultCode.WALLET_INSUFFICIENT);
     await room.expectNone(isOutside(ChatEvent.ITEM_GIFT), 300);
   });
