@@ -90,7 +90,7 @@ export function contractForBrowser(): Plugin {
       groups.forEach((group, i) => {
         for (const d of group) for (const name of d.names) partOf.set(name, `${PART}${id}:${i}`);
       });
-      const facade: string[] = [];
+      const facade: string[] = reExports(code, program);
       groups.forEach((group, i) => {
         const partId = `${PART}${id}:${i}`;
         const own = new Set(group.flatMap((d) => d.names));
@@ -116,16 +116,22 @@ export function contractForBrowser(): Plugin {
   };
 }
 
+/** A module's `export * from '…'` statements, as written. */
+export function reExports(code: string, program: Node): string[] {
+  return (program.body as Node[]).filter((s) => s.type === 'ExportAllDeclaration').map((s) => code.slice(s.start, s.end));
+}
+
 /**
  * The top-level declarations of a contract module, or null when it has anything else at top level
- * (re-exports, statements with effects): such a module is left as written.
+ * (statements with effects, re-exports of chosen names from another module): such a module is left as written.
  */
 export function contractDeclarations(code: string, program: Node): Declaration[] | null {
   const out: Declaration[] = [];
   // `export { a, b as c }` lists (how esbuild writes a module's exports when it outputs ESM).
   const listed: [string, string][] = [];
   for (const statement of program.body as Node[]) {
-    if (statement.type === 'ImportDeclaration') continue;
+    // `export * from './x.js'` (domains.ts) passes through the facade as written (reExports).
+    if (statement.type === 'ImportDeclaration' || statement.type === 'ExportAllDeclaration') continue;
     const exported = statement.type === 'ExportNamedDeclaration';
     const declaration = exported ? (statement.declaration as Node | null) : statement;
     if (exported && !declaration && !statement.source) {

@@ -1,31 +1,8 @@
-import { ACCOUNT_REFUSAL_PARAMS, accountsCodes } from './accounts.js';
-import { applicationsCodes } from './applications.js';
-import { CHANNEL_REFUSAL_PARAMS, channelsCodes } from './channels.js';
-import { chatCodes } from './chat.js';
-import { CLIP_REFUSAL_PARAMS, clipsCodes } from './clips.js';
 import { type CodeDef, defineCodes, mergeCodes } from './codes.js';
-import { COMMUNITY_REFUSAL_PARAMS, communityCodes } from './community.js';
-import { CONCERT_REFUSAL_PARAMS, concertsCodes } from './concerts.js';
-import { EDITORIAL_REFUSAL_PARAMS, editorialCodes } from './editorial.js';
+import { DOMAIN_REFUSALS, DOMAINS } from './domains.js';
 import { fieldLabel, UNNAMED_FIELD_MESSAGES } from './field-labels.js';
-import { identityCodes } from './identity.js';
-import { itemsCodes } from './items.js';
 import { JOSA_PAIRS, type JosaPair, withJosa } from './josa.js';
 import type { Lang } from './lang.js';
-import { MISSION_REFUSAL_PARAMS, missionsCodes } from './missions.js';
-import { paymentsCodes } from './payments.js';
-import { playCodes } from './play.js';
-import { profileCodes } from './profile.js';
-import { PROGRESSION_REFUSAL_PARAMS, progressionCodes } from './progression.js';
-import { RANKING_REFUSAL_PARAMS, rankingsCodes } from './rankings.js';
-import { recoveryCodes } from './recovery.js';
-import { sanctionsCodes } from './sanctions.js';
-import { SEARCH_REFUSAL_PARAMS, searchCodes } from './search.js';
-import { socialCodes } from './social.js';
-import { STAR_REFUSAL_PARAMS, starsCodes } from './stars.js';
-import { STREAM_REFUSAL_PARAMS, streamCodes } from './stream.js';
-import { supportersCodes } from './supporters.js';
-import { walletCodes } from './wallet.js';
 
 /**
  * The one catalogue of API result codes (SPEC §7: rslt_cd 0 is success). Expected failures answer with a
@@ -162,39 +139,14 @@ export const commonCodes = defineCodes(
   },
 );
 
-const DOMAINS = [
-  commonCodes,
-  accountsCodes,
-  identityCodes,
-  profileCodes,
-  socialCodes,
-  recoveryCodes,
-  applicationsCodes,
-  streamCodes,
-  playCodes,
-  chatCodes,
-  walletCodes,
-  itemsCodes,
-  paymentsCodes,
-  supportersCodes,
-  sanctionsCodes,
-  channelsCodes,
-  searchCodes,
-  rankingsCodes,
-  communityCodes,
-  editorialCodes,
-  concertsCodes,
-  missionsCodes,
-  progressionCodes,
-  clipsCodes,
-  starsCodes,
-] as const;
+/** The common codes, then every domain's (domains.ts). */
+const CODE_SETS = [commonCodes, ...DOMAINS] as const;
 
-type Declared = (typeof DOMAINS)[number]['codes'];
+type Declared = (typeof CODE_SETS)[number]['codes'];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AllCodes = UnionToIntersection<Declared>;
 
-const catalogue = mergeCodes(DOMAINS);
+const catalogue = mergeCodes(CODE_SETS);
 
 /** Name → number of every result code. */
 export const ResultCode = Object.fromEntries(Object.entries(catalogue).map(([name, def]) => [name, def.code])) as {
@@ -267,17 +219,4 @@ export function resultMessage(name: ResultCodeName, lang: Lang, params: Record<s
  * placeholders each message needs: a refused field answers that code instead of INVALID_INPUT, and a
  * form shows the same message before sending.
  */
-export const REFUSAL_PARAMS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  ...ACCOUNT_REFUSAL_PARAMS,
-  ...STREAM_REFUSAL_PARAMS,
-  ...CHANNEL_REFUSAL_PARAMS,
-  ...SEARCH_REFUSAL_PARAMS,
-  ...RANKING_REFUSAL_PARAMS,
-  ...COMMUNITY_REFUSAL_PARAMS,
-  ...EDITORIAL_REFUSAL_PARAMS,
-  ...CONCERT_REFUSAL_PARAMS,
-  ...MISSION_REFUSAL_PARAMS,
-  ...PROGRESSION_REFUSAL_PARAMS,
-  ...CLIP_REFUSAL_PARAMS,
-  ...STAR_REFUSAL_PARAMS,
-};
+export const REFUSAL_PARAMS: Readonly<Record<string, Readonly<Record<string, number>>>> = Object.assign({}, ...DOMAIN_REFUSALS);
