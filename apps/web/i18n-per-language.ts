@@ -1,10 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin as EsbuildPlugin } from 'esbuild';
 import type { Plugin } from 'vite';
 import { RESULT_TEXTS } from './app/i18n/result-texts';
 
 const PREFIX = 'virtual:byeol-i18n/';
 const SOURCE = path.resolve(import.meta.dirname, 'app/i18n/namespaces.ts');
+
+/** The files a pattern with `*` segments names (features, then each texts file in it), relative to `dir`, sorted. */
+function globFiles(dir: string, pattern: string): string[] {
+  const toRegExp = (segment: string) =>
+    new RegExp(
+      `^${segment
+        .split('*')
+        .map((part) => part.replace(/[.+?^$()|[\]{}\\]/g, '\\$&'))
+        .join('[^/]*')}$`,
+    );
+  let found = [''];
+  for (const segment of pattern.split('/')) {
+    found = found.flatMap((prefix) => {
+      if (!segment.includes('*')) return [prefix ? `${prefix}/${segment}` : segment];
+      const at = path.resolve(dir, prefix || '.');
+      let names: string[];
+      try {
+        names = readdirSync(at).sort();
+      } catch {
+        return [];
+      }
+      return names.filter((name) => toRegExp(segment).test(name)).map((name) => (prefix ? `${prefix}/${name}` : name));
+    });
+  }
+  return found;
+}
+
+/**
+ * esbuild does not know Vite's `import.meta.glob`: namespaces.ts collects the features' texts files with
+ * it, so this turns `import.meta.glob('…', { eager: true })` into imports of the matching files, the same
+ * map of path → exports Vite makes.
+ */
+const eagerGlob: EsbuildPlugin = {
+  name: 'byeol-eager-glob',
+  setup(builder) {
+    builder.onLoad({ filter: /namespaces\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const imports: string[] = [];
+      const contents = source.replace(/import\.meta\.glob\(\s*'([^']+)'\s*,\s*\{\s*eager:\s*true\s*\}\s*\)/g, (_whole, pattern: string) => {
+        const files = globFiles(path.dirname(args.path), pattern);
+        const entries = files.map((file) => {
+          const name = `__glob${imports.length}`;
+          imports.push(`import * as ${name} from ${JSON.stringify(file.startsWith('.') ? file : `./${file}`)};`);
+          return `${JSON.stringify(file)}: ${name}`;
+        });
+        return `{ ${entries.join(', ')} }`;
+      });
+      return { contents: `${imports.join('\n')}\n${contents}`, loader: 'ts' };
+    });
+  },
+};
 
 /**
  * `virtual:byeol-i18n/{lang}`: one language's texts as a module of its own (issue 20). The texts are
@@ -28,6 +80,7 @@ export function i18nPerLanguage(): Plugin {
         loader: 'ts',
       },
       bundle: true,
+      plugins: [eagerGlob],
       write: false,
       format: 'esm',
       platform: 'node',

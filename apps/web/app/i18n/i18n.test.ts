@@ -1,9 +1,10 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGS } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
 import { createI18n, namespaces } from './all';
+import { featureTexts } from './feature-texts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -16,7 +17,7 @@ function valueAt(tree: Tree, key: string): unknown {
 }
 
 describe('translations', () => {
-  it("registers every feature's texts file (features/<domain>/<domain>.i18n.ts) as the namespace <domain>", () => {
+  it("collects every feature's texts file (features/<domain>/<domain>.i18n.ts) as the namespace <domain>, its keys typed", () => {
     const features = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../features');
     const files = readdirSync(features, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.i18n.ts'))
@@ -25,8 +26,21 @@ describe('translations', () => {
     for (const parts of files) {
       // One texts file per feature, named as its folder.
       expect(parts).toEqual([parts[0], `${parts[0]}.i18n.ts`]);
-      expect(Object.keys(namespaces)).toContain(parts[0]);
+      const domain = parts[0] ?? '';
+      expect(Object.keys(namespaces)).toContain(domain);
+      // Its type joins FeatureTexts (namespaces.ts), so `t('<domain>:…')` of a missing key fails the type check.
+      const source = readFileSync(path.join(features, domain, `${domain}.i18n.ts`), 'utf8');
+      expect(source, `${domain}.i18n.ts adds its type to FeatureTexts`).toMatch(
+        new RegExp(`declare module '\\.\\./\\.\\./i18n/namespaces' \\{\\s*interface FeatureTexts \\{\\s*'?${domain}'?: typeof ${domain};`),
+      );
     }
+    expect(Object.keys(namespaces).sort()).toEqual(['common', 'dialog', ...files.map((parts) => parts[0])].sort());
+  });
+
+  it('refuses a texts file that is not features/<domain>/<domain>.i18n.ts or does not export <domain>', () => {
+    expect(() => featureTexts({ '../features/fans/fans.i18n.ts': { fans: { ko: {} } } })).not.toThrow();
+    expect(() => featureTexts({ '../features/fans/texts.i18n.ts': { fans: { ko: {} } } })).toThrow(/features\/<domain>/);
+    expect(() => featureTexts({ '../features/fans/fans.i18n.ts': { clubs: { ko: {} } } })).toThrow(/exports no `fans`/);
   });
 
   for (const [ns, byLang] of Object.entries(namespaces)) {

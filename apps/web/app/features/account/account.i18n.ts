@@ -457,3 +457,9 @@ export const account = {
     },
   },
 };
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    account: typeof account;
+  }
+}

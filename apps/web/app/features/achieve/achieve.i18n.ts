@@ -419,3 +419,9 @@ export const achieve = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    achieve: typeof achieve;
+  }
+}

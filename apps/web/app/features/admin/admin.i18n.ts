@@ -3425,3 +3425,9 @@ export const admin = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    admin: typeof admin;
+  }
+}

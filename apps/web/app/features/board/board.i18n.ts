@@ -493,3 +493,9 @@ export const board = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    board: typeof board;
+  }
+}

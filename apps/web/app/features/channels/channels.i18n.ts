@@ -864,3 +864,9 @@ export const channels = {
     namecard: { channel: '前往频道', message: '发私信', report: '举报', reportChat: '举报这条聊天' },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    channels: typeof channels;
+  }
+}

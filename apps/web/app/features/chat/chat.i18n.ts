@@ -721,3 +721,9 @@ export const chat = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    chat: typeof chat;
+  }
+}

@@ -366,3 +366,9 @@ export const clips = {
     section: { title: '{{clip}}', total: '{{n}}个' },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    clips: typeof clips;
+  }
+}

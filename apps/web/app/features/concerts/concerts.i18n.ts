@@ -439,3 +439,9 @@ export const concerts = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    concerts: typeof concerts;
+  }
+}

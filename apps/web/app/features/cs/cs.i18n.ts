@@ -630,3 +630,9 @@ export const cs = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    cs: typeof cs;
+  }
+}

@@ -344,3 +344,9 @@ export const editorial = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    editorial: typeof editorial;
+  }
+}

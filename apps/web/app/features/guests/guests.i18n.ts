@@ -230,3 +230,9 @@ export const guests = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    guests: typeof guests;
+  }
+}

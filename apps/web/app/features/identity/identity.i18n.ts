@@ -510,3 +510,9 @@ export const identity = {
     },
   },
 };
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    identity: typeof identity;
+  }
+}

@@ -592,3 +592,9 @@ export const missions = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    missions: typeof missions;
+  }
+}

@@ -540,3 +540,9 @@ export const payments = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    payments: typeof payments;
+  }
+}

@@ -253,3 +253,9 @@ export const play = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    play: typeof play;
+  }
+}

@@ -347,3 +347,9 @@ export const profile = {
     },
   },
 };
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    profile: typeof profile;
+  }
+}

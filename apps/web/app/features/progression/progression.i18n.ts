@@ -451,3 +451,9 @@ export const progression = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    progression: typeof progression;
+  }
+}

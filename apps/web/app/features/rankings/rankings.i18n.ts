@@ -190,3 +190,9 @@ export const rankings = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    rankings: typeof rankings;
+  }
+}

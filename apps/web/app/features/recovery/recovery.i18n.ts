@@ -190,3 +190,9 @@ export const recovery = {
     },
   },
 };
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    recovery: typeof recovery;
+  }
+}

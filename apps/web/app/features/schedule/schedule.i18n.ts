@@ -478,3 +478,9 @@ export const schedule = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    schedule: typeof schedule;
+  }
+}

@@ -110,3 +110,9 @@ export const search = {
     bj: { followers: '粉丝{{n}}', watchLive: '观看{{nick}}的直播' },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    search: typeof search;
+  }
+}

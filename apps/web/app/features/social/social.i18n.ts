@@ -149,3 +149,9 @@ export const social = {
     },
   },
 };
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    social: typeof social;
+  }
+}

@@ -129,3 +129,9 @@ export const stars = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    stars: typeof stars;
+  }
+}

@@ -467,3 +467,9 @@ export const store = {
     panel: { title: '使用道具', button: '道具', toStore: '去商店购买道具', detailTitle: '道具信息', toDetail: '在商店查看' },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    store: typeof store;
+  }
+}

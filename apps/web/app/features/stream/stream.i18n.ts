@@ -738,3 +738,9 @@ export const stream = {
     },
   },
 };
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    stream: typeof stream;
+  }
+}

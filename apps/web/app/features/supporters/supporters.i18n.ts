@@ -329,3 +329,9 @@ export const supporters = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    supporters: typeof supporters;
+  }
+}

@@ -197,3 +197,9 @@ export const wallet = {
     },
   },
 } as const;
+
+declare module '../../i18n/namespaces' {
+  interface FeatureTexts {
+    wallet: typeof wallet;
+  }
+}
