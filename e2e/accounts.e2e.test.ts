@@ -1,4 +1,5 @@
 import {
+  accountsEndpoints,
   ID_LENGTH,
   PASSWORD_LENGTH,
   passwordRuleMessages,
@@ -151,7 +152,7 @@ describe('sign-up, sign-out and sign-in', () => {
 
   it('renders /mypage with one user_info call although the root and the page both need it', async () => {
     const other = await joinAnother();
-    await call(page.request, '/user/login_proc', { id: other.id, passwd: other.passwd });
+    await call(page.request, accountsEndpoints.login, { id: other.id, passwd: other.passwd });
     const calls = async () => {
       const text = await (await page.request.get('/metrics')).text();
       const line = text

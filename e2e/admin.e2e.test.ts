@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SITE_FOOTER_FIELDS } from '@byeol/contract';
+import { paymentsEndpoints, SITE_FOOTER_FIELDS, siteEndpoints } from '@byeol/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
@@ -143,12 +143,12 @@ describe('operator console', { timeout: 180_000 }, () => {
 
     // A second order, placed and confirmed (by the API), is refunded in the console: the viewer's balance
     // drops by exactly its credit and the order shows refunded.
-    const second = await call<{ user_payment_log_sn: number; order_no: string; price: number; amount: number }>(
-      viewerPage.request,
-      '/payment/user_deposit_proc',
-      { product_sn: String(order.product_sn), depositor_nm: `입금${run}`, idempotency_key: `adm-second-${run}` },
-    );
-    await call(opPage.request, '/admin/deposit_confirm', {
+    const second = await call(viewerPage.request, paymentsEndpoints.depositOrder, {
+      product_sn: String(order.product_sn),
+      depositor_nm: `입금${run}`,
+      idempotency_key: `adm-second-${run}`,
+    });
+    await call(opPage.request, paymentsEndpoints.adminDepositConfirm, {
       user_payment_log_sn: String(second.user_payment_log_sn),
       depositor_nm: `입금${run}`,
       amount: String(second.price),
@@ -283,7 +283,7 @@ describe('operator console', { timeout: 180_000 }, () => {
       await expect.poll(() => field('company_nm').inputValue()).toBe(company);
     } finally {
       // Every other test sees the footer it found.
-      await call(opPage.request, '/admin/site_footer_proc', found);
+      await call(opPage.request, siteEndpoints.adminFooter, found);
     }
   });
 

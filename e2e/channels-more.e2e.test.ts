@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { LANGS } from '@byeol/contract';
+import { channelsEndpoints, LANGS } from '@byeol/contract';
 import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -258,7 +258,7 @@ describe('the replay bookmark button', () => {
 describe('the header unread-messages badge', () => {
   const link = (page: Page) => page.locator('header [data-messages-link]');
   const bubble = (page: Page) => link(page).locator('[data-unread-bubble]');
-  const send = (content: string) => call(sender, '/mypage/message_send_proc', { to_id: fan.id, content });
+  const send = (content: string) => call(sender, channelsEndpoints.messageSend, { to_id: fan.id, content });
 
   it('shows the count, follows a focus, opens the box and drops as the messages are read', async () => {
     await fanPage.goto('/');

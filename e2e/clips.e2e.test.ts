@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { streamEndpoints } from '@byeol/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
@@ -44,7 +45,7 @@ describe('clips: a viewer clips the live, the clip plays in the feed, the BJ tur
     bj = await joinByApi(bjPage.request, { id: `clbj${run}`, nick: `클립방장${run}` });
     await sql(`update users set type_cd = 'bj', role = 'bj', bj_type_cd = 'general' where lower(id) = lower($1)`, [bj.id]);
     const title = `클립 테스트 ${run}`;
-    await call(bjPage.request, '/mypage/update_stream_settinge_proc', { title, record_yn: 'N' });
+    await call(bjPage.request, streamEndpoints.updateSettings, { title, record_yn: 'N' });
     const info = await bjPage.request.get('/v1/mypage/stream_info?reveal=Y', { headers: API_HEADERS });
     const { rtmp_url, stream_key } = ((await info.json()) as { rslt_set: { rtmp_url: string; stream_key: string } }).rslt_set;
     publisher = publish(`${rtmp_url}/${stream_key}`);

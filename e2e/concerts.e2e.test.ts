@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type AdminConcertItem, type Envelope, resultMessage } from '@byeol/contract';
+import { type AdminConcertItem, type Envelope, resultMessage, streamEndpoints } from '@byeol/contract';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
@@ -67,7 +67,7 @@ beforeAll(async () => {
   studio = await apiClient(baseUrl);
   const bj = await joinByApi(studio, { id: `cbj${run}`, nick: `공연BJ${run}` });
   await sql(`update users set type_cd = 'bj', role = 'bj', bj_type_cd = 'general' where lower(id) = lower($1)`, [bj.id]);
-  await call(studio, '/mypage/update_stream_settinge_proc', { title: `공연 방송 ${run}`, record_yn: 'Y' });
+  await call(studio, streamEndpoints.updateSettings, { title: `공연 방송 ${run}`, record_yn: 'Y' });
   const info = await studio.get('/v1/mypage/stream_info?reveal=Y');
   const { rtmp_url, stream_key } = ((await info.json()) as { rslt_set: { rtmp_url: string; stream_key: string } }).rslt_set;
   expect(rtmp_url).toBe(`rtmp://127.0.0.1:${rtmpPort}/live`);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type CsFaq, type GuideEntry, resultMessage, type SiteInfo } from '@byeol/contract';
+import { type CsFaq, communityEndpoints, type GuideEntry, resultMessage, type SiteInfo } from '@byeol/contract';
 import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -69,7 +69,7 @@ function daysAhead(days: number): string {
 
 /** Publishes a new version of policy `id` (operator call) and answers its version number. */
 async function publish(id: number, content: string, reason: string): Promise<{ ver: number; effective_date: string }> {
-  return call<{ ver: number; effective_date: string }>(operator, '/admin/policy_publish_proc', {
+  return call(operator, communityEndpoints.adminPolicyPublish, {
     id: String(id),
     content,
     reason,
@@ -120,7 +120,7 @@ describe('policies', { timeout: 120_000 }, () => {
     // In effect: the page shows it as plain text with its line breaks; the history lists both versions.
     await makeEffective(optional.id, published.ver);
     if (optional.required_yn === 'Y')
-      await call(page.request, '/policy/policy_agree_proc', { id: String(optional.id), ver: String(published.ver) });
+      await call(page.request, communityEndpoints.policyAgree, { id: String(optional.id), ver: String(published.ver) });
     await page.goto(`/sub/policy/${optional.id}`);
     expect(await page.locator('[data-policy-version]').getAttribute('data-policy-version')).toBe(String(published.ver));
     const text = page.locator('[data-policy-content]');
@@ -253,7 +253,7 @@ describe('customer centre', { timeout: 120_000 }, () => {
     // An operator answers it through the console's call.
     const qnaSn = await page.locator('[data-qna]', { hasText: title }).getAttribute('data-qna');
     const answer = `확인 결과 입금이 반영되었습니다.\n불편을 드려 죄송합니다. ${run}`;
-    await call(operator, '/admin/qna_answer_proc', { qna_sn: String(qnaSn), answer });
+    await call(operator, communityEndpoints.adminQnaAnswer, { qna_sn: String(qnaSn), answer });
 
     await page.reload();
     const answered = page.locator(`[data-qna="${qnaSn}"]`);

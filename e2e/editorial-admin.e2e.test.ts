@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import {
   ADMIN_PAGE_SIZE,
   type AdminMagazine,
+  applicationsEndpoints,
   type Envelope,
   type EventItem,
   type FamilyAccount,
@@ -18,6 +19,7 @@ import {
   resultMessage,
   type UploadedVideoInfo,
   VIDEO_UPLOAD_PATH,
+  verificationEndpoints,
 } from '@byeol/contract';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import type { APIRequestContext, Page } from 'playwright-core';
@@ -380,11 +382,11 @@ describe('editorial console', { timeout: 180_000 }, () => {
     // From /audition's calls: a contact phone verified by its pin, and a 1 s video uploaded as the body.
     const contact = `010${digits(8)}`;
     const earlier = await outboxCount(memberPage.request, contact);
-    const sent = await call<{ verify_id: string }>(memberPage.request, '/user/auth_phone_no_proc', {
+    const sent = await call(memberPage.request, verificationEndpoints.sendPin, {
       phone_no: contact,
       purpose: 'contact',
     });
-    const { verify_token } = await call<{ verify_token: string }>(memberPage.request, '/user/confirm_pincode', {
+    const { verify_token } = await call(memberPage.request, verificationEndpoints.confirmPin, {
       verify_id: sent.verify_id,
       pincode: await readPin(memberPage.request, contact, earlier),
     });
@@ -400,7 +402,7 @@ describe('editorial console', { timeout: 180_000 }, () => {
     await rm(clip, { force: true });
     const upload = (await uploadRes.json()) as Envelope<UploadedVideoInfo>;
     expect(upload.rslt_cd, upload.rslt_msg).toBe(0);
-    const app = await call<ListedApplicationView>(memberPage.request, '/mypage/signup_proc', {
+    const app = await call(memberPage.request, applicationsEndpoints.apply, {
       kind: 'bj',
       audition_yn: 'Y',
       activity_name_ko: `하늘별${run}`,

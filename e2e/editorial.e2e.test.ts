@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { EDITORIAL_LIMITS, ResultCode, resultMessage } from '@byeol/contract';
+import { EDITORIAL_LIMITS, editorialEndpoints, ResultCode, resultMessage } from '@byeol/contract';
 import type { APIRequestContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { resolveFfmpeg } from '../apps/server/src/modules/media/index.js';
@@ -69,7 +69,7 @@ async function axeProblems(page: Page): Promise<string[]> {
 
 /** The magazine switch through the operator's call. */
 async function magazineSwitch(value: 'Y' | 'N') {
-  const set = await call<{ value: string }>(operator, '/admin/site_switch_proc', { name: 'magazine', value });
+  const set = await call(operator, editorialEndpoints.adminSiteSwitch, { name: 'magazine', value });
   expect(set.value).toBe(value);
 }
 
@@ -90,7 +90,7 @@ async function signInOnPanel(page: Page, member: Member) {
 
 describe('the magazine', { timeout: 120_000 }, () => {
   it('an operator publishes an article; a visitor opens it from the home card and no script of it runs', async () => {
-    const saved = await call<{ mi_sn: number; content_html: string; live_yn: string }>(operator, '/admin/magazine_save_proc', {
+    const saved = await call(operator, editorialEndpoints.adminMagazineSave, {
       title: article.title,
       summary: `무대 뒤 이야기 ${run}`,
       category: 'interview',
@@ -206,7 +206,7 @@ describe('the magazine', { timeout: 120_000 }, () => {
   });
 
   it('a draft is not found: the page is a 404 with the message', async () => {
-    const draft = await call<{ mi_sn: number }>(operator, '/admin/magazine_save_proc', {
+    const draft = await call(operator, editorialEndpoints.adminMagazineSave, {
       title: `준비 중인 기사 ${run}`,
       category: 'news',
       content_html: '<p>아직 공개 전</p>',
@@ -273,7 +273,7 @@ describe('events', { timeout: 120_000 }, () => {
   }
 
   it('a member replies to an event (as plain text) and deletes the reply after the confirm', async () => {
-    const event = await call<{ event_sn: number }>(operator, '/admin/event_save_proc', {
+    const event = await call(operator, editorialEndpoints.adminEventSave, {
       title: `응원 댓글 이벤트 ${run}`,
       summary: '응원 댓글을 남겨 주세요.',
       content_html: '<h2>참여 방법</h2><p>댓글로 응원을 남겨 주세요.</p><script>window.__xss=3</script>',
@@ -356,7 +356,7 @@ describe('events', { timeout: 120_000 }, () => {
   });
 
   it('an ended event is listed as ended and takes no reply', async () => {
-    const ended = await call<{ event_sn: number }>(operator, '/admin/event_save_proc', {
+    const ended = await call(operator, editorialEndpoints.adminEventSave, {
       title: `지난 이벤트 ${run}`,
       content_html: '<p>끝났어요</p>',
       start_date: iso(-10 * 24 * hour),
@@ -381,7 +381,7 @@ describe('events', { timeout: 120_000 }, () => {
 
   it("the schedule's event strip adds later events with 'more events' and moves the focus to the first one added", async () => {
     const save = (title: string, from: number, to: number) =>
-      call<{ event_sn: number }>(operator, '/admin/event_save_proc', {
+      call(operator, editorialEndpoints.adminEventSave, {
         title,
         content_html: '<p>함께해요</p>',
         start_date: iso(from),

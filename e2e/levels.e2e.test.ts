@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type GradeDetailInfo, type LevelTableSet, progressionEndpoints, resultMessages } from '@byeol/contract';
+import { channelsEndpoints, type GradeDetailInfo, type LevelTableSet, progressionEndpoints, resultMessages } from '@byeol/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
@@ -81,7 +81,7 @@ beforeAll(async () => {
   });
   const gifted = (await gift.json()) as { rslt_cd: number; rslt_msg: string };
   expect(gifted.rslt_cd, gifted.rslt_msg).toBe(0);
-  await call(memberPage.request, '/mypage/subscribe_proc', { id: bj.id, subscribe_yn: 'Y' });
+  await call(memberPage.request, channelsEndpoints.subscribeProc, { id: bj.id, subscribe_yn: 'Y' });
 
   // The server's job reads the ledger and the follows every 10 s (rows younger than 5 s wait for the next run).
   await until('member experience 178', async () => (await levelInfo(memberPage)).user.exp === 178);

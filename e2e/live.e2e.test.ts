@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { accountsEndpoints, streamEndpoints } from '@byeol/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_STUDIO } from '../apps/server/src/demo/demo.seed.js';
@@ -33,7 +34,7 @@ afterAll(async () => {
 
 /** Stream settings saved and the key revealed through the API, as /mypage/stream does; answers the publish URL. */
 async function streamUrl(studio: Awaited<ReturnType<typeof apiClient>>, settings: Record<string, string>): Promise<string> {
-  await call(studio, '/mypage/update_stream_settinge_proc', settings);
+  await call(studio, streamEndpoints.updateSettings, settings);
   const info = await studio.get('/v1/mypage/stream_info?reveal=Y');
   const { rtmp_url, stream_key } = ((await info.json()) as { rslt_set: { rtmp_url: string; stream_key: string } }).rslt_set;
   expect(rtmp_url).toBe(`rtmp://127.0.0.1:${rtmpPort}/live`);
@@ -46,7 +47,7 @@ describe('live: OBS (ffmpeg) → RTMP → the viewer in Chromium → the replay'
 
   it('goes live with a stream key and plays in HLS and in ultra-low-latency mode', async () => {
     const studio = await apiClient(baseUrl);
-    await call(studio, '/user/login_proc', { id: DEMO_STUDIO.id, passwd: DEMO_STUDIO.password });
+    await call(studio, accountsEndpoints.login, { id: DEMO_STUDIO.id, passwd: DEMO_STUDIO.password });
     const title = `라이브 테스트 ${run}`;
     const url = await streamUrl(studio, { title, record_yn: 'Y' });
     await studio.dispose();

@@ -3,6 +3,7 @@ import {
   type CsNotice,
   type CsQna,
   type CsReport,
+  communityEndpoints,
   type Envelope,
   type GuideEntry,
   type ListSet,
@@ -92,13 +93,13 @@ describe('community console', { timeout: 180_000 }, () => {
     const reporter = await joinByApi(reporterPage.request, { id: `mdr${run}`, nick: `신고자${run}` });
 
     const title = `신고될 글 ${run}`;
-    ({ board_sn: boardSn } = await call<{ board_sn: number }>(authorPage.request, '/sub/eventboard_insert_proc', {
+    ({ board_sn: boardSn } = await call(authorPage.request, communityEndpoints.boardInsert, {
       title,
       content: `욕설이 섞인 본문입니다 ${run}`,
     }));
     const listed = await get<{ eventboard_list: { board_sn: number }[] }>(reporterPage.request, '/sub/eventboard_list');
     expect(listed.rslt_set.eventboard_list.map((p) => p.board_sn)).toContain(boardSn);
-    const report = await call<CsReport>(reporterPage.request, '/user/report_proc', {
+    const report = await call(reporterPage.request, communityEndpoints.reportProc, {
       target_type: 'post',
       target_key: String(boardSn),
       report_type: 'abuse',
@@ -192,7 +193,7 @@ describe('community console', { timeout: 180_000 }, () => {
   it("a member's question is answered in /admin/qna and the member reads the answer", async () => {
     const memberPage = await newPage();
     await joinByApi(memberPage.request, { id: `mdq${run}`, nick: `문의자${run}` });
-    const question = await call<CsQna>(memberPage.request, '/mypage/qna_proc', {
+    const question = await call(memberPage.request, communityEndpoints.qnaProc, {
       mode: 'save',
       category: 'account',
       title: `로그인 문의 ${run}`,

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { accountsEndpoints, streamEndpoints } from '@byeol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STUDIO } from '../apps/server/src/demo/demo.seed.js';
 import { createTestDatabase, type TestDatabase } from '../apps/server/src/testing/database.js';
@@ -130,9 +131,9 @@ describe('the anonymous page cache', () => {
 
   it('shows a broadcast that just started on the cached live list within the cache lifetime', { timeout: 60_000 }, async () => {
     const studio = await apiClient(baseUrl);
-    await call(studio, '/user/login_proc', { id: DEMO_STUDIO.id, passwd: DEMO_STUDIO.password });
+    await call(studio, accountsEndpoints.login, { id: DEMO_STUDIO.id, passwd: DEMO_STUDIO.password });
     const title = `캐시 라이브 ${run}`;
-    await call(studio, '/mypage/update_stream_settinge_proc', { title });
+    await call(studio, streamEndpoints.updateSettings, { title });
     const info = await studio.get('/v1/mypage/stream_info?reveal=Y');
     const { rtmp_url, stream_key } = ((await info.json()) as { rslt_set: { rtmp_url: string; stream_key: string } }).rslt_set;
     await studio.dispose();

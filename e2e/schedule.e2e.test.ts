@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { resultMessage } from '@byeol/contract';
+import { channelsEndpoints, editorialEndpoints, resultMessage } from '@byeol/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pagesPerFile } from './support/browser.js';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   bj = await joinByApi(bjPage.request, { id: `scbj${run}`, nick: `일정방장${run}` });
   await sql(`update users set type_cd = 'bj', role = 'bj', bj_type_cd = 'general' where lower(id) = lower($1)`, [bj.id]);
   await joinByApi(fanPage.request, { id: `scfan${run}`, nick: `일정팬${run}` });
-  await call(fanPage.request, '/mypage/subscribe_proc', { id: bj.id, subscribe_yn: 'Y' });
+  await call(fanPage.request, channelsEndpoints.subscribeProc, { id: bj.id, subscribe_yn: 'Y' });
   for (const page of [bjPage, fanPage, guest]) {
     page.on('console', (msg) => {
       if (msg.type() === 'error' && /hydrat|did not match/i.test(msg.text())) hydration.push(msg.text());
@@ -190,7 +190,7 @@ describe('planning and showing broadcasts', { timeout: 120_000 }, () => {
 
   it('a slot the BJ is on air for shows LIVE, linking the room', async () => {
     // A broadcast planned to start in 15 minutes; the BJ went live now (within the 30 minutes before it).
-    const soon = await call<{ schedule_sn: number; day: string }>(bjPage.request, '/mypage/schedule_proc', {
+    const soon = await call(bjPage.request, editorialEndpoints.scheduleProc, {
       mode: 'insert',
       title: `곧 시작 ${run}`,
       start: new Date(Date.now() + 15 * 60_000).toISOString(),
@@ -214,7 +214,7 @@ describe('planning and showing broadcasts', { timeout: 120_000 }, () => {
         .getAttribute('href'),
     ).toBe(`/play/${vodKey}`);
     await endLiveRooms();
-    await call(bjPage.request, '/mypage/schedule_proc', { mode: 'cancel', schedule_sn: String(soon.schedule_sn) });
+    await call(bjPage.request, editorialEndpoints.scheduleProc, { mode: 'cancel', schedule_sn: String(soon.schedule_sn) });
   });
 
   it("the month view goes to the next month and back, and a tapped day lists that day's broadcasts", async () => {

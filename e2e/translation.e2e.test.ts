@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { profileEndpoints } from '@byeol/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -59,7 +60,7 @@ describe('chat translation', { timeout: 120_000 }, () => {
     const vodKey = `tr${run}`;
     await buildBroadcast(drizzle(pool), Number(rows[0]?.user_key), { vodKey, title: `번역 방송 ${run}` });
     // The viewer turns 채팅 번역 on (what /mypage/setting sends); the chat token of the next join carries it.
-    expect(await call(phone.request, '/mypage/setting_proc', { translation_yn: 'Y' })).toMatchObject({ translation_yn: 'Y' });
+    expect(await call(phone.request, profileEndpoints.setting, { translation_yn: 'Y' })).toMatchObject({ translation_yn: 'Y' });
 
     await bjPage.goto(`/play/${vodKey}`);
     await phone.goto(`/play/${vodKey}`);

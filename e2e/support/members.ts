@@ -1,4 +1,4 @@
-import { API_HEADERS } from '@byeol/contract';
+import { API_HEADERS, accountsEndpoints, type Endpoint, type EndpointAnswer, endpointPath, verificationEndpoints } from '@byeol/contract';
 import pg from 'pg';
 import { type APIRequestContext, type Locator, type Page, request } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -24,11 +24,20 @@ export function apiClient(baseUrl: string): Promise<APIRequestContext> {
   return request.newContext({ baseURL: baseUrl, extraHTTPHeaders: API_HEADERS });
 }
 
-/** POSTs a form to /v1`path` and expects it to succeed; answers its rslt_set. */
-export async function call<T>(client: APIRequestContext, path: string, form: Record<string, string>): Promise<T> {
-  const res = await client.post(`/v1${path}`, { form, headers: API_HEADERS });
-  const body = (await res.json()) as { rslt_cd: number; rslt_msg: string; rslt_set: T };
-  expect(body.rslt_cd, `${path}: ${body.rslt_msg}`).toBe(0);
+/**
+ * Sends a catalogued call (packages/contract `endpoint(…)`: its method and path, path fields filled in) with
+ * the form as a browser sends it, and expects it to succeed; answers its rslt_set.
+ */
+export async function call<E extends Endpoint>(client: APIRequestContext, ep: E, form: Record<string, string>): Promise<EndpointAnswer<E>> {
+  const { path, rest } = endpointPath(ep, form);
+  const fields = rest as Record<string, string>;
+  const res = await client.fetch(`/v1${path}`, {
+    method: ep.method,
+    headers: API_HEADERS,
+    ...(ep.method === 'GET' ? { params: fields } : { form: fields }),
+  });
+  const body = (await res.json()) as { rslt_cd: number; rslt_msg: string; rslt_set: EndpointAnswer<E> };
+  expect(body.rslt_cd, `${ep.path}: ${body.rslt_msg}`).toBe(0);
   return body.rslt_set;
 }
 
@@ -122,12 +131,12 @@ export async function joinByApi(
 ): Promise<Member> {
   const joined = { passwd: PASSWORD, phone: `010${digits(8)}`, ...member };
   const earlier = await outboxCount(client, joined.phone);
-  const sent = await call<{ verify_id: string }>(client, '/user/auth_phone_no_proc', { phone_no: joined.phone, purpose: 'join' });
-  const { verify_token } = await call<{ verify_token: string }>(client, '/user/confirm_pincode', {
+  const sent = await call(client, verificationEndpoints.sendPin, { phone_no: joined.phone, purpose: 'join' });
+  const { verify_token } = await call(client, verificationEndpoints.confirmPin, {
     verify_id: sent.verify_id,
     pincode: await readPin(client, joined.phone, earlier),
   });
-  await call(client, '/user/user_direct_join_proc', {
+  await call(client, accountsEndpoints.join, {
     id: joined.id,
     passwd: joined.passwd,
     passwd_confirm: joined.passwd,

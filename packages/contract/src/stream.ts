@@ -294,8 +294,8 @@ export interface ViewerLatency {
 
 /**
  * The broadcaster's calls (stream key and info, the guides' RTMP address), declared once for the server,
- * the web and the tests. update_stream_settinge_proc is registered by the server itself (it answers each
- * field's own code after the access check: attachValidation).
+ * the web and the tests. The server checks the caller's access to updateSettings before its fields (it
+ * answers each field's own code after the access check: `attachValidation`).
  */
 export const streamEndpoints = {
   info: endpoint<StreamInfo>()({
@@ -304,6 +304,13 @@ export const streamEndpoints = {
     request: StreamInfoQuerySchema,
     tags: ['live'],
     summary: 'BJ accounts: RTMP URL, stream key (reveal=Y), settings, live state',
+  }),
+  updateSettings: endpoint<StreamInfo>()({
+    method: 'POST',
+    path: '/mypage/update_stream_settinge_proc',
+    request: StreamSettingSchema,
+    tags: ['live'],
+    summary: 'BJ accounts: title, tags, quality levels, adult, recording, login-required',
   }),
   regenerateKey: endpoint<StreamInfo>()({
     method: 'POST',

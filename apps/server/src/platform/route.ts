@@ -7,11 +7,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * OpenAPI, the web's `call()` and the tests agree. The handler gets the validated input beside the request
  * and answers the envelope of the declared answer type, or sends it itself and returns the reply (an answer
  * serialised ahead, as the live list and the site info are).
+ *
+ * `attachValidation`: a refused input still reaches the handler, with `request.validationError`, for a
+ * call that checks the caller's access before it answers a field's own code (the stream settings).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   ep: E,
   handler: (request: FastifyRequest, input: EndpointRequest<E>, reply: FastifyReply) => Promise<Envelope<EndpointAnswer<E>> | FastifyReply>,
+  options: { attachValidation?: boolean } = {},
 ): void {
   const get = ep.method === 'GET';
   const inPath = ep.params ?? [];
@@ -19,6 +23,7 @@ export function route<E extends Endpoint>(
     method: ep.method,
     url: ep.path,
     schema: { tags: [...ep.tags], summary: ep.summary, ...(get ? { querystring: ep.request } : { body: ep.request }) },
+    ...(options.attachValidation ? { attachValidation: true } : {}),
     // Path fields join the query or body before validation, so the one request schema checks them and a
     // bad value answers the envelope like any other field.
     ...(inPath.length > 0

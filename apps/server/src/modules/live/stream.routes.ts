@@ -1,4 +1,4 @@
-import { StreamSettingSchema, streamEndpoints } from '@byeol/contract';
+import { streamEndpoints } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/api.js';
 import { route } from '../../platform/route.js';
@@ -19,18 +19,12 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamDeps> = async (app, deps)
     return ok(request, await regenerateKey(deps, request, body.reveal === 'Y'));
   });
 
-  app.post(
-    '/mypage/update_stream_settinge_proc',
-    {
-      schema: {
-        tags: ['live'],
-        summary: 'BJ accounts: title, tags, quality levels, adult, recording, login-required',
-        body: StreamSettingSchema,
-      },
-      // The access check comes first; the service then answers each field's own code.
-      attachValidation: true,
-    },
-    async (request) => ok(request, await updateStreamSettings(deps, request, request.body, request.validationError)),
+  // The access check comes first; the service then answers each field's own code.
+  route(
+    app,
+    streamEndpoints.updateSettings,
+    async (request, body) => ok(request, await updateStreamSettings(deps, request, body, request.validationError)),
+    { attachValidation: true },
   );
 
   route(app, streamEndpoints.guideInfo, async (request) => ok(request, guideInfo(deps)));

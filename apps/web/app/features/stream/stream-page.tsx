@@ -63,7 +63,7 @@ function formOf(info: StreamInfo): Form {
   };
 }
 
-const yn = (v: boolean) => (v ? 'Y' : 'N');
+const yn = (v: boolean): 'Y' | 'N' => (v ? 'Y' : 'N');
 
 /** A read-only value with a copy button (the RTMP URL, the key). */
 function CopyRow({ id, label, value, children }: { id: string; label: string; value: string; children: React.ReactNode }) {
@@ -254,7 +254,7 @@ export function StreamPage({ initial }: { initial: StreamInfo }) {
       return;
     }
     setSaving(true);
-    const res = await send(() => api.post<StreamInfo>('/mypage/update_stream_settinge_proc', body), t('error.retry'));
+    const res = await send(() => api.call(streamEndpoints.updateSettings, body), t('error.retry'));
     setSaving(false);
     if (loginRequired(res)) return;
     if (isOk(res)) {
