@@ -5,8 +5,9 @@ import { useRevalidator } from 'react-router';
 import { isOk } from '../../lib/answer';
 import { PlayLoginGate, PlayPage } from '../play';
 import { freshMediaToken } from './concert-api';
+import { ConcertRefusal } from './concert-refusal';
 import { withMediaToken } from './concert-rules';
-import { ConcertRefusal, ConcertsPreparing } from './concert-ui';
+import { ConcertsPreparing } from './concert-ui';
 
 /** What the concert play loader (routes/play.tsx under /concert/{id}) hands the page. */
 export interface ConcertPlayData {

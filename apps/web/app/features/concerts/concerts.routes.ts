@@ -16,4 +16,6 @@ export const pages: FeaturePages = {
     // Issue 22: concerts (with their tickets) and the K-stars' agency, group and debut.
     route('concerts', 'routes/admin-concerts.tsx'),
   ],
+  // The concert's live room (routes/concert-play.tsx), in the play layout like a plain room.
+  play: [route('concert/:id/play/:vod_key', 'routes/concert-play.tsx', { id: 'concert-play' })],
 };

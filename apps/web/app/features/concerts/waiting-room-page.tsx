@@ -7,6 +7,7 @@ import { useLang, useUser } from '../../lib/use-site';
 import { LoginGate } from '../../ui/login-gate';
 import { ChatPanel } from '../chat';
 import { HolderPanel } from './concert-page';
+import { ConcertRefusal } from './concert-refusal';
 import {
   concertPath,
   concertPlayPath,
@@ -18,7 +19,7 @@ import {
   parseWaitingEvent,
   waitingStreamUrl,
 } from './concert-rules';
-import { ConcertRefusal, CountdownText, Poster, StateBadge, useServerClock } from './concert-ui';
+import { CountdownText, Poster, StateBadge, useServerClock } from './concert-ui';
 import { TicketButton } from './ticket-button';
 
 /** The stream's connection as the room shows it. */

@@ -2,10 +2,11 @@ import { useEffect, useRef, type VideoHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../lib/use-site';
 import type { ChatRoom } from '../chat';
-import { GuestCall, type GuestCallSnapshot } from './guest-call';
+import type { GuestCallSnapshot } from './guest-call';
 import { useCall } from './use-call';
 
-const makeGuestCall = (room: ChatRoom, vodKey: string) => new GuestCall(room, vodKey);
+// The call's code (WebRTC, the room's guest messages) loads once the chat room exists, not with the page.
+const makeGuestCall = (room: ChatRoom, vodKey: string) => import('./guest-call').then(({ GuestCall }) => new GuestCall(room, vodKey));
 const EMPTY: GuestCallSnapshot = { entry: null, closed: null, busy: false, error: null, local: null, link: 'none', videoBlocked: false };
 
 /** A muted <video> showing a MediaStream. */

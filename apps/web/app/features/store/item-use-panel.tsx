@@ -4,7 +4,6 @@ import { isOk } from '../../lib/answer';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { useSignIn } from '../../ui/sign-in';
-import { UserItemList } from './my-items-page';
 import { MY_ITEMS_PAGE_SIZE, myItemsMore } from './store-api';
 
 /**
@@ -23,7 +22,11 @@ export function ItemUseButton({ vodKey }: { vodKey: string }) {
       void signIn.open();
       return;
     }
-    const res = await myItemsMore({ box: 'active', offset: 0, limit: MY_ITEMS_PAGE_SIZE }, t('error.retry'));
+    // The item list's code loads with the first opening, not with the play page.
+    const [res, { UserItemList }] = await Promise.all([
+      myItemsMore({ box: 'active', offset: 0, limit: MY_ITEMS_PAGE_SIZE }, t('error.retry')),
+      import('./my-items-page'),
+    ]);
     const initial = isOk(res) ? res.rslt_set : null;
     await dialog.layer(
       (close) => (
