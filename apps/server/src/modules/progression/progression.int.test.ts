@@ -366,9 +366,10 @@ describe('achievements', () => {
     // The reward switch off: the claim is 'service being prepared' and the flag says N.
     await siteSwitch('reward', 'N');
     try {
-      // The switch reaches the site service over the bus (Redis in CI: not within one turn of the loop).
-      await expect.poll(async () => (await call(e.achieve, {}, as(viewer))).body.rslt_cd).toBe(ResultCode.SERVICE_PREPARING);
-      expect((await ok(call(e.achievements, {}, as(viewer)))).reward_yn).toBe('N');
+      // The switch reaches the site service over the bus (Redis in CI: not within one turn of the loop). Wait
+      // on the read: a claim polled before the switch arrived would be paid, and the day's reward gone.
+      await expect.poll(async () => (await ok(call(e.achievements, {}, as(viewer)))).reward_yn).toBe('N');
+      expect((await call(e.achieve, {}, as(viewer))).body.rslt_cd).toBe(ResultCode.SERVICE_PREPARING);
     } finally {
       await siteSwitch('reward', 'Y');
     }
