@@ -8,7 +8,7 @@
 //   - first-load JavaScript of each page (every script and modulepreload the HTML names), raw, gzip and
 //     brotli (the .gz/.br files the build writes beside each asset).
 //
-// Run: npm run bench:pages -- [--seconds 10] [--connections 10] [--no-uncached]
+// Run: npm run bench:pages -- [--seconds 10] [--connections 10] [--no-uncached] [--files]
 // DATABASE_URL: a PostgreSQL server to create the bench database on; unset: an embedded PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -36,6 +36,7 @@ const { values: opts } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     'no-uncached': { type: 'boolean', default: false },
+    files: { type: 'boolean', default: false },
   },
 });
 
@@ -118,6 +119,7 @@ async function main() {
       let raw = 0;
       let gz = 0;
       let br = 0;
+      const each: string[] = [];
       for (const f of files) {
         const file = path.join(ROOT, 'apps/web/build/client', f);
         raw += statSync(file).size;
@@ -125,9 +127,12 @@ async function main() {
         const packed = (ext: string) => (existsSync(`${file}.${ext}`) ? readFileSync(`${file}.${ext}`).length : statSync(file).size);
         gz += packed('gz');
         br += packed('br');
+        each.push(`${(packed('gz') / 1024).toFixed(1).padStart(6)} KB gzip  ${f}`);
       }
       const kb = (n: number) => (n / 1024).toFixed(1);
       console.log(`| ${name} | ${files.length} | ${kb(raw)} | ${kb(gz)} | ${kb(br)} |`);
+      // --files: each file of the page, largest first (what to trim next).
+      if (opts.files) console.log(each.sort().reverse().join('\n'));
     }
   } finally {
     for (const p of platforms) await p.close();
