@@ -1,5 +1,4 @@
 import { isLivePlayPath, resolveHeadMeta, resolveLang } from '@byeol/contract';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   isRouteErrorResponse,
   Links,
@@ -17,6 +16,7 @@ import { SignInPanelHost, SignInPanelProvider } from './features/account/sign-in
 import { PolicyConsent } from './features/cs/policy-consent';
 import { loadSiteInfo } from './features/site/site.server';
 import { i18nFor } from './i18n';
+import { TranslatorProvider, useTranslation } from './i18n/react';
 import { useNonce } from './lib/nonce';
 import { type RootData, useSite } from './lib/use-site';
 import { DialogProvider } from './ui/dialogs';
@@ -75,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className={isLivePlayPath(pathname) ? 'bg-neutral-950 text-neutral-100' : 'bg-white text-neutral-900'}>
-        <I18nextProvider i18n={i18n}>
+        <TranslatorProvider translator={i18n}>
           <div className="wrap min-h-screen">
             <SignInPanelProvider>
               <DialogProvider>
@@ -84,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               </DialogProvider>
             </SignInPanelProvider>
           </div>
-        </I18nextProvider>
+        </TranslatorProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

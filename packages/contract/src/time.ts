@@ -1,4 +1,4 @@
-/** SPEC §9 relative-time thresholds, in dayjs relativeTime's own shape. */
+/** SPEC §9 relative-time thresholds (apps/web lib/format.ts fromNow): label, largest rounded count, unit counted from here on. */
 export const RELATIVE_TIME_THRESHOLDS = [
   { l: 's', r: 44, d: 'second' },
   { l: 'm', r: 89 },

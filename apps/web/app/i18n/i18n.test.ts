@@ -5,6 +5,7 @@ import { LANGS } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
 import { createI18n, namespaces } from './all';
 import { featureTexts } from './feature-texts';
+import { createTranslator } from './translator';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -79,5 +80,48 @@ describe('translations', () => {
       '예',
       '아니오',
     ]);
+  });
+
+  it('uses only what the translator does: no plural keys, no nesting, no formats but josa', () => {
+    for (const [ns, byLang] of Object.entries(namespaces)) {
+      for (const lang of LANGS) {
+        for (const key of keysOf(byLang[lang] as Tree)) {
+          expect(key, `${ns}:${key}`).not.toMatch(/_(zero|one|two|few|many|other)$/);
+          const text = String(valueAt(byLang[lang] as Tree, key));
+          expect(text, `${lang}/${ns}:${key}`).not.toContain('$t(');
+          for (const m of text.matchAll(/\{\{[^},]+,([^}]*)\}\}/g)) expect(m[1], `${lang}/${ns}:${key}`).toMatch(/^\s*josa\(/);
+        }
+      }
+    }
+  });
+});
+
+describe('the translator', () => {
+  const ko = createTranslator('ko', {
+    common: { hello: '{{nick}}님 안녕하세요', deep: { key: '깊은 {{user.nick}}' }, josa: '{{bj, josa(이/가)}} 방송을 켰어요' },
+    chat: { sent: '{{amount}}개를 보냈어요' },
+  });
+
+  it('fills placeholders, reads dotted values and adds the Korean particle', () => {
+    expect(ko.t('hello' as never, { nick: '별빛' })).toBe('별빛님 안녕하세요');
+    expect(ko.t('deep.key' as never, { user: { nick: '달' } })).toBe('깊은 달');
+    expect(ko.t('josa' as never, { bj: '하늘' })).toBe('하늘이 방송을 켰어요');
+    expect(ko.t('josa' as never, { bj: '바다' })).toBe('바다가 방송을 켰어요');
+    expect(ko.t('hello' as never, { nick: 0 })).toBe('0님 안녕하세요');
+  });
+
+  it('reads another namespace by prefix, by { ns } or from the list of the hook', () => {
+    expect(ko.t('chat:sent' as never, { amount: 3 })).toBe('3개를 보냈어요');
+    expect(ko.t('sent' as never, { ns: 'chat', amount: 3 } as never)).toBe('3개를 보냈어요');
+    const both = ko.getFixedT('ko', ['chat', 'common'] as never) as unknown as (key: string, v?: object) => string;
+    expect(both('sent', { amount: 1 })).toBe('1개를 보냈어요');
+    expect(both('hello', { nick: '별' })).toBe('별님 안녕하세요');
+    expect(ko.getFixedT('ko', 'chat' as never)).toBe(ko.getFixedT('ko', 'chat' as never));
+  });
+
+  it('answers the key for an unknown key and leaves an unknown placeholder as written', () => {
+    expect(ko.t('nope.key' as never)).toBe('nope.key');
+    expect(ko.t('hello' as never)).toBe('{{nick}}님 안녕하세요');
+    expect(ko.t('hello' as never, { other: 1 })).toBe('{{nick}}님 안녕하세요');
   });
 });

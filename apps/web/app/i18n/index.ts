@@ -1,11 +1,9 @@
-import { DEFAULT_LANG, JOSA_PAIRS, LANGS, type Lang, supplyResultMessages, withJosa } from '@byeol/contract';
-import i18next, { type i18n as I18n, type ResourceLanguage } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, type Lang, supplyResultMessages } from '@byeol/contract';
 import type { namespaces } from './namespaces';
 import { RESULT_TEXTS } from './result-texts';
+import { createTranslator, type Texts, type Translator } from './translator';
 
-/** One language's texts: namespace → its tree of texts. */
-export type Texts = ResourceLanguage;
+export type { Texts, Translator } from './translator';
 
 /**
  * The languages this process has the texts of. The server has all four (./all.ts registers them); a
@@ -38,40 +36,23 @@ export async function loadTexts(lang: Lang): Promise<void> {
 }
 
 /**
- * One i18next instance per render tree (per request on the server), initialised synchronously so SSR
- * renders the caller's language on the first pass. The language's texts must be registered (loadTexts).
+ * The translator of a language (translator.ts). The language's texts must be registered (loadTexts); a
+ * missing language falls back to Korean with a warning.
  */
-export function createI18n(lang: Lang): I18n {
-  const texts = registry.get(lang) ?? registry.get(DEFAULT_LANG) ?? registry.values().next().value;
-  if (!registry.has(lang)) console.warn(`texts of ${lang} are not loaded`);
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources: texts ? { [registry.has(lang) ? lang : DEFAULT_LANG]: texts } : {},
-    lng: lang,
-    fallbackLng: DEFAULT_LANG,
-    supportedLngs: [...LANGS],
-    defaultNS: 'common',
-    ns: texts ? Object.keys(texts) : ['common'],
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
-  // `{{name, josa(을/를)}}` in Korean texts: the word with the particle its last syllable takes.
-  instance.services.formatter?.add('josa', (value, _lng, options: Record<string, unknown>) => {
-    const pair = JOSA_PAIRS.find((p) => p in options);
-    return pair ? withJosa(String(value), pair) : String(value);
-  });
-  return instance;
+export function createI18n(lang: Lang): Translator {
+  const have = registry.has(lang);
+  if (!have) console.warn(`texts of ${lang} are not loaded`);
+  const texts = registry.get(lang) ?? registry.get(DEFAULT_LANG) ?? registry.values().next().value ?? {};
+  return createTranslator(have ? lang : DEFAULT_LANG, texts);
 }
 
-const shared = new Map<Lang, I18n>();
+const shared = new Map<Lang, Translator>();
 
 /**
- * The i18next instance of a language, made once per process and shared by every render (on the server
- * one per request cost a tenth of a page's render time): texts and formatters are the same for everybody
- * in a language, and nothing changes an instance's language (a switch renders with another one).
+ * The translator of a language, made once per process and shared by every render: texts are the same for
+ * everybody in a language, and nothing changes a translator's language (a switch renders with another one).
  */
-export function i18nFor(lang: Lang): I18n {
+export function i18nFor(lang: Lang): Translator {
   let instance = shared.get(lang);
   if (!instance) {
     instance = createI18n(lang);

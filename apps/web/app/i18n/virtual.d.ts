@@ -1,5 +1,5 @@
 /** One language's texts, made at build time from ./namespaces.ts (apps/web/i18n-per-language.ts). */
 declare module 'virtual:byeol-i18n/*' {
-  const texts: import('i18next').ResourceLanguage;
+  const texts: import('./translator').Texts;
   export default texts;
 }

@@ -44,6 +44,28 @@ describe('fromNow (SPEC §9 thresholds)', () => {
     expect(fromNow(ago(26 * D), 'en', now)).toBe('a month ago');
   });
 
+  it('counts months and years on the calendar, past and future (the same answers dayjs gave)', () => {
+    const end = new Date('2026-03-31T03:00:00Z');
+    const before = (days: number) => new Date(end.getTime() - days * D);
+    const cases: [number, string, string][] = [
+      [26, 'a month ago', '한 달 전'],
+      [45, 'a month ago', '한 달 전'],
+      [46, '2 months ago', '2달 전'],
+      [75, '3 months ago', '3달 전'],
+      [300, '10 months ago', '10달 전'],
+      [320, 'a year ago', '일 년 전'],
+      [400, 'a year ago', '일 년 전'],
+      [550, '2 years ago', '2년 전'],
+      [1000, '3 years ago', '3년 전'],
+      [-30, 'in a month', '한 달 후'],
+    ];
+    for (const [days, en, ko] of cases) {
+      expect(fromNow(before(days), 'en', end), `${days} days`).toBe(en);
+      expect(fromNow(before(days), 'ko', end), `${days} days`).toBe(ko);
+    }
+    expect(fromNow(new Date(end.getTime() + 3 * M), 'en', end)).toBe('in 3 minutes');
+  });
+
   it('speaks the viewer language', () => {
     expect(fromNow(ago(3 * M), 'ko', now)).toBe('3분 전');
     expect(fromNow(ago(3 * M), 'ja', now)).toBe('3分前');

@@ -1,12 +1,4 @@
 import { isLang, type Lang, localeOf, RELATIVE_TIME_THRESHOLDS } from '@byeol/contract';
-import dayjs from 'dayjs';
-import 'dayjs/locale/en';
-import 'dayjs/locale/ja';
-import 'dayjs/locale/ko';
-import 'dayjs/locale/zh-cn';
-import relativeTime from 'dayjs/plugin/relativeTime';
-
-dayjs.extend(relativeTime, { thresholds: RELATIVE_TIME_THRESHOLDS.map((t) => ({ ...t })) });
 
 /*
  * Numbers and dates are formatted in the viewer's language; where no language applies (none given, or one
@@ -47,20 +39,126 @@ export function dateFormat(lang: Lang | string | null | undefined, options: Intl
   return new Intl.DateTimeFormat(localeOf(lang), options);
 }
 
-const dayjsLocale: Record<Lang, string> = { ko: 'ko', en: 'en', ja: 'ja', 'zh-CN': 'zh-cn' };
+/** The site's day is in Korean time (KST, UTC+9, no daylight saving; docs/wallet-ledger.md). */
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** The words of a relative time, per language: `%d` is the number, `%s` the phrase (as moment.js and dayjs write them). */
+type RelativeWords = Record<'future' | 'past' | (typeof RELATIVE_TIME_THRESHOLDS)[number]['l'], string>;
+
+const RELATIVE_WORDS: Record<Lang, RelativeWords> = {
+  ko: {
+    future: '%s 후',
+    past: '%s 전',
+    s: '몇 초',
+    m: '1분',
+    mm: '%d분',
+    h: '한 시간',
+    hh: '%d시간',
+    d: '하루',
+    dd: '%d일',
+    M: '한 달',
+    MM: '%d달',
+    y: '일 년',
+    yy: '%d년',
+  },
+  en: {
+    future: 'in %s',
+    past: '%s ago',
+    s: 'a few seconds',
+    m: 'a minute',
+    mm: '%d minutes',
+    h: 'an hour',
+    hh: '%d hours',
+    d: 'a day',
+    dd: '%d days',
+    M: 'a month',
+    MM: '%d months',
+    y: 'a year',
+    yy: '%d years',
+  },
+  ja: {
+    future: '%s後',
+    past: '%s前',
+    s: '数秒',
+    m: '1分',
+    mm: '%d分',
+    h: '1時間',
+    hh: '%d時間',
+    d: '1日',
+    dd: '%d日',
+    M: '1ヶ月',
+    MM: '%dヶ月',
+    y: '1年',
+    yy: '%d年',
+  },
+  'zh-CN': {
+    future: '%s内',
+    past: '%s前',
+    s: '几秒',
+    m: '1 分钟',
+    mm: '%d 分钟',
+    h: '1 小时',
+    hh: '%d 小时',
+    d: '1 天',
+    dd: '%d 天',
+    M: '1 个月',
+    MM: '%d 个月',
+    y: '1 年',
+    yy: '%d 年',
+  },
+};
+
+const UNIT_MS = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+
+/** `t` moved by `n` calendar months, the day kept or cut to the month's last (Jan 31 + 1 month = Feb 28). */
+function addMonths(t: number, n: number): number {
+  const d = new Date(t);
+  const year = d.getUTCFullYear();
+  const month = d.getUTCMonth() + n;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  d.setUTCFullYear(year, month, Math.min(d.getUTCDate(), last));
+  return d.getTime();
+}
+
+/** `a − b` in calendar months with the fraction (moment.js's monthDiff), on the clock given (KST here). */
+function monthsBetween(a: number, b: number): number {
+  if (new Date(a).getUTCDate() < new Date(b).getUTCDate()) return -monthsBetween(b, a);
+  const da = new Date(a);
+  const db = new Date(b);
+  const whole = (db.getUTCFullYear() - da.getUTCFullYear()) * 12 + (db.getUTCMonth() - da.getUTCMonth());
+  const anchor = addMonths(a, whole);
+  const before = b - anchor < 0;
+  const anchor2 = addMonths(a, whole + (before ? -1 : 1));
+  return -(whole + (b - anchor) / (before ? anchor - anchor2 : anchor2 - anchor)) || 0;
+}
 
 /**
  * "3분 전", "2 hours ago"… with the SPEC §9 thresholds, in English where no language applies. `now` makes
- * server and client agree.
+ * server and client agree. The thresholds work as in moment.js and dayjs (the unit whose rounded count is
+ * within its limit; a count of 1 takes the previous step's words), and months are counted on the KST
+ * calendar, so a server and a browser in other time zones say the same.
  */
 export function fromNow(date: string | Date, lang: Lang | string | null | undefined, now: Date | number = Date.now()): string {
-  return dayjs(date)
-    .locale(isLang(lang) ? dayjsLocale[lang] : 'en')
-    .from(dayjs(now));
+  const words = RELATIVE_WORDS[isLang(lang) ? lang : 'en'];
+  const at = new Date(date).getTime() + KST_OFFSET_MS;
+  const from = new Date(now).getTime() + KST_OFFSET_MS;
+  let diff = 0;
+  let phrase = '';
+  for (const [i, threshold] of RELATIVE_TIME_THRESHOLDS.entries()) {
+    let step: (typeof RELATIVE_TIME_THRESHOLDS)[number] = threshold;
+    if ('d' in step) {
+      diff =
+        step.d === 'month' ? monthsBetween(at, from) : step.d === 'year' ? monthsBetween(at, from) / 12 : (at - from) / UNIT_MS[step.d];
+    }
+    const count = Math.round(Math.abs(diff));
+    if (!('r' in step) || count <= step.r) {
+      if (count <= 1 && i > 0) step = RELATIVE_TIME_THRESHOLDS[i - 1] ?? step;
+      phrase = words[step.l].replace('%d', String(count));
+      break;
+    }
+  }
+  return (diff > 0 ? words.future : words.past).replace('%s', phrase);
 }
-
-/** The site's day is in Korean time (KST, UTC+9, no daylight saving; docs/wallet-ledger.md). */
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /**
  * A date ('2026.11.22') or date and time ('2026.11.22 16:05') in KST, built by hand: Intl's output for

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useSiteTerm } from './use-site';
 
 /** The site's word for a clip on screen: the site term sti_clip_name, else the 'clips' translation ('클립'). */

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { data, Outlet } from 'react-router';
 import { loadAdminGate } from '../features/admin/admin.server';
 import { AdminFrame, AdminRefused } from '../features/admin/admin-ui';
+import { useTranslation } from '../i18n/react';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/admin';
 

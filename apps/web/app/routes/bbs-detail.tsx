@@ -1,9 +1,9 @@
 import { communityEndpoints, ResultCode, resultMessage } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { data, isRouteErrorResponse } from 'react-router';
 import { BoardDetailPage } from '../features/board/board-detail-page';
 import { boardMeta, parentMeta } from '../features/board/board-meta';
 import { REPLY_PAGE_SIZE } from '../features/board/board-rules';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { type RootData, useLang } from '../lib/use-site';
 import { NotFoundPage } from '../ui/not-found-page';

@@ -1,8 +1,8 @@
 import { communityEndpoints, resultMessage } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { data, isRouteErrorResponse } from 'react-router';
 import { type BoardFormData, BoardFormPage } from '../features/board/board-form-page';
 import { boardMeta, parentMeta } from '../features/board/board-meta';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { type RootData, useLang } from '../lib/use-site';
 import { NotFoundPage } from '../ui/not-found-page';

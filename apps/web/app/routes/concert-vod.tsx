@@ -1,10 +1,10 @@
 import { concertsEndpoints, ResultCode } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
 import { parentMeta } from '../features/board/board-meta';
 import { concertMeta } from '../features/concerts/concert-meta';
 import { TICKET_PAGE_SIZE } from '../features/concerts/concert-rules';
 import { type ConcertVodData, ConcertVodPage } from '../features/concerts/concert-vod-page';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import type { RootData } from '../lib/use-site';
 import { LoginGate } from '../ui/login-gate';

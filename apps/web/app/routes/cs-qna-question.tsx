@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { QnaFormPage } from '../features/cs/qna-form-page';
+import { useTranslation } from '../i18n/react';
 import { useUser } from '../lib/use-site';
 import { LoginGate } from '../ui/login-gate';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { targetKeyRefusal } from '../features/cs/cs-form-rules';
 import { reportQuoteOf, reportTargetOf } from '../features/cs/cs-rules';
 import { ReportFormPage, type ReportFormTarget } from '../features/cs/report-form-page';
+import { useTranslation } from '../i18n/react';
 import { useUser } from '../lib/use-site';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/cs-report-form';

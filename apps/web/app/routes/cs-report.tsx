@@ -1,7 +1,7 @@
 import { communityEndpoints, ResultCode } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { CS_PAGE_SIZE } from '../features/cs/cs-rules';
 import { ReportListPage } from '../features/cs/report-list-page';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/cs-report';

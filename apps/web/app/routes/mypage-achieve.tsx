@@ -1,7 +1,7 @@
 import { progressionEndpoints, ResultCode } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { AchievePage, type AchievePageData } from '../features/achieve/achieve-page';
 import { achieveTabOf } from '../features/achieve/achieve-rules';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-achieve';

@@ -1,7 +1,7 @@
 import { channelsEndpoints, ResultCode } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { CHANNEL_PAGE_SIZE } from '../features/channels/channels-api';
 import { MyBookmarkPage } from '../features/channels/my-bookmarks';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-bookmark';

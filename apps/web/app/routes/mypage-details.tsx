@@ -1,5 +1,4 @@
 import { concertsEndpoints, kstMonthOf, progressionEndpoints, ResultCode } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
 import { GAME_PAGE_SIZE } from '../features/achieve/achieve-rules';
 import { GameDetails } from '../features/achieve/game-details';
@@ -16,6 +15,7 @@ import {
 } from '../features/store/details-page';
 import { offeredMonths } from '../features/store/item-rules';
 import type { MonthList } from '../features/store/store-api';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint, postApi } from '../lib/endpoint.server';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-details';

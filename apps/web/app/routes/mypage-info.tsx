@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
 import { ProfileEditPage } from '../features/profile/profile-edit-page';
+import { useTranslation } from '../i18n/react';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-info';
 

@@ -1,7 +1,7 @@
 import { itemsEndpoints } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { GiftItemsPage } from '../features/store/my-items-page';
 import { MY_ITEMS_PAGE_SIZE } from '../features/store/store-api';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-item-gift';

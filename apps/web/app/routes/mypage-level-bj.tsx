@@ -1,7 +1,7 @@
 import { accountsEndpoints, progressionEndpoints, ResultCode } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { BjLevelPage, type LevelPageData } from '../features/progression/level-pages';
 import { LEVEL_PAGE_SIZE } from '../features/progression/progression-rules';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { useBjTerm } from '../lib/use-site';
 import { LoginGate } from '../ui/login-gate';

@@ -1,7 +1,7 @@
 import { paymentsEndpoints, ResultCode } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { PaymentOrdersPage } from '../features/payments/payment-orders-page';
 import { PAYMENT_PAGE_SIZE } from '../features/payments/payments-api';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-payment-bankbook';

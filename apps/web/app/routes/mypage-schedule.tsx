@@ -1,7 +1,7 @@
 import { editorialEndpoints, ResultCode } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { type MyScheduleData, MySchedulePage, ScheduleBjOnly } from '../features/schedule/my-schedule-page';
 import { kstDay } from '../features/schedule/schedule-rules';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { useUser } from '../lib/use-site';
 import { LoginGate } from '../ui/login-gate';

@@ -1,10 +1,10 @@
 import { clipsEndpoints, ResultCode } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { parentMeta } from '../features/board/board-meta';
 import { CLIP_PAGE_SIZE } from '../features/clips/clips-api';
 import { clipsMeta } from '../features/clips/clips-meta';
 import { myClipTabOf } from '../features/clips/clips-rules';
 import { type MyClipsData, MyClipsPage } from '../features/clips/my-clips-page';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { useClipName } from '../lib/use-clip-name';
 import { type RootData, useUser } from '../lib/use-site';

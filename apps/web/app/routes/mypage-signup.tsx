@@ -1,7 +1,7 @@
 import { APPLICATION_KINDS, type ApplicationKind, applicationsEndpoints } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
 import { SignupPage } from '../features/applications/signup-page';
+import { useTranslation } from '../i18n/react';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-signup';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { StudioIdle, StudioPage } from '../features/guests/studio-page';
 import { loadStreamPage } from '../features/stream/stream.server';
+import { useTranslation } from '../i18n/react';
 import type { Route } from './+types/mypage-stream-studio';
 
 /**

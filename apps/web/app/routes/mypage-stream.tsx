@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { loadStreamPage } from '../features/stream/stream.server';
 import { BjOnly, StreamPage } from '../features/stream/stream-page';
+import { useTranslation } from '../i18n/react';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-stream';
 

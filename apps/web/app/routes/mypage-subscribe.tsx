@@ -1,8 +1,8 @@
 import { channelsEndpoints, ResultCode } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { useBjName } from '../features/channels/channel-ui';
 import { CHANNEL_PAGE_SIZE } from '../features/channels/channels-api';
 import { MySubscribePage } from '../features/channels/my-channel-pages';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-subscribe';

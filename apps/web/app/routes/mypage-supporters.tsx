@@ -1,7 +1,7 @@
 import { ResultCode, supportersEndpoints } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { MySupportersPage } from '../features/supporters/my-supporters-page';
 import { SUPPORTERS_PAGE_SIZE } from '../features/supporters/supporters-api';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-supporters';

@@ -1,7 +1,7 @@
 import { profileEndpoints } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
 import { WithdrawPage } from '../features/profile/withdraw-page';
+import { useTranslation } from '../i18n/react';
 import { useUser } from '../lib/use-site';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage-withdraw';

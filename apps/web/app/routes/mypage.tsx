@@ -1,7 +1,7 @@
 import { accountsEndpoints, channelsEndpoints } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { MyPage } from '../features/account/my-page';
 import { type MyFragments, NO_FRAGMENTS } from '../features/channels/my-fragments';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/mypage';

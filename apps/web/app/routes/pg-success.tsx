@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
 import { pgReturnOf } from '../features/payments/payment-rules';
 import { PgSuccessPage } from '../features/payments/pg-result-page';
+import { useTranslation } from '../i18n/react';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/pg-success';
 

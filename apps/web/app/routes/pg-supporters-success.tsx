@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
 import { SupportersSuccessPage } from '../features/supporters/supporters-return-page';
 import { supportersReturnOf } from '../features/supporters/supporters-rules';
+import { useTranslation } from '../i18n/react';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/pg-supporters-success';
 

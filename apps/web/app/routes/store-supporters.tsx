@@ -1,8 +1,8 @@
 import { supportersEndpoints } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { loadUser } from '../features/account/account.server';
 import { StoreSupportersPage } from '../features/supporters/store-supporters-page';
 import { bjParamOf } from '../features/supporters/supporters-rules';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/store-supporters';

@@ -1,10 +1,10 @@
 import { editorialEndpoints, ResultCode, resultMessage } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { data, isRouteErrorResponse } from 'react-router';
 import { parentMeta } from '../features/board/board-meta';
 import { editorialMeta } from '../features/editorial/editorial-meta';
 import { EVENT_REPLY_PAGE_SIZE, snOf } from '../features/editorial/editorial-rules';
 import { EventPage } from '../features/editorial/event-page';
+import { useTranslation } from '../i18n/react';
 import { loadEndpoint } from '../lib/endpoint.server';
 import { type RootData, useLang } from '../lib/use-site';
 import { NotFoundPage } from '../ui/not-found-page';

@@ -1,7 +1,7 @@
 import { identityEndpoints } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { loadSignedIn } from '../features/account/account.server';
 import { AdultVerifyPage } from '../features/identity/adult-verify-page';
+import { useTranslation } from '../i18n/react';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/user-adult-verify';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { redirect, useLocation, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { loadUser, redirectTarget } from '../features/account/account.server';
 import { SignInForm } from '../features/account/sign-in-form';
+import { useTranslation } from '../i18n/react';
 import { safeRedirect } from '../lib/redirect';
 import type { Route } from './+types/user-login';
 

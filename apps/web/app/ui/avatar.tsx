@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** A member's or BJ's picture, or the nick's first letter in a tinted circle when there is none. */
 export function Avatar({ src, nick, size = 'size-12', text = 'text-lg' }: { src: string; nick: string; size?: string; text?: string }) {

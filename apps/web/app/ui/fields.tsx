@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 export const inputClass =
   'min-h-11 w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-neutral-900 placeholder:text-neutral-400 focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-red-500 disabled:bg-neutral-100';

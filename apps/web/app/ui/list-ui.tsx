@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/react';
 import { formatNumber } from '../lib/format';
 import { useLang } from '../lib/use-site';
 import { MoreButton as SharedMoreButton } from './more-button';

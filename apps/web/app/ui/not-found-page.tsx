@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../i18n/react';
 
 /**
  * SPEC §8's 'Page not found: {path}' with a way home: every unmatched path (routes/not-found.tsx) and a

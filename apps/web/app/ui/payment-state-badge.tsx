@@ -1,5 +1,5 @@
 import type { PaymentState } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 const STATE_STYLE: Record<PaymentState, string> = {
   pending: 'bg-amber-100 text-amber-800',

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { inputClass } from './fields';
 
 /** Countries offered on the phone step; only Korea (+82) receives pins, the others answer COUNTRY_NOT_SUPPORTED. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/react';
 
 /**
  * SPEC §8 'service being prepared': what a page shows while its service's switch is off (the magazine's, the

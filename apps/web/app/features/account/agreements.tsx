@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { policyPath } from '../../lib/cs-links';
 import { kstDate } from '../../lib/format';
 import { useSite } from '../../lib/use-site';

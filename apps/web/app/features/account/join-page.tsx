@@ -1,7 +1,7 @@
 import { accountsEndpoints, ID_LENGTH, koreanToday, NICK_LENGTH, needsGuardianConsent, ResultCode } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { checkAvailable } from '../../lib/account-api';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { numberFormat } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { AccountSwitch } from '../applications';

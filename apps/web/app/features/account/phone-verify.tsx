@@ -1,6 +1,6 @@
 import { PIN, type VerifyPurpose, verificationEndpoints } from '@byeol/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { primaryButton, secondaryButton, TextField } from '../../ui/fields';

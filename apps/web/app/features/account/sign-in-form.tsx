@@ -1,7 +1,7 @@
 import { accountsEndpoints, type EndpointInput, ResultCode } from '@byeol/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';

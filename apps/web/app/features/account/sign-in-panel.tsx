@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, type RefObject, useCallback, useContext, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { type OpenSignIn, SignInProvider } from '../../ui/sign-in';

@@ -1,7 +1,7 @@
 import type { AchievementDay, AchievementSet, MedalItem, MedalSet } from '@byeol/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { copyText } from '../../lib/copy';
 import { dateFormat, formatNumber } from '../../lib/format';

@@ -1,7 +1,7 @@
 import type { AdminAuditEntry, AdminDashboard } from '@byeol/contract';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { type Answer, fieldOf, isOk } from '../../lib/answer';
 import { kstDate } from '../../lib/format';
 import { FieldMessages, FormError, inputClass, primaryButton, secondaryButton, TextField } from '../../ui/fields';

@@ -1,7 +1,7 @@
 import { APPLICATION_KINDS, type ApplicationKind, type ApplicationState, type ListedApplicationView } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, useNavigate, useNavigation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatPhone, kstDate } from '../../lib/format';
 import { useDialog } from '../../ui/dialogs';
 import { secondaryButton } from '../../ui/fields';

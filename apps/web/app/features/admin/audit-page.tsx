@@ -1,6 +1,6 @@
 import type { AdminAuditEntry } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { primaryButton, secondaryButton } from '../../ui/fields';
 import type { AdminList } from './admin.server';
 import { AdminEmpty, AuditTable, inputClass, ListError, Pager, ScreenTitle } from './admin-ui';

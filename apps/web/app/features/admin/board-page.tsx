@@ -1,7 +1,7 @@
 import type { AdminBoardPost, AdminBoardReply, ModerationAction, PostState, Sanction } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { type Answer, fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useLang } from '../../lib/use-site';

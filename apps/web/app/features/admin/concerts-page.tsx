@@ -1,7 +1,7 @@
 import { type AdminConcertItem, type AdminConcertTicket, CONCERT_LIMITS, type ConcertInfo, type ConcertState } from '@byeol/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigation, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { IMAGE_TYPES, uploadImage } from '../../lib/upload';

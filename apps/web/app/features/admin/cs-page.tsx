@@ -8,8 +8,8 @@ import {
   type FaqCategory,
 } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { type Answer, isOk } from '../../lib/answer';
 import { kstDate } from '../../lib/format';
 import { useDialog } from '../../ui/dialogs';

@@ -1,6 +1,6 @@
 import type { AdminDashboard } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { useWon } from '../../lib/use-won';

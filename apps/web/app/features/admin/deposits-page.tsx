@@ -1,7 +1,7 @@
 import type { AdminPaymentOrder } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigation, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { kstDate } from '../../lib/format';
 import { useWon } from '../../lib/use-won';
 import { useDialog } from '../../ui/dialogs';

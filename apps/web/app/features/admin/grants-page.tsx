@@ -1,7 +1,7 @@
 import { type AdminAuditEntry, CURRENCIES, type Currency, WALLET_GRANT, type WalletGrantSet } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigation, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useActionKey } from '../../lib/action-key';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';

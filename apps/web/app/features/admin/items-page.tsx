@@ -1,7 +1,7 @@
 import { type AdminStoreItem, ITEM_CATEGORIES, ITEM_LIMITS, localized } from '@byeol/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useCurrencyNames } from '../../lib/use-currency';

@@ -7,8 +7,8 @@ import {
   ResultCode,
 } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigation, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useLang } from '../../lib/use-site';

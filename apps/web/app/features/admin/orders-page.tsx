@@ -1,7 +1,7 @@
 import { type AdminPaymentOrder, PAYMENT_METHODS, PAYMENT_STATES } from '@byeol/contract';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { kstDate } from '../../lib/format';
 import { useWon } from '../../lib/use-won';

@@ -1,6 +1,6 @@
 import { COMMUNITY_REFUSAL_PARAMS, POLICY_LIMITS, resultMessage } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';

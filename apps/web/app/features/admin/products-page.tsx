@@ -1,7 +1,7 @@
 import type { AdminPaymentProduct, Currency } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigation, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { useCurrencyNames } from '../../lib/use-currency';
 import { useLang } from '../../lib/use-site';

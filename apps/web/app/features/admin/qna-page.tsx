@@ -1,7 +1,7 @@
 import { type AdminQna, CS_LIMITS, type QnaState, resultMessage } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigation, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useLang } from '../../lib/use-site';

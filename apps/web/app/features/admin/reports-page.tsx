@@ -1,7 +1,7 @@
 import { type AdminReport, REPORT_ACTIONS, type ReportState } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigation, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { kstDate } from '../../lib/format';
 import { useDialog } from '../../ui/dialogs';

@@ -1,6 +1,6 @@
 import type { UploadPurpose } from '@byeol/contract';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { IMAGE_TYPES, uploadImage } from '../../lib/upload';
 import { useDialog } from '../../ui/dialogs';

@@ -8,8 +8,8 @@ import {
   sanctionsEndpoints,
 } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigation, useOutletContext, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';

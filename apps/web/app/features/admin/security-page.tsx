@@ -1,7 +1,7 @@
 import { accountsEndpoints, type TotpSetupSet } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { FormError, primaryButton, secondaryButton, TextField } from '../../ui/fields';

@@ -1,7 +1,7 @@
 import { AdminSiteFooterSchema, resultMessage, SITE_FOOTER_FIELDS, SITE_FOOTER_MAX, type SiteFooter, siteEndpoints } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLang } from '../../lib/use-site';

@@ -1,6 +1,6 @@
 import type { SiteFooter, SiteSwitch } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { useDialog } from '../../ui/dialogs';
 import { ScreenTitle, StateBadge, useHydrated } from './admin-ui';

@@ -1,7 +1,7 @@
 import { ResultCode, STAR_LIMITS, type StarCard, type StarGroup } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { kstarPath } from '../../lib/links';

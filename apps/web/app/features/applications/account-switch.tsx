@@ -1,7 +1,7 @@
 import { APPLICATION_KINDS, applicationsEndpoints, type FamilyAccount, type ListSet, SWITCH_ENDPOINTS } from '@byeol/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { FormError, secondaryButton } from '../../ui/fields';

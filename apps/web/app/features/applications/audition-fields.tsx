@@ -1,6 +1,6 @@
 import { APPLICATION_FIELD_MAX, resultMessage, VIDEO_UPLOAD_MAX_BYTES } from '@byeol/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatPhone } from '../../lib/format';
 import { useLang } from '../../lib/use-site';

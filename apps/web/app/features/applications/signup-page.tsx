@@ -11,8 +11,8 @@ import {
   type SignupInfo,
 } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { dateFormat, formatPhone } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { BOARD_LIMITS, type BoardInfoSet, type BoardReply, ResultCode } from '@byeol/contract';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';

@@ -1,7 +1,7 @@
 import { BOARD_LIMITS, type BoardPostDetail, type BoardRestriction, ResultCode, resultMessage } from '@byeol/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { IMAGE_TYPES, uploadImage } from '../../lib/upload';

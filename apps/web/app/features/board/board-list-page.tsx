@@ -1,7 +1,7 @@
 import { BOARD_LIMITS, type BoardListSet, type BoardPost } from '@byeol/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber, kstDate } from '../../lib/format';
 import { pageWindow } from '../../lib/paging';
 import { useLang, useSite } from '../../lib/use-site';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** The '공지' mark of a pinned notice (the operating principles). */
 export function NoticeBadge({ className = '' }: { className?: string }) {

@@ -8,7 +8,7 @@ import {
   resultMessage,
 } from '@byeol/contract';
 import { type FormEvent, useCallback, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';

@@ -1,6 +1,6 @@
 import { ResultCode } from '@byeol/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';

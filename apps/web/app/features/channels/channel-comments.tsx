@@ -1,6 +1,6 @@
 import { CHANNEL_LIMITS, CHANNEL_REFUSAL_PARAMS, type ChannelComment, type ListSet, ResultCode, resultMessage } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, fromNow } from '../../lib/format';
 import { useMoreList } from '../../lib/use-more-list';

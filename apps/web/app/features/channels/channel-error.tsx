@@ -1,6 +1,6 @@
 import { ResultCode, resultMessage } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useLang } from '../../lib/use-site';
 import { NotFoundPage } from '../../ui/not-found-page';
 

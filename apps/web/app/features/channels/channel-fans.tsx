@@ -1,6 +1,6 @@
 import { type FanItem, type ListSet, VIP_COUNT } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath } from '../../lib/links';
 import { useMoreList } from '../../lib/use-more-list';

@@ -1,6 +1,6 @@
 import { CHANNEL_LIMITS, CHANNEL_REFUSAL_PARAMS, type FeedListSet, type FeedPost, ResultCode, resultMessage } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, fromNow, kstDate } from '../../lib/format';
 import { useLoginRequired } from '../../lib/use-login-required';

@@ -1,7 +1,7 @@
 import { type ChannelImageKind, type ChannelImagesSet, ResultCode, UPLOAD_SIZES, type UploadedFileInfo } from '@byeol/contract';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { IMAGE_TYPES, uploadImage } from '../../lib/upload';
 import { useLoginRequired } from '../../lib/use-login-required';

@@ -1,7 +1,7 @@
 import type { ChannelInfoSet } from '@byeol/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useOutletContext, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { channelPath, messageComposePath, playPath, programPath } from '../../lib/links';

@@ -8,8 +8,8 @@ import {
   resultMessage,
 } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLang } from '../../lib/use-site';

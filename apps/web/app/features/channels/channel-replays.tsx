@@ -1,6 +1,6 @@
 import type { VodListItem } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatDuration, fromNow } from '../../lib/format';
 import { vodPath } from '../../lib/links';
 import { useMoreList } from '../../lib/use-more-list';

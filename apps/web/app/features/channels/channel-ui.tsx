@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
 import { vipTitle } from './channel-rules';

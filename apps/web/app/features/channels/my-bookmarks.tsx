@@ -1,7 +1,7 @@
 import type { BookmarkItem, ListSet } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatDuration, fromNow } from '../../lib/format';
 import { channelPath, vodPath } from '../../lib/links';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useBjName } from './channel-ui';
 
 /** My page's ways to the follows, fan clubs, messages, bookmarks and block list (issue 17). */

@@ -1,7 +1,7 @@
 import type { BlockedItem, ListSet, MyFanclubItem, SubscribeItem } from '@byeol/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath, playPath } from '../../lib/links';

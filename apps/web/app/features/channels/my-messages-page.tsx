@@ -8,8 +8,8 @@ import {
   resultMessage,
 } from '@byeol/contract';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber, fromNow } from '../../lib/format';
 import { messageComposePath } from '../../lib/links';

@@ -14,7 +14,7 @@ import {
   VIP_COUNT,
 } from '@byeol/contract';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { isStarGiftCode } from '../../lib/star-gift';
 import { useLang, useSite } from '../../lib/use-site';

@@ -1,7 +1,7 @@
 import type { ChatUserInfo } from '@byeol/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ChatLineView } from './chat-lines';
 import type { VisibleLine } from './chat-model';
 

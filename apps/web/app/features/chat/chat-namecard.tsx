@@ -10,8 +10,8 @@ import {
   VideoChatCode,
 } from '@byeol/contract';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { reportFormPath } from '../../lib/cs-links';

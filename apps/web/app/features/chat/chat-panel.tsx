@@ -12,7 +12,7 @@ import {
   resultMessage,
 } from '@byeol/contract';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { isStarGiftCode, STAR_GIFT_DOM_EVENT, type StarGiftDomDetail } from '../../lib/star-gift';
 import { useLang, useUser } from '../../lib/use-site';

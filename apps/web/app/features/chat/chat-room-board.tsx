@@ -12,7 +12,7 @@ import {
   resultMessage,
 } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLang } from '../../lib/use-site';
 import type { ChatRoom } from './chat-room';
 

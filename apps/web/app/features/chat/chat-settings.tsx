@@ -1,6 +1,6 @@
 import { CHAT_LIMITS, type ChatRoomSettings, ChatSettingCode, DEFAULT_CHAT_SETTINGS } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useDialog } from '../../ui/dialogs';
 import { primaryButtonClass } from '../../ui/dialogs/styles';
 import type { ChatRoom } from './chat-room';

@@ -1,6 +1,6 @@
 import { type ChatUserInfo, isChatModerator, type RoomUserListParam } from '@byeol/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { RoleBadge, StandingBadges } from './chat-lines';

@@ -1,6 +1,6 @@
 import { ChatPush, localized, type OutsideMsgPush } from '@byeol/contract';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';

@@ -1,6 +1,6 @@
 import { ChatEvent } from '@byeol/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { MissionOverlay } from '../missions';
 import { isGiftCode, RoleBadge } from './chat-lines';
 import { roleOf } from './chat-model';

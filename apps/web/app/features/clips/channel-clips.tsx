@@ -1,6 +1,6 @@
 import type { ClipItem } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { shortPath } from '../../lib/links';
 import { useClipName } from '../../lib/use-clip-name';

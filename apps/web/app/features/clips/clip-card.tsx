@@ -1,6 +1,6 @@
 import type { ClipItem } from '@byeol/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatDuration, formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 

@@ -1,7 +1,7 @@
 import { CLIP_LIMITS, type ClipItem, type ClipWindowSet, type PlayInfo, ResultCode } from '@byeol/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { shortPath } from '../../lib/links';
 import { useClipName } from '../../lib/use-clip-name';

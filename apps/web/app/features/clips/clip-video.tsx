@@ -1,6 +1,6 @@
 import type { ClipItem } from '@byeol/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { HLS_REPLAY_CONFIG } from '../play';
 
 /**

@@ -1,7 +1,7 @@
 import { CLIP_LIMITS, type ClipItem, type ClipState, resultMessage } from '@byeol/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath, shortPath } from '../../lib/links';

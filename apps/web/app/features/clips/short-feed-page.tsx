@@ -1,7 +1,7 @@
 import type { ClipItem } from '@byeol/contract';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber, fromNow } from '../../lib/format';
 import { channelPath, SHORT_ORDERS, type ShortOrder, shortPath } from '../../lib/links';

@@ -1,6 +1,6 @@
 import type { ConcertInfo } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { concertPath } from './concert-rules';
 import { KstTime, StateBadge } from './concert-ui';
 

@@ -1,7 +1,7 @@
 import { CONCERT_TABS, type ConcertListItem, type ConcertTab, type ListSet } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { CONCERT_TICKETS_PATH } from '../../lib/links';

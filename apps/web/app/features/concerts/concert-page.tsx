@@ -1,7 +1,7 @@
 import type { ConcertInfo } from '@byeol/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath } from '../../lib/links';
 import { useLang } from '../../lib/use-site';

@@ -1,7 +1,7 @@
 import { CONCERT_LIMITS, type ConcertPlaySet, ResultCode } from '@byeol/contract';
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { PlayLoginGate, PlayPage } from '../play';
 import { freshMediaToken } from './concert-api';

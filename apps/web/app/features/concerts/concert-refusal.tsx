@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { concertListPath, concertPath } from './concert-rules';
 
 /** A refusal (ticket required, replay expired…) with the way to the concert's page. */

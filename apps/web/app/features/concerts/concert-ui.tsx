@@ -1,7 +1,7 @@
 import type { ConcertListItem, ConcertState } from '@byeol/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';

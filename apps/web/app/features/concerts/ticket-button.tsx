@@ -1,7 +1,7 @@
 import { type ConcertInfo, ResultCode } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useActionKey } from '../../lib/action-key';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';

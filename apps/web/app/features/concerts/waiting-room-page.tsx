@@ -1,7 +1,7 @@
 import { type ConcertInfo, type ConcertState, resultMessage } from '@byeol/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { kstDate } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
 import { LoginGate } from '../../ui/login-gate';

@@ -1,7 +1,7 @@
 import type { QnaState, ReportState } from '@byeol/contract';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { CS_PATHS, type CsTab } from '../../lib/cs-links';
 
 /** The tabs shared by the /cs pages; the report form belongs to the reports tab. */

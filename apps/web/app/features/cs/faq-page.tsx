@@ -1,7 +1,7 @@
 import { BOARD_LIMITS, type CsFaq, FAQ_CATEGORIES, type FaqCategory, type ListSet } from '@byeol/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { CS_PATHS } from '../../lib/cs-links';
 import { formatNumber } from '../../lib/format';
 import { useMoreList } from '../../lib/use-more-list';

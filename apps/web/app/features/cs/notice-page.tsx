@@ -1,6 +1,6 @@
 import type { CsNotice, ListSet } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { CS_PATHS } from '../../lib/cs-links';
 import { kstDate } from '../../lib/format';
 import { EmptyState, LoadFailed, Total } from '../../ui/list-ui';

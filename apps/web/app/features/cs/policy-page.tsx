@@ -1,7 +1,7 @@
 import { type PolicyDoc, type PolicyHistorySet, type PolicyVersionSummary, resolveLang, resultMessage } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { textsIn } from '../../i18n';
+import { useTranslation } from '../../i18n/react';
 import { policyHistoryPath, policyPath, serviceGuidePath, versionPathOf } from '../../lib/cs-links';
 import { kstDate } from '../../lib/format';
 import type { RootData } from '../../lib/use-site';

@@ -9,8 +9,8 @@ import {
   type UploadedFileInfo,
 } from '@byeol/contract';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { CS_PATHS } from '../../lib/cs-links';
 import { formatNumber } from '../../lib/format';

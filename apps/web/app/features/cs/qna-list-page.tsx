@@ -1,7 +1,7 @@
 import type { BoardFile, CsQna, ListSet } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { CS_PATHS } from '../../lib/cs-links';
 import { kstDate } from '../../lib/format';

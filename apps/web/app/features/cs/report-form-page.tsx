@@ -1,7 +1,7 @@
 import { CS_LIMITS, REPORT_TARGETS, type ReportTarget } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { CS_PATHS } from '../../lib/cs-links';
 import { useDialog } from '../../ui/dialogs';
 import { FieldMessages, inputClass } from '../../ui/fields';

@@ -1,6 +1,6 @@
 import type { CsReport, ListSet } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { CS_PATHS } from '../../lib/cs-links';
 import { kstDate } from '../../lib/format';
 import { useMoreList } from '../../lib/use-more-list';

@@ -1,6 +1,6 @@
 import { resultMessage, type SignupInfo } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useLang } from '../../lib/use-site';
 import { primaryButton, secondaryButton } from '../../ui/fields';

@@ -1,7 +1,7 @@
 import { EDITORIAL_LIMITS, type EventContentInfoSet, type EventReply, ResultCode, resultMessage } from '@byeol/contract';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';

@@ -1,5 +1,5 @@
 import type { EventPhase } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { eventPeriod } from './editorial-rules';
 
 const PHASE_STYLE: Record<EventPhase, string> = {

@@ -1,7 +1,7 @@
 import type { MagazineInfoSet, MagazineProcessSet } from '@byeol/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { magazineListPath } from '../../lib/links';

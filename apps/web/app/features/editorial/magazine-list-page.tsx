@@ -1,6 +1,6 @@
 import { MAGAZINE_CATEGORIES, type MagazineItem, type MagazineListSet } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber, kstDate } from '../../lib/format';
 import { magazineListPath, magazinePath } from '../../lib/links';
 import { useLang } from '../../lib/use-site';

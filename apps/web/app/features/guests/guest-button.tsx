@@ -1,5 +1,5 @@
 import { useEffect, useRef, type VideoHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useUser } from '../../lib/use-site';
 import type { ChatRoom } from '../chat';
 import type { GuestCallSnapshot } from './guest-call';

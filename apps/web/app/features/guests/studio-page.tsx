@@ -1,6 +1,6 @@
 import { type ChatUserInfo, VIDEO_GUESTS, type VideoGuestEntry } from '@byeol/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { useLang, useUser } from '../../lib/use-site';
 import { type ChatRoom, useChatRoom } from '../chat';

@@ -1,6 +1,6 @@
 import { type IdentityInfo, type IdentityVerifySet, identityEndpoints, koreanToday } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { dateFormat } from '../../lib/format';

@@ -1,6 +1,6 @@
 import type { IdentityVerifySet } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { secondaryButton, TextField } from '../../ui/fields';
 import { IdentityVerify } from './identity-verify';
 

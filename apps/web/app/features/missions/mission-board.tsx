@@ -8,8 +8,8 @@ import {
   resultMessage,
 } from '@byeol/contract';
 import { type FormEvent, type ReactNode, useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useActionKey } from '../../lib/action-key';
 import { type Answer, fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';

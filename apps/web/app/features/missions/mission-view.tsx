@@ -1,5 +1,5 @@
 import type { MissionType, OutsideMsgPush } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLang } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
 import { clockText, isSettleCode, missionEventOf } from './mission-rules';

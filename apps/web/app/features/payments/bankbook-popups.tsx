@@ -1,7 +1,7 @@
 import { type Currency, type PaymentOrder, ResultCode } from '@byeol/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { LoginGate } from '../../ui/login-gate';
 import { DepositDone, PaymentPanel } from './payment-panel';
 

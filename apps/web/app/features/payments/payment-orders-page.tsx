@@ -1,7 +1,7 @@
 import type { ListSet, PaymentOrder } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useLoginRequired } from '../../lib/use-login-required';

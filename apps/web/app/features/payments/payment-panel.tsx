@@ -10,8 +10,8 @@ import {
   resultMessage,
 } from '@byeol/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useActionKey } from '../../lib/action-key';
 import { type Answer, fieldOf, isOk } from '../../lib/answer';
 import { kstDate } from '../../lib/format';

@@ -1,6 +1,6 @@
 import type { PaymentOrder } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber, kstDate } from '../../lib/format';
 import { useLoginRequired } from '../../lib/use-login-required';

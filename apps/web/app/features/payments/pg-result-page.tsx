@@ -1,7 +1,7 @@
 import type { Currency, PaymentOrder, PaymentSuccessCheck } from '@byeol/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { type Answer, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useCurrencyNames } from '../../lib/use-currency';

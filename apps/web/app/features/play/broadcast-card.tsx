@@ -1,6 +1,6 @@
 import type { LiveListItem, VodListItem } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fromNow } from '../../lib/format';
 import { channelPath } from '../../lib/links';
 import { useLang } from '../../lib/use-site';

@@ -1,6 +1,6 @@
 import { ChatEvent } from '@byeol/contract';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isStarGiftCode } from '../../lib/star-gift';
 import { type ChatRoom, EffectCardList, useEffectQueue } from '../chat';
 

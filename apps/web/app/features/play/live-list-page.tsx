@@ -1,6 +1,6 @@
 import { contentEndpoints, LIVE_LIST_REFRESH_MS, type ListSet, type LiveListItem } from '@byeol/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';

@@ -9,8 +9,8 @@ import {
   VIEWER_LATENCY_MAX_MS,
 } from '@byeol/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { formatNumber, fromNow } from '../../lib/format';
 import { channelPath } from '../../lib/links';

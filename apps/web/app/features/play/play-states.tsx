@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LoginGate } from '../../ui/login-gate';
 
 /** /play and /vod when there is no broadcast to show: the reason, in place of the player. */

@@ -1,6 +1,6 @@
 import { QUALITIES, type Quality } from '@byeol/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { FLV_LIVE_CONFIG, HLS_LIVE_CONFIG, HLS_LIVE_FALLBACK, HLS_REPLAY_CONFIG, LIVE_BEHIND_SEC } from './player-config';
 import { MEDIA_RECOVERIES, nextStep, type PlayerMode, type PlayerStatus } from './player-recovery';
 

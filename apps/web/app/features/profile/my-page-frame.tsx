@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 
 /** A page under my page (/mypage/info, /mypage/setting, /mypage/withdraw): the way back to /mypage, then its title. */
 export function MyPageFrame({ title, children }: { title: string; children: ReactNode }) {

@@ -11,8 +11,8 @@ import {
   type UserInfo,
 } from '@byeol/contract';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { checkAvailable } from '../../lib/account-api';
 import { type Answer, fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** A profile image, or the nick's first letter in a circle when there is none. */
 export function ProfileImage({ src, nick, size = 'size-20' }: { src: string; nick: string; size?: string }) {

@@ -1,6 +1,6 @@
 import { profileEndpoints, WITHDRAWAL_GRACE_DAYS } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { secondaryButton } from '../../ui/fields';

@@ -1,7 +1,7 @@
 import { ADULT_VERIFY_PATH, profileEndpoints, ResultCode, type SettingSet } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLoginRequired } from '../../lib/use-login-required';

@@ -1,7 +1,7 @@
 import { profileEndpoints, type UserInfo, type WithdrawInfoSet } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLoginRequired } from '../../lib/use-login-required';

@@ -1,5 +1,5 @@
 import type { OutsideMsgPush } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useBjTerm, useLang } from '../../lib/use-site';
 import { levelUpLineText } from './level-text';
 import { levelUpOf } from './progression-rules';

@@ -8,14 +8,15 @@ import {
   type XpGrantItem,
 } from '@byeol/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { useBjTerm, useLang } from '../../lib/use-site';
 import { useStarName } from '../../lib/use-star-name';
 import { primaryButton } from '../../ui/fields';
 import { BackToMyPage, LoadFailed } from '../../ui/list-ui';
-import { EarnTable, FanLevelList, LevelBadge, LevelBar, LevelCard, LevelTableDetails, VipGradeBadge, XpHistoryList } from './level-ui';
+import { LevelBadge, VipGradeBadge } from './level-badge';
+import { EarnTable, FanLevelList, LevelBar, LevelCard, LevelTableDetails, XpHistoryList } from './level-ui';
 import { bjEarnRows, memberEarnRows, toNext } from './progression-rules';
 
 /** What the level pages' loaders read (null: that call failed). */

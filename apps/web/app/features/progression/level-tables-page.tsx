@@ -1,6 +1,6 @@
 import { LADDERS, type Ladder, type LevelTableSet, ResultCode, resultMessage } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useBjTerm, useLang } from '../../lib/use-site';

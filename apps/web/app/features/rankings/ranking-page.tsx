@@ -7,8 +7,8 @@ import {
   type RankingPeriod,
 } from '@byeol/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber, kstDate } from '../../lib/format';
 import { channelPath, playPath, rankingPath } from '../../lib/links';
 import { useMoreList } from '../../lib/use-more-list';

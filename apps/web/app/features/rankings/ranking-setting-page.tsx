@@ -1,6 +1,6 @@
 import { RANKING_DEFAULTS, type RankingSettingSet, resultMessage } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { useBjTerm, useLang, useSite } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';

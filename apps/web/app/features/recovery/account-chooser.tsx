@@ -1,6 +1,6 @@
 import type { RecoveryAccount } from '@byeol/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { dateFormat } from '../../lib/format';
 import { useLang } from '../../lib/use-site';
 import { primaryButton } from '../../ui/fields';

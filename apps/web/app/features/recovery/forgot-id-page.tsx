@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { ChooseStep, PhoneStep, RecoverySteps } from './recovery-steps';
 
 /** /user/forgot-id: verify the phone (find_id), pick one of its accounts, log in with that ID. */

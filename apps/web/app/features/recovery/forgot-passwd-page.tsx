@@ -1,7 +1,7 @@
 import { ResultCode, recoveryEndpoints } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { useLang } from '../../lib/use-site';

@@ -1,7 +1,7 @@
 import { type RecoveryAccount, ResultCode, verificationEndpoints } from '@byeol/contract';
 import { type ComponentProps, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { primaryButton, secondaryButton } from '../../ui/fields';
 import { StepList } from '../../ui/step-list';
 import { PhoneVerify } from '../account';

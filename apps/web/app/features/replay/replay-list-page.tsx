@@ -1,5 +1,5 @@
 import type { ListSet, VodListItem } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { useLang, useSite } from '../../lib/use-site';
 import { Pager, ReplayCard } from '../play';

@@ -1,6 +1,6 @@
 import { ResultCode } from '@byeol/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { BookmarkButton } from '../channels';
 import { AdultGate, BroadcastInfo, LikeButton, NotFoundState, Player, type PlayLoaderData, PlayLoginGate, Stage } from '../play';
 

@@ -1,6 +1,6 @@
 import type { ScheduleItem } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useUser } from '../../lib/use-site';
 import { LoadFailed } from '../../ui/list-ui';
 import { useChannel } from '../channels';

@@ -1,7 +1,7 @@
 import { EDITORIAL_LIMITS, ResultCode, resultCodeName, type ScheduleItem } from '@byeol/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { fieldOf, isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useLoginRequired } from '../../lib/use-login-required';

@@ -1,7 +1,7 @@
 import type { ScheduleItem, ScheduleListSet } from '@byeol/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-site';

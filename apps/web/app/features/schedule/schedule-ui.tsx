@@ -1,7 +1,7 @@
 import type { ScheduleEventItem, ScheduleItem } from '@byeol/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { channelPath, playPath } from '../../lib/links';
 import { useBjTerm, useSiteTerm } from '../../lib/use-site';

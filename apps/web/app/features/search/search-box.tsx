@@ -1,7 +1,7 @@
 import { SEARCH_LIMITS, type SearchHit } from '@byeol/contract';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { searchPath } from '../../lib/links';
 import { useSite } from '../../lib/use-site';

@@ -1,6 +1,6 @@
 import type { SearchBjHit, SearchHit, SearchHitKind, SearchShortHit } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatDuration, formatNumber } from '../../lib/format';
 import { channelPath, playPath, shortPath } from '../../lib/links';
 import { useLang, useSite } from '../../lib/use-site';

@@ -1,7 +1,7 @@
 import { resultMessage, SEARCH_LIMITS, type SearchHitKind, type SearchKind, type SearchMoreSet } from '@byeol/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { searchPath } from '../../lib/links';
 import { useMoreList } from '../../lib/use-more-list';

@@ -1,8 +1,8 @@
 import { LANGS, type Lang, siteEndpoints } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { loadTexts } from '../../i18n';
+import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { useLang } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { ROUTE_REFRESH_MS, refreshUnreadMessages, useUnreadMessages } from '../../lib/unread-messages';
 import { useLang, useUser } from '../../lib/use-site';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { CS_PATHS, policyPath } from '../../lib/cs-links';
 import { switchOn, useSite } from '../../lib/use-site';
 import { ShortsLink } from '../clips';

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@byeol/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useSignOut } from '../../lib/account-api';
 import { formatNumber } from '../../lib/format';
 import { rankingPath } from '../../lib/links';

@@ -1,7 +1,7 @@
 import { type LoginResultSet, NICK_LENGTH, ResultCode, socialEndpoints } from '@byeol/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { checkAvailable } from '../../lib/account-api';
 import { fieldOf, isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';

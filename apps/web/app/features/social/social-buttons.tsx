@@ -7,8 +7,8 @@ import {
   socialEndpoints,
 } from '@byeol/contract';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { safeRedirect } from '../../lib/redirect';
 import { useLang, useSite } from '../../lib/use-site';

@@ -1,6 +1,6 @@
 import type { ListSet, StarCard, StarGroup } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { kstarPath } from '../../lib/links';
 import { useMoreList } from '../../lib/use-more-list';

@@ -1,5 +1,5 @@
 import type { ListSet, StarCard } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useMoreList } from '../../lib/use-more-list';
 import { EmptyState, ListFooter, LoadFailed, Total } from '../../ui/list-ui';
 import { ServicePreparing } from '../../ui/service-preparing';

@@ -7,8 +7,8 @@ import {
   walletEndpoints,
 } from '@byeol/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { formatNumber, kstDate } from '../../lib/format';

@@ -1,7 +1,7 @@
 import type { UserItem } from '@byeol/contract';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { newActionKey } from '../../lib/action-key';
 import type { Answer } from '../../lib/answer';
 import { useUser } from '../../lib/use-site';

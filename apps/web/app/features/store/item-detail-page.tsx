@@ -1,7 +1,7 @@
 import { checkAmount, ITEM_LIMITS, resultMessage, type StoreItem } from '@byeol/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useActionKey } from '../../lib/action-key';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';

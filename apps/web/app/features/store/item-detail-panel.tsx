@@ -1,7 +1,7 @@
 import type { StoreItem } from '@byeol/contract';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useUser } from '../../lib/use-site';
 import { useDialog } from '../../ui/dialogs';
 import { useSignIn } from '../../ui/sign-in';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 
 /** My page's way to the viewer's items, their usage history and the store. */
 export function StoreLinks() {

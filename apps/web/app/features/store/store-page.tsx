@@ -1,7 +1,7 @@
 import { ITEM_CATEGORIES, type ItemCategory, type ListSet, type StoreItem } from '@byeol/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { appendPage, hasMore } from '../../lib/paging';

@@ -1,5 +1,5 @@
 import { ITEM_LIMITS, type StoreItem } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { useCurrencyNames } from '../../lib/use-currency';
 import { useLang } from '../../lib/use-site';

@@ -1,6 +1,6 @@
 import { GUIDE_KINDS, type GuideKind, OBS_RECOMMENDED } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { copyText } from '../../lib/copy';
 import { numberFormat } from '../../lib/format';
 import { useLang } from '../../lib/use-site';

@@ -1,7 +1,7 @@
 import { LIVE_HEALTH, type LiveWarning, type StreamInfo, type StreamLiveStats, streamEndpoints } from '@byeol/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { formatDuration, formatNumber, kstDate } from '../../lib/format';

@@ -1,6 +1,6 @@
 import { type SearchMcItem, type StreamMc, searchEndpoints } from '@byeol/contract';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isOk, send } from '../../lib/answer';
 import { api } from '../../lib/api';
 import { FieldMessages, secondaryButton } from '../../ui/fields';

@@ -1,7 +1,7 @@
 import { SUPPORTER_LIMITS, SUPPORTER_TYPES, type SupporterBj, type SupporterPlan, type SupporterType } from '@byeol/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useActionKey } from '../../lib/action-key';
 import { isOk } from '../../lib/answer';
 import { appendPage, hasMore } from '../../lib/paging';

@@ -1,6 +1,6 @@
 import type { SupporterCharge } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { kstDate } from '../../lib/format';
 import { useWon } from '../../lib/use-won';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useSite, useUser } from '../../lib/use-site';
 
 /** /store/supporters, with the broadcaster preselected when given (the page reads `?bj=` as a user_key). */

@@ -1,7 +1,7 @@
 import { ResultCode, type SupporterCharge } from '@byeol/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import type { Answer } from '../../lib/answer';
 import { kstDate } from '../../lib/format';
 import { useWon } from '../../lib/use-won';

@@ -1,6 +1,6 @@
 import type { GiftRankScope } from '@byeol/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isOk } from '../../lib/answer';
 import { formatNumber } from '../../lib/format';
 import { STAR_GIFT_DOM_EVENT, type StarGiftDomDetail } from '../../lib/star-gift';

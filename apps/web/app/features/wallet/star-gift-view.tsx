@@ -1,5 +1,5 @@
 import { ChatEvent, type OutsideMsgPush } from '@byeol/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { giftTierOf, starGiftOf } from '../../lib/star-gift';
 import { useLang } from '../../lib/use-site';

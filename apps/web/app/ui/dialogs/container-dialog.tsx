@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { DialogEntry } from './dialog-store';
 import { focusInitial, returnFocusTo } from './focus';
 import { centeredPanelClass, closeButtonClass, overlayClass } from './styles';

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { DialogEntry } from './dialog-store';
 import { returnFocusTo } from './focus';
 import { type FieldError, type FormField, initialValues, submittedValues, validateField, validateForm } from './form-validation';
