@@ -8,7 +8,9 @@ import autocannon from 'autocannon';
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 100);
 
-const child = fork(path.join(import.meta.dirname, 'api-servers.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+// API_BENCH_NODE_ARGS adds node flags to the servers' process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+const execArgv = [...(process.env.API_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx'];
+const child = fork(path.join(import.meta.dirname, 'api-servers.ts'), { execArgv, stdio: 'inherit' });
 const ports = await new Promise<{ bare: number; byeol: number; cookie: string; cookies: string[]; database: string }>((resolve) =>
   child.once('message', (m) => resolve(m as never)),
 );

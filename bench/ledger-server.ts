@@ -15,6 +15,19 @@ const url = process.argv[2] as string;
 const config = loadConfig({ ...process.env, DATABASE_URL: url, BYEOL_ROLES: 'api', LOG_LEVEL: 'silent', REDIS_URL: '' });
 const database = await connectExternal(url, config.DATABASE_POOL_MAX);
 const bus = await createBus(undefined);
+// LEDGER_BENCH_STATEMENTS=1: count the statements the server sends, by text (printed on 'stop').
+const statements = new Map<string, number>();
+if (process.env.LEDGER_BENCH_STATEMENTS) {
+  database.pool.on('connect', (client) => {
+    const query = client.query;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 110);
+      statements.set(text, (statements.get(text) ?? 0) + 1);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof client.query;
+  });
+}
 const app = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address() as import('node:net').AddressInfo;
@@ -28,6 +41,7 @@ process.on('message', async (m) => {
     return;
   }
   if (m !== 'stop') return;
+  for (const [text, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(String(n).padStart(8), text);
   await Promise.all([app.close(), bare.close()]);
   await bus.close();
   await database.close();
