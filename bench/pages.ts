@@ -11,7 +11,7 @@
 // Run: npm run bench:pages -- [--seconds 10] [--connections 10] [--no-uncached] [--files]
 // DATABASE_URL: a PostgreSQL server to create the bench database on; unset: an embedded PostgreSQL.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../apps/server/src/demo/demo.seed.js';
@@ -133,6 +133,17 @@ async function main() {
       console.log(`| ${name} | ${files.length} | ${kb(raw)} | ${kb(gz)} | ${kb(br)} |`);
       // --files: each file of the page, largest first (what to trim next).
       if (opts.files) console.log(each.sort().reverse().join('\n'));
+    }
+    // The page language's texts (ko on these pages): one chunk per language that entry.client.tsx loads
+    // before hydrating (apps/web/i18n-per-language.ts), the same on every page, so not in the rows above.
+    const assets = path.join(ROOT, 'apps/web/build/client/assets');
+    for (const f of readdirSync(assets).filter((n) => /^ko-[\w-]+\.js$/.test(n))) {
+      const file = path.join(assets, f);
+      const size = (ext: string) => (existsSync(`${file}.${ext}`) ? readFileSync(`${file}.${ext}`).length : statSync(file).size);
+      const kb = (n: number) => (n / 1024).toFixed(1);
+      console.log(
+        `| + the Korean texts chunk, loaded before hydration (/assets/${f}) | 1 | ${kb(statSync(file).size)} | ${kb(size('gz'))} | ${kb(size('br'))} |`,
+      );
     }
   } finally {
     for (const p of platforms) await p.close();
