@@ -287,6 +287,25 @@ describe('operator console', { timeout: 180_000 }, () => {
     }
   });
 
+  it("the console's texts come with it (a chunk of their own): opened from the header without a page load, then after a language switch", async () => {
+    const { page } = await operatorPage('adtx');
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // In the browser: the header's link, no page load (the home page did not load the console's texts).
+    await page.locator('[data-admin-link]').click();
+    const menu = page.locator('[data-admin-menu]');
+    await expect.poll(() => menu.locator('p').first().textContent()).toBe('운영 콘솔');
+    expect(await menu.locator('p').nth(1).textContent()).toContain('운영자');
+    await page.getByLabel('언어').selectOption('en');
+    await expect.poll(() => menu.locator('p').first().textContent(), { timeout: 10_000 }).toBe('Operator console');
+    expect(await page.locator('[data-admin-section="deposits"]').textContent()).not.toMatch(/^nav\.|^menu\./);
+    // A page load of a console screen has them before it hydrates, in the chosen language.
+    await page.goto('/admin/deposits');
+    expect(await menu.locator('p').first().textContent()).toBe('Operator console');
+    await page.waitForLoadState('networkidle');
+    expect(await menu.locator('p').first().textContent()).toBe('Operator console');
+  });
+
   it('a viewer opening /admin is refused; a signed-out visitor gets the sign-in panel', async () => {
     const viewerPage = await newPage();
     await joinByApi(viewerPage.request, { id: `adno${run}`, nick: `일반${run}` });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin as EsbuildPlugin } from 'esbuild';
 import type { Plugin } from 'vite';
+import { ON_DEMAND_NAMESPACES } from './app/i18n/on-demand';
 import { RESULT_TEXTS } from './app/i18n/result-texts';
 
 const PREFIX = 'virtual:byeol-i18n/';
@@ -59,7 +60,8 @@ const eagerGlob: EsbuildPlugin = {
 };
 
 /**
- * `virtual:byeol-i18n/{lang}`: one language's texts as a module of its own (issue 20). The texts are
+ * `virtual:byeol-i18n/{lang}`: one language's texts as a module of its own (issue 20), but the namespaces
+ * loaded on demand (app/i18n/on-demand.ts), each `virtual:byeol-i18n/{lang}/{ns}`. The texts are
  * written with their four languages side by side (app/features/<domain>/<domain>.i18n.ts and app/i18n/resources/*.ts, one file per namespace: what a
  * translator compares); a browser needs one of them. The namespaces are bundled and evaluated once per
  * build (again when a text file changes in development) and each language is emitted as JSON, which the
@@ -105,14 +107,22 @@ export function i18nPerLanguage(): Plugin {
     },
     async load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
-      const lang = id.slice(PREFIX.length + 1);
+      // `{lang}`: the language's texts but the on-demand namespaces; `{lang}/{ns}`: one on-demand namespace.
+      const [lang = '', only] = id.slice(PREFIX.length + 1).split('/');
       evaluated ??= evaluate();
       const { namespaces, resultMessages, inputs } = await evaluated;
       // The languages are those the texts have (the contract's LANGS; the config cannot load TypeScript packages).
       if (!(lang in (namespaces.common ?? {}))) this.error(`unknown language ${lang}`);
+      if (only !== undefined && !(ON_DEMAND_NAMESPACES as readonly string[]).includes(only)) this.error(`${only} is not loaded on demand`);
       for (const file of inputs) this.addWatchFile(file);
-      const texts: Record<string, unknown> = Object.fromEntries(Object.entries(namespaces).map(([ns, byLang]) => [ns, byLang[lang]]));
-      texts[RESULT_TEXTS] = Object.fromEntries(Object.entries(resultMessages).map(([name, byLang]) => [name, byLang[lang]]));
+      const onDemand = new Set<string>(ON_DEMAND_NAMESPACES);
+      const texts: Record<string, unknown> = Object.fromEntries(
+        Object.entries(namespaces)
+          .filter(([ns]) => (only === undefined ? !onDemand.has(ns) : ns === only))
+          .map(([ns, byLang]) => [ns, byLang[lang]]),
+      );
+      if (only === undefined)
+        texts[RESULT_TEXTS] = Object.fromEntries(Object.entries(resultMessages).map(([name, byLang]) => [name, byLang[lang]]));
       // JSON.parse of a string literal: parsed faster than the same object as JavaScript.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
     },

@@ -2,13 +2,13 @@ import { resolveLang } from '@byeol/contract';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { loadTexts } from './i18n';
+import { loadTextsFor } from './i18n';
 
 /**
  * React Router's browser entry (its default), after the page language's texts arrive: they are a chunk of
  * their own per language (i18n/index.ts), so the page does not download the other three.
  */
-void loadTexts(resolveLang(document.documentElement.lang)).then(() => {
+void loadTextsFor(resolveLang(document.documentElement.lang), window.location.pathname).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,

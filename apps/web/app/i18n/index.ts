@@ -1,5 +1,6 @@
 import { DEFAULT_LANG, type Lang, supplyResultMessages } from '@byeol/contract';
 import type { namespaces } from './namespaces';
+import { type OnDemandNamespace, onDemandNamespacesOf } from './on-demand';
 import { RESULT_TEXTS } from './result-texts';
 import { createTranslator, type Texts, type Translator } from './translator';
 
@@ -24,15 +25,48 @@ const loaders: Record<Lang, () => Promise<{ default: Texts }>> = {
   'zh-CN': () => import('virtual:byeol-i18n/zh-CN'),
 };
 
+const onDemandLoaders: Record<OnDemandNamespace, Record<Lang, () => Promise<{ default: Texts }>>> = {
+  admin: {
+    ko: () => import('virtual:byeol-i18n/ko/admin'),
+    en: () => import('virtual:byeol-i18n/en/admin'),
+    ja: () => import('virtual:byeol-i18n/ja/admin'),
+    'zh-CN': () => import('virtual:byeol-i18n/zh-CN/admin'),
+  },
+};
+
+/** On-demand namespaces this page load has needed: a language loaded later gets them too (a switch). */
+const wanted = new Set<OnDemandNamespace>();
+
 /**
  * Makes `lang`'s texts available to createI18n (at once when they are already here), and the result
- * codes' messages in `lang` to the contract's resultMessage (the browser build carries the codes without them).
+ * codes' messages in `lang` to the contract's resultMessage (the browser build carries the codes without
+ * them); with the on-demand namespaces already needed (on-demand.ts).
  */
 export async function loadTexts(lang: Lang): Promise<void> {
-  if (registry.has(lang)) return;
-  const { [RESULT_TEXTS]: messages, ...texts } = (await loaders[lang]()).default;
-  if (messages && typeof messages === 'object') supplyResultMessages(lang, messages as Record<string, string>);
-  registerTexts(lang, texts);
+  if (!registry.has(lang)) {
+    const { [RESULT_TEXTS]: messages, ...texts } = (await loaders[lang]()).default;
+    if (messages && typeof messages === 'object') supplyResultMessages(lang, messages as Record<string, string>);
+    if (!registry.has(lang)) registerTexts(lang, texts);
+  }
+  await Promise.all([...wanted].map((ns) => loadNamespace(lang, ns)));
+}
+
+/**
+ * Adds an on-demand namespace to `lang`'s texts (a chunk of its own; nothing to do on the server, which has
+ * every namespace). The translators of the language read the same texts object, so they see it at once.
+ */
+export async function loadNamespace(lang: Lang, ns: OnDemandNamespace): Promise<void> {
+  wanted.add(ns);
+  const texts = registry.get(lang);
+  if (!texts) return loadTexts(lang);
+  if (texts[ns]) return;
+  Object.assign(texts, (await onDemandLoaders[ns][lang]()).default);
+}
+
+/** The language's texts and the on-demand namespaces the page at `pathname` uses (before hydrating). */
+export async function loadTextsFor(lang: Lang, pathname: string): Promise<void> {
+  for (const ns of onDemandNamespacesOf(pathname)) wanted.add(ns);
+  await loadTexts(lang);
 }
 
 /**

@@ -1,6 +1,8 @@
+import { resolveLang } from '@byeol/contract';
 import { data, Outlet } from 'react-router';
 import { loadAdminGate } from '../features/admin/admin.server';
 import { AdminFrame, AdminRefused } from '../features/admin/admin-ui';
+import { loadNamespace } from '../i18n';
 import { useTranslation } from '../i18n/react';
 import { LoginGate } from '../ui/login-gate';
 import type { Route } from './+types/admin';
@@ -12,6 +14,15 @@ import type { Route } from './+types/admin';
 export async function loader({ context }: Route.LoaderArgs) {
   const gate = await loadAdminGate(context);
   if (gate.kind === 'forbidden') return data(gate, { status: 403 });
+  return gate;
+}
+
+/**
+ * Entering the console from another page in the browser: its texts (an on-demand namespace,
+ * i18n/on-demand.ts) arrive with the gate. A page load of /admin gets them before hydrating (entry.client.tsx).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [gate] = await Promise.all([serverLoader(), loadNamespace(resolveLang(document.documentElement.lang), 'admin')]);
   return gate;
 }
 
