@@ -178,6 +178,8 @@ describe('operator console', { timeout: 180_000 }, () => {
     const { page } = await operatorPage('adit');
     await page.goto('/admin/items');
     await page.locator('[data-admin-section="items"]').waitFor();
+    // The button works once the page is hydrated (its scripts and the console's texts have loaded).
+    await page.waitForLoadState('networkidle');
     await page.locator('[data-item-new]').click();
     const form = page.locator('[data-item-form]');
     await expect.poll(() => form.count()).toBe(1);
