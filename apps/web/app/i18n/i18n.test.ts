@@ -5,16 +5,12 @@ import { LANGS } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
 import { createI18n, namespaces } from './all';
 import { featureTexts } from './feature-texts';
-import { createTranslator } from './translator';
+import { createTranslator, valueAt } from './translator';
 
 type Tree = { [key: string]: string | Tree };
 
 function keysOf(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`)));
-}
-
-function valueAt(tree: Tree, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], tree);
 }
 
 describe('translations', () => {

@@ -33,7 +33,8 @@ export interface Translator {
 
 const PLACEHOLDER = /\{\{(.+?)\}\}/g;
 
-function valueAt(tree: unknown, path: string): unknown {
+/** The value at a dotted path ('home.live.title') in a tree of texts or values; undefined where there is none. */
+export function valueAt(tree: unknown, path: string): unknown {
   let node = tree;
   for (const part of path.split('.')) {
     if (node === null || typeof node !== 'object') return undefined;
@@ -43,7 +44,7 @@ function valueAt(tree: unknown, path: string): unknown {
 }
 
 /** `{{name}}` and `{{name, josa(pair)}}` filled from `values`; unknown names stay as written. */
-export function interpolate(text: string, values: Values | undefined): string {
+function interpolate(text: string, values: Values | undefined): string {
   if (!values || !text.includes('{{')) return text;
   return text.replace(PLACEHOLDER, (whole, inner: string) => {
     const comma = inner.indexOf(',');

@@ -1,5 +1,6 @@
 import { DEFAULT_LANG, DEFAULT_LOCALE, localeOf } from '@byeol/contract';
 import { describe, expect, it } from 'vitest';
+import '../i18n/all';
 import { dateFormat, formatNumber, fromNow, kstDate, numberFormat } from './format';
 
 describe('formatNumber', () => {

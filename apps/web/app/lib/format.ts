@@ -1,4 +1,5 @@
 import { isLang, type Lang, localeOf, RELATIVE_TIME_THRESHOLDS } from '@byeol/contract';
+import { i18nFor } from '../i18n';
 
 /*
  * Numbers and dates are formatted in the viewer's language; where no language applies (none given, or one
@@ -42,72 +43,6 @@ export function dateFormat(lang: Lang | string | null | undefined, options: Intl
 /** The site's day is in Korean time (KST, UTC+9, no daylight saving; docs/wallet-ledger.md). */
 const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
-/** The words of a relative time, per language: `%d` is the number, `%s` the phrase (as moment.js and dayjs write them). */
-type RelativeWords = Record<'future' | 'past' | (typeof RELATIVE_TIME_THRESHOLDS)[number]['l'], string>;
-
-const RELATIVE_WORDS: Record<Lang, RelativeWords> = {
-  ko: {
-    future: '%s 후',
-    past: '%s 전',
-    s: '몇 초',
-    m: '1분',
-    mm: '%d분',
-    h: '한 시간',
-    hh: '%d시간',
-    d: '하루',
-    dd: '%d일',
-    M: '한 달',
-    MM: '%d달',
-    y: '일 년',
-    yy: '%d년',
-  },
-  en: {
-    future: 'in %s',
-    past: '%s ago',
-    s: 'a few seconds',
-    m: 'a minute',
-    mm: '%d minutes',
-    h: 'an hour',
-    hh: '%d hours',
-    d: 'a day',
-    dd: '%d days',
-    M: 'a month',
-    MM: '%d months',
-    y: 'a year',
-    yy: '%d years',
-  },
-  ja: {
-    future: '%s後',
-    past: '%s前',
-    s: '数秒',
-    m: '1分',
-    mm: '%d分',
-    h: '1時間',
-    hh: '%d時間',
-    d: '1日',
-    dd: '%d日',
-    M: '1ヶ月',
-    MM: '%dヶ月',
-    y: '1年',
-    yy: '%d年',
-  },
-  'zh-CN': {
-    future: '%s内',
-    past: '%s前',
-    s: '几秒',
-    m: '1 分钟',
-    mm: '%d 分钟',
-    h: '1 小时',
-    hh: '%d 小时',
-    d: '1 天',
-    dd: '%d 天',
-    M: '1 个月',
-    MM: '%d 个月',
-    y: '1 年',
-    yy: '%d 年',
-  },
-};
-
 const UNIT_MS = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 
 /** `t` moved by `n` calendar months, the day kept or cut to the month's last (Jan 31 + 1 month = Feb 28). */
@@ -136,10 +71,11 @@ function monthsBetween(a: number, b: number): number {
  * "3분 전", "2 hours ago"… with the SPEC §9 thresholds, in English where no language applies. `now` makes
  * server and client agree. The thresholds work as in moment.js and dayjs (the unit whose rounded count is
  * within its limit; a count of 1 takes the previous step's words), and months are counted on the KST
- * calendar, so a server and a browser in other time zones say the same.
+ * calendar, so a server and a browser in other time zones say the same. The words are the `common`
+ * namespace's relativeTime texts.
  */
 export function fromNow(date: string | Date, lang: Lang | string | null | undefined, now: Date | number = Date.now()): string {
-  const words = RELATIVE_WORDS[isLang(lang) ? lang : 'en'];
+  const { t } = i18nFor(isLang(lang) ? lang : 'en');
   const at = new Date(date).getTime() + KST_OFFSET_MS;
   const from = new Date(now).getTime() + KST_OFFSET_MS;
   let diff = 0;
@@ -153,11 +89,11 @@ export function fromNow(date: string | Date, lang: Lang | string | null | undefi
     const count = Math.round(Math.abs(diff));
     if (!('r' in step) || count <= step.r) {
       if (count <= 1 && i > 0) step = RELATIVE_TIME_THRESHOLDS[i - 1] ?? step;
-      phrase = words[step.l].replace('%d', String(count));
+      phrase = t(`relativeTime.${step.l}`, { n: count });
       break;
     }
   }
-  return (diff > 0 ? words.future : words.past).replace('%s', phrase);
+  return t(diff > 0 ? 'relativeTime.future' : 'relativeTime.past', { phrase });
 }
 
 /**

@@ -33,6 +33,22 @@ export const common = {
     error: { title: '오류가 발생했습니다', retry: '잠시 후 다시 시도해 주세요.' },
     /** A page that needs an account, signed out (ui/login-gate.tsx). */
     loginGate: { message: '로그인이 필요한 서비스입니다. 로그인하면 이 페이지를 바로 볼 수 있습니다.', signIn: '로그인' },
+    /** A relative time (lib/format.ts fromNow): `phrase` is one of the units, `n` the count (SPEC §9 thresholds). */
+    relativeTime: {
+      future: '{{phrase}} 후',
+      past: '{{phrase}} 전',
+      s: '몇 초',
+      m: '1분',
+      mm: '{{n}}분',
+      h: '한 시간',
+      hh: '{{n}}시간',
+      d: '하루',
+      dd: '{{n}}일',
+      M: '한 달',
+      MM: '{{n}}달',
+      y: '일 년',
+      yy: '{{n}}년',
+    },
   },
   en: {
     brand: 'Byeol',
@@ -66,6 +82,21 @@ export const common = {
     error: { title: 'Something went wrong', retry: 'Please try again shortly.' },
     /** A page that needs an account, signed out (ui/login-gate.tsx). */
     loginGate: { message: 'This is a login-required service. Sign in to see this page right away.', signIn: 'Sign in' },
+    relativeTime: {
+      future: 'in {{phrase}}',
+      past: '{{phrase}} ago',
+      s: 'a few seconds',
+      m: 'a minute',
+      mm: '{{n}} minutes',
+      h: 'an hour',
+      hh: '{{n}} hours',
+      d: 'a day',
+      dd: '{{n}} days',
+      M: 'a month',
+      MM: '{{n}} months',
+      y: 'a year',
+      yy: '{{n}} years',
+    },
   },
   ja: {
     brand: 'ビョル',
@@ -99,6 +130,21 @@ export const common = {
     error: { title: 'エラーが発生しました', retry: 'しばらくしてからもう一度お試しください。' },
     /** A page that needs an account, signed out (ui/login-gate.tsx). */
     loginGate: { message: 'ログインが必要なサービスです。ログインするとこのページをすぐに表示できます。', signIn: 'ログイン' },
+    relativeTime: {
+      future: '{{phrase}}後',
+      past: '{{phrase}}前',
+      s: '数秒',
+      m: '1分',
+      mm: '{{n}}分',
+      h: '1時間',
+      hh: '{{n}}時間',
+      d: '1日',
+      dd: '{{n}}日',
+      M: '1ヶ月',
+      MM: '{{n}}ヶ月',
+      y: '1年',
+      yy: '{{n}}年',
+    },
   },
   'zh-CN': {
     brand: '星',
@@ -132,5 +178,20 @@ export const common = {
     error: { title: '发生错误', retry: '请稍后重试。' },
     /** A page that needs an account, signed out (ui/login-gate.tsx). */
     loginGate: { message: '此服务需要登录。登录后即可查看此页面。', signIn: '登录' },
+    relativeTime: {
+      future: '{{phrase}}内',
+      past: '{{phrase}}前',
+      s: '几秒',
+      m: '1 分钟',
+      mm: '{{n}} 分钟',
+      h: '1 小时',
+      hh: '{{n}} 小时',
+      d: '1 天',
+      dd: '{{n}} 天',
+      M: '1 个月',
+      MM: '{{n}} 个月',
+      y: '1 年',
+      yy: '{{n}} 年',
+    },
   },
 } as const;
