@@ -308,6 +308,33 @@ describe('operator console', { timeout: 180_000 }, () => {
     expect(await menu.locator('p').first().textContent()).toBe('Operator console');
   });
 
+  it("a console's texts that fail to download (offline mid-navigation) give the error page, never raw keys; the next page load opens the console", async () => {
+    const { page } = await operatorPage('adof');
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // The console's texts chunk (the one that holds its Korean title) fails; every other file loads.
+    let refused = 0;
+    await page.route(/\/assets\/admin-[^/]+\.js$/, async (route) => {
+      const res = await route.fetch();
+      if ((await res.text()).includes('운영 콘솔')) {
+        refused += 1;
+        return route.abort('internetdisconnected');
+      }
+      return route.fulfill({ response: res });
+    });
+    await page.locator('[data-admin-link]').click();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('오류가 발생했습니다');
+    expect(refused).toBeGreaterThan(0);
+    expect(await page.locator('[data-admin-menu]').count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toMatch(/\bmenu\.|\btitle\b/);
+    // Back online (a browser keeps a failed module import failed until the page loads again): a page load, then the same link.
+    await page.unroute(/\/assets\/admin-[^/]+\.js$/);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.locator('[data-admin-link]').click();
+    await expect.poll(() => page.locator('[data-admin-menu] p').first().textContent()).toBe('운영 콘솔');
+  });
+
   it('a viewer opening /admin is refused; a signed-out visitor gets the sign-in panel', async () => {
     const viewerPage = await newPage();
     await joinByApi(viewerPage.request, { id: `adno${run}`, nick: `일반${run}` });

@@ -80,13 +80,14 @@ export function AdminFrame({ dashboard, children }: { dashboard: AdminDashboard;
 
 /**
  * A console table: the column heads (an empty head is the actions column, named for screen readers only) and
- * the rows.
+ * the rows. On a phone it keeps a readable width and scrolls sideways in its frame (the page never does):
+ * squeezed into 360 px, its columns broke words a letter per line.
  */
 export function AdminTable({ heads, children, name }: { heads: string[]; children: ReactNode; name?: string }) {
   const { t } = useTranslation('admin');
   return (
     <div className="relative overflow-x-auto rounded-xl border border-neutral-200">
-      <table className="w-full text-sm" data-admin-table={name}>
+      <table className="w-full min-w-[46rem] text-sm" data-admin-table={name}>
         <thead className="bg-neutral-50">
           <tr>
             {heads.map((head, i) => (
