@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -58,6 +59,16 @@ for (const [name, url] of Object.entries(SAME_BYTES)) {
   const body = answer.body;
   bare.get(`/same/${name}`, (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
 }
+// ANCHORS.md's baseline for user_info: bare Fastify and one primary-key SELECT per request (a pool as large as
+// Byeol's), a member's row by user_key, the 200 bench members in turn.
+const bareDb = new pg.Pool({ connectionString: testDb.url, max: config.DATABASE_POOL_MAX });
+const memberKeys = tokens.map((t) => t.userKey);
+let nextMember = 0;
+bare.get('/pk', async () => {
+  const userKey = memberKeys[nextMember++ % memberKeys.length];
+  const { rows } = await bareDb.query('select user_key, id, nick from users where user_key = $1', [userKey]);
+  return { rslt_cd: 0, rslt_set: rows[0], rslt_msg: '성공' };
+});
 await bare.listen({ host: '127.0.0.1', port: 0 });
 
 const port = (s: { server: import('node:net').Server }) => (s.server.address() as import('node:net').AddressInfo).port;
@@ -72,6 +83,7 @@ process.send?.({
 process.on('message', async (m) => {
   if (m !== 'stop') return;
   await Promise.all([bare.close(), byeol.close()]);
+  await bareDb.end();
   await bus.close();
   await database.close();
   await testDb.drop();

@@ -8,7 +8,9 @@
 //   - first-load JavaScript of each page (every script and modulepreload the HTML names), raw, gzip and
 //     brotli (the .gz/.br files the build writes beside each asset).
 //
-// Run: npm run bench:pages -- [--seconds 10] [--connections 10] [--no-uncached] [--files]
+// Run: npm run bench:pages -- [--seconds 10] [--connections 10] [--no-uncached] [--files] [--only 'signed in']
+// --only keeps the Byeol rows whose name holds the text (the baselines always run): a CPU profile of the
+// platform (BENCH_NODE_ARGS) then covers those requests alone.
 // DATABASE_URL: a PostgreSQL server to create the bench database on; unset: an embedded PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -37,6 +39,7 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '10' },
     'no-uncached': { type: 'boolean', default: false },
     files: { type: 'boolean', default: false },
+    only: { type: 'string', default: '' },
   },
 });
 
@@ -86,9 +89,11 @@ async function main() {
 
     const seconds = Number(opts.seconds);
     const connections = Number(opts.connections);
-    const run = autocannonRunner({ connections, seconds });
+    const runAny = autocannonRunner({ connections, seconds });
+    const skip = (name: string) => Boolean(opts.only) && name.startsWith('Byeol') && !name.includes(opts.only);
+    const run = async (...args: Parameters<typeof runAny>): Promise<Row | null> => (skip(args[0]) ? null : runAny(...args));
     const bare = await startBare(homeHtml);
-    const rows: Row[] = [];
+    const rows: (Row | null)[] = [];
     rows.push(await run('bare Fastify 5, the home page bytes from memory (baseline, before)', bare.url, bare.bytes));
     rows.push(await run('Byeol GET / anonymous (page cache 1 s)', `${cached.origin}/`, bytes(homeHtml)));
     rows.push(await run('Byeol GET /play/{vod_key} anonymous (page cache 1 s)', `${cached.origin}${pages.play}`, bytes(playHtml)));
@@ -101,7 +106,10 @@ async function main() {
     rows.push(await run('Byeol GET /play/{vod_key} signed in', `${cached.origin}${pages.play}`, bytes(playMine), { headers: signedIn }));
     rows.push(await run('bare Fastify 5, the home page bytes from memory (baseline, after)', bare.url, bare.bytes));
     bare.stop();
-    printTable(rows, { connections, seconds, database: 'the demo content' });
+    printTable(
+      rows.filter((r): r is Row => r !== null),
+      { connections, seconds, database: 'the demo content' },
+    );
 
     console.log(
       '\nFirst-load JavaScript (every script the server-rendered HTML names; the language chunk loaded before hydration not included):',
