@@ -231,17 +231,21 @@ export const apiConventions = fp<ApiOptions>(async (app: FastifyInstance, opts) 
   app.decorateRequest('lang', 'ko');
   app.decorateRequest('uploads', null as unknown as UploadedFile[]);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // These two run on every request: callbacks, not promises (an async hook costs a promise and a turn).
+  app.addHook('onRequest', (request, reply, done) => {
     request.lang = resolveLang(request.cookies[LANG_COOKIE]);
     request.uploads = [];
     if (request.url.startsWith('/v1/') && !SAFE_METHODS.has(request.method) && (!hasApiHeaders(request) || crossSite(request, origins))) {
-      // Refused before the body is even read: nothing changes.
-      return sendError(reply, new AppError('API_HEADERS_REQUIRED', {}, 403));
+      // Refused before the body is even read: nothing changes (a hook that answers does not call done).
+      sendError(reply, new AppError('API_HEADERS_REQUIRED', {}, 403));
+      return;
     }
+    done();
   });
 
-  app.addHook('onResponse', async (request) => {
-    if (request.uploads.length > 0) await Promise.allSettled(request.uploads.map((f) => rm(f.path, { force: true })));
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.uploads.length === 0) return done();
+    void Promise.allSettled(request.uploads.map((f) => rm(f.path, { force: true }))).then(() => done());
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -191,10 +191,11 @@ export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, se
   });
   // When the server moved a session's expiry forward, the browser's cookie moves with it. This hook must
   // run before @fastify/cookie's own onSend writer, so app.ts registers this plugin before the cookie one.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const token = request.cookies?.[SESSION_COOKIE];
     if (token && extended.has(request) && !sessionChanged.has(request))
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(secure));
+    done(null, payload);
   });
 });
 
