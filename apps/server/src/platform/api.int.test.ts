@@ -218,6 +218,16 @@ describe('calls from other sites', () => {
     // Served over plain HTTP here: no HSTS.
     expect(res.response.headers.get('strict-transport-security')).toBeNull();
   });
+
+  it("every answer carries the request's id (a report can be matched to the log line), also a refusal from a hook", async () => {
+    const mine = await raw('GET', '/v1/probe/nothing-here', { headers: { 'x-request-id': 'support-ticket-42' } });
+    expect(mine.response.headers.get('x-request-id')).toBe('support-ticket-42');
+    const given = await raw('GET', '/v1/probe/nothing-here');
+    expect(given.response.headers.get('x-request-id')).toMatch(/\S+/);
+    const refused = await raw('POST', '/v1/probe/form', { headers: { 'x-request-id': 'refused-7' }, body: 'name=a' });
+    expect(refused.status).toBe(403);
+    expect(refused.response.headers.get('x-request-id')).toBe('refused-7');
+  });
 });
 
 describe('form-encoded bodies and validation', () => {
