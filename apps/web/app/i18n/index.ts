@@ -45,12 +45,12 @@ const wanted = new Set<OnDemandNamespace>();
 export async function loadTexts(lang: Lang): Promise<void> {
   if (!registry.has(lang)) {
     // The on-demand namespaces already needed are fetched beside the language's chunk, not after it: a
-    // page waits for one round trip before it hydrates, not two.
-    const early = [...wanted].map((ns) => onDemandLoaders[ns][lang]());
-    const { [RESULT_TEXTS]: messages, ...texts } = (await loaders[lang]()).default;
+    // page waits for one round trip before it hydrates, not two. One failure fails the whole load once.
+    const namespaces = [...wanted];
+    const [main, ...extra] = await Promise.all([loaders[lang](), ...namespaces.map((ns) => onDemandLoaders[ns][lang]())]);
+    const { [RESULT_TEXTS]: messages, ...texts } = main.default;
     if (messages && typeof messages === 'object') supplyResultMessages(lang, messages as Record<string, string>);
-    if (!registry.has(lang)) registerTexts(lang, texts);
-    await Promise.all(early);
+    if (!registry.has(lang)) registerTexts(lang, Object.assign(texts, ...extra.map((m) => m.default)));
   }
   await Promise.all([...wanted].map((ns) => loadNamespace(lang, ns)));
 }
