@@ -65,6 +65,8 @@ describe('layouts (SPEC §2)', () => {
     expect(await page.getAttribute('[data-layout]', 'data-layout')).toBe(layout);
     // Pages are never framed by other sites, except the overlays made to be embedded.
     expect(res?.headers()['x-content-type-options']).toBe('nosniff');
+    // A page's answer carries its request id too (a report is matched to the log line).
+    expect(res?.headers()['x-request-id']).toMatch(/\S/);
     expect(res?.headers()['x-frame-options']).toBe(layout === 'play-effects' ? undefined : 'DENY');
     const csp = res?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'nonce-");

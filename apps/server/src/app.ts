@@ -48,11 +48,12 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // The request id travels back so a user's report can be matched to the log line.
-  // Hooks on every request take a callback, not a promise: an async hook costs a promise and a turn per request.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // The request id travels back so a user's report can be matched to the log line. Set when the request
+  // arrives, so the pages (a hijacked reply takes Fastify's headers as they are then, rawSecurityHeaders) carry
+  // it too, and as a callback: a hook on every request costs no promise and no turn.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done(null, payload);
+    done();
   });
 
   const roles = new Set(config.BYEOL_ROLES);
