@@ -14,6 +14,8 @@ import {
   newKey,
   txnsOfKey,
 } from '../../testing/builders.js';
+import type { Posting } from './wallet.batcher.js';
+import { applyOnPool } from './wallet.repository.js';
 import { LedgerService } from './wallet.service.js';
 import { verifyLedger } from './wallet.verify.js';
 
@@ -172,6 +174,48 @@ describe('gifts and the reward rate', () => {
     // Other files move revenue too; this gift added at least its 5.
     expect((await systemBalance('revenue', 'STAR')) - revenueBefore).toBeGreaterThanOrEqual(5);
     await ledger.close();
+  });
+
+  it('joins the fan club with the first gift of a batch that holds two of one new fan: one number, one "joined"', async () => {
+    // The service's batcher sends one posting per payer per batch; a caller of wallet_apply_fan in its own
+    // transaction (the demo seed, jobs) may send more, and the function must answer them exactly.
+    const [other, viewer] = await Promise.all([buildViewer(t, { star: 100 }), buildViewer(t, { star: 100 })]);
+    const bj = await buildBj(t);
+    expect(await ledgerOf(t).gift(other.userKey, bj.userKey, 1, newKey())).toMatchObject({ fan_no: 1, fan_joined: true });
+    const account = async (userKey: number, kind: string) =>
+      Number(
+        (
+          await t.database.pool.query('select account_id from wallet_account where user_key = $1 and kind = $2 and currency = $3', [
+            userKey,
+            kind,
+            'STAR',
+          ])
+        ).rows[0].account_id,
+      );
+    const [from, earnings] = [await account(viewer.userKey, 'wallet'), await account(bj.userKey, 'earnings')];
+    const posting = (amount: number, key: string): Posting => ({
+      actor: viewer.userKey,
+      key,
+      fingerprint: `test-${amount}`,
+      kind: 'gift',
+      currency: 'STAR',
+      from,
+      fromSystem: false,
+      amount,
+      meta: { bj_user_key: bj.userKey },
+      credits: [{ account: earnings, amount }],
+    });
+    const [b, c] = await applyOnPool(t.database.pool, [posting(2, newKey()), posting(3, newKey())]);
+    expect([b?.state, c?.state]).toEqual(['done', 'done']);
+    expect(b).toMatchObject({ fanNo: 2, fanJoined: true });
+    expect(c).toMatchObject({ fanNo: 2, fanJoined: false });
+    // The club has the fan once, joined by the first of the two; a fan's later gift answers the same number.
+    const { rows } = await t.database.pool.query(
+      'select fan_no, joined_txn_id::int as txn from fan_club where bj_user_key = $1 order by fan_no',
+      [bj.userKey],
+    );
+    expect(rows.slice(1)).toEqual([{ fan_no: 2, txn: b?.txnId }]);
+    expect(await ledgerOf(t).gift(viewer.userKey, bj.userKey, 4, newKey())).toMatchObject({ fan_no: 2, fan_joined: false });
   });
 
   it('refuses a gift to yourself, to a non-BJ and outside the gift limits, moving nothing', async () => {
