@@ -10,7 +10,7 @@
 // DATABASE_URL: a PostgreSQL server to create the bench databases on; unset: an embedded PostgreSQL.
 import { type ChildProcess, execFile, execFileSync, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -289,6 +289,115 @@ rows.push(
   ),
 );
 rows.push(await serviceRun('ledger service, one wallet_apply call per gift', { maxBatch: 1, concurrency: POOL_MAX }, 64));
+
+// ---- the floor: the same rows written by plain SQL -----------------------------------------------
+
+/**
+ * What writing a batch's rows costs this PostgreSQL without deciding anything: pgbench runs transactions
+ * of BATCH gifts by distinct payers (locked in account order, as wallet_apply locks them), each writing
+ * the rows a paid gift writes — the transaction, its two entries, the payer's and the BJ's balances, and
+ * its fan, ranking and counted rows — into copies of the ledger's tables (same columns, constraints and
+ * indexes) in a schema of their own, with CONCURRENCY clients. No idempotency check, no balance decision,
+ * no running balances, no answers, no fan club; fans and rankings in the same transaction rather than a
+ * second one. So no ledger can beat it on this machine: the service's rate over this one is what the
+ * ledger's logic and Node leave of the bare writes.
+ */
+async function floorRun(): Promise<Row> {
+  const f = 'bench_floor';
+  await client.query(`drop schema if exists ${f} cascade; create schema ${f}`);
+  for (const t of ['wallet_account', 'wallet_txn', 'wallet_entry', 'bj_fan', 'star_gift_rank', 'fan_counted']) {
+    await client.query(`create table ${f}.${t} (like public.${t} including all)`);
+  }
+  await client.query(`insert into ${f}.wallet_account select * from public.wallet_account; create sequence ${f}.txn_seq`);
+  const earnings = await Promise.all(
+    bjKeys.map(async (bj) =>
+      Number(
+        (
+          await client.query<{ account_id: string }>("select account_id from wallet_account where user_key = $1 and kind = 'earnings'", [
+            bj,
+          ])
+        ).rows[0]?.account_id,
+      ),
+    ),
+  );
+  // Payers spread over all the wallets like random ones (a stride prime to their number from a random
+  // start: distinct within a transaction, few shared between concurrent ones), locked in account order.
+  const span = (
+    await client.query<{ lo: string; hi: string; n: string }>(
+      "select min(account_id) as lo, max(account_id) as hi, count(*) as n from wallet_account where kind = 'wallet' and currency = 'STAR' and user_key is not null",
+    )
+  ).rows[0];
+  const [lo, n] = [Number(span?.lo), Number(span?.n)];
+  if (Number(span?.hi) - lo + 1 !== n) throw new Error('the floor expects the STAR wallets to have consecutive account ids');
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let stride = Math.floor(n * 0.618) + 1;
+  while (gcd(stride, n) !== 1) stride++;
+  const payers = `select a.account_id, a.user_key, 1 + (a.account_id + :seed) % 10 as amount, 1 + (a.account_id + :seed) % ${BJS} as b
+    from generate_series(0, ${BATCH - 1}) i join ${f}.wallet_account a on a.account_id = ${lo} + (:off + i * ${stride}) % ${n}
+    order by a.account_id`;
+  const script = `\\set off random(0, ${n - 1})
+\\set seed random(0, 1000000)
+begin;
+with w as (${payers} for update), g as (
+  select w.*, nextval('${f}.txn_seq') as txn_id, ('{${bjKeys.join(',')}}'::bigint[])[b] as bj,
+    ('{${earnings.join(',')}}'::bigint[])[b] as earn, ('{${vodKeys.join(',')}}'::text[])[b] as vk from w
+), txn as (
+  insert into ${f}.wallet_txn (txn_id, kind, state, actor_user_key, idem_key, fingerprint, currency, amount, from_account_id, payer_balance, meta, created_at)
+  select txn_id, 'gift', 'done', user_key, gen_random_uuid()::text, 'fp', 'STAR', amount, account_id, 0,
+    jsonb_build_object('vod_key', vk, 'bj_user_key', bj), now() from g
+), entry as (
+  insert into ${f}.wallet_entry (txn_id, leg, account_id, amount, balance_after)
+  select txn_id, 0, account_id, -amount, 0 from g union all select txn_id, 1, earn, amount, 0 from g
+), paid as (
+  update ${f}.wallet_account a set balance = a.balance - g.amount from g where a.account_id = g.account_id
+), counted as (
+  insert into ${f}.fan_counted (txn_id) select txn_id from g
+), fans as (
+  insert into ${f}.bj_fan as x (bj_user_key, user_key, star_total, gift_cnt, first_gift_at, last_gift_at)
+  select bj, user_key, amount, 1, now(), now() from g order by bj, user_key
+  on conflict (bj_user_key, user_key) do update set star_total = x.star_total + excluded.star_total, gift_cnt = x.gift_cnt + 1, last_gift_at = excluded.last_gift_at
+), ranks as (
+  insert into ${f}.star_gift_rank as x (vod_key, user_key, star_total, gift_cnt, last_gift_at)
+  select vk, user_key, amount, 1, now() from g order by vk, user_key
+  on conflict (vod_key, user_key) do update set star_total = x.star_total + excluded.star_total, gift_cnt = x.gift_cnt + 1, last_gift_at = excluded.last_gift_at
+)
+select count(*) from g;
+select 1 from ${f}.wallet_account where account_id = any('{${earnings.join(',')}}'::bigint[]) order by account_id for update;
+update ${f}.wallet_account a set balance = a.balance + s.amount
+from (select ('{${earnings.join(',')}}'::bigint[])[b] as earn, sum(amount) as amount from (${payers}) p group by 1) s where a.account_id = s.earn;
+commit;
+`;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'byeol-floor-'));
+  const file = path.join(dir, 'floor.sql');
+  writeFileSync(file, script);
+  try {
+    const args = ['-n', '-c', String(CONCURRENCY), '-j', '1', '-f', file, bench.url];
+    await run('pgbench', ['-T', String(WARMUP), ...args], { maxBuffer: 1 << 20 });
+    const written = async () => Number((await client.query<{ n: string }>(`select count(*) as n from ${f}.wallet_txn`)).rows[0]?.n);
+    const before = await written();
+    const {
+      result: { stdout },
+      cpu,
+    } = await withCpu(() => run('pgbench', ['-T', String(SECONDS), ...args], { maxBuffer: 1 << 20 }));
+    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN);
+    const lat = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1] ?? Number.NaN);
+    const failed = /number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? '?';
+    const stored = (await written()) - before;
+    return {
+      cpu: cpu.replace(/, PostgreSQL.*$/, ' (PostgreSQL and pgbench)'),
+      name: `the floor: a gift's rows by plain SQL (pgbench, ${BATCH} gifts per transaction, ${CONCURRENCY} clients)`,
+      rate: tps * BATCH,
+      unit: 'gifts/s',
+      p50: lat,
+      p99: Number.NaN,
+      note: `copies of the ledger's tables; no decisions, no idempotency, no running balances, no fan club; p50 column = average latency of a transaction; ${stored.toLocaleString('en-US')} gifts written in the window, ${failed} transactions failed`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await client.query(`drop schema ${f} cascade`);
+  }
+}
+rows.push(await floorRun());
 
 // ---- over HTTP --------------------------------------------------------------------------------------
 
