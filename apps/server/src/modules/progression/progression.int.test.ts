@@ -14,6 +14,7 @@ import { type Account, buildBj, buildBroadcast, buildOperator, buildViewer, ledg
 import { ChatClient, chatToken, isOutside } from '../../testing/chat-client.js';
 import { buildMember, sql, tryJoin } from '../../testing/members.js';
 import { SITE_CHANGED, setSiteSwitch } from '../site/index.js';
+import { refreshVip } from './progression.repository.js';
 import { ProgressionService } from './progression.service.js';
 
 /**
@@ -191,6 +192,30 @@ describe('the ladders for a scripted history', () => {
       'watch',
     ]);
     expect((await call(e.history, { ladder: 'user' })).body.rslt_cd).toBe(ResultCode.LOGIN_REQUIRED);
+  });
+});
+
+describe('the VIP grade', () => {
+  it('sums the paid STAR gifts of the window only: not older gifts or refused ones; a member without gifts has 0', async () => {
+    const bj = await buildBj(t);
+    const [giver, idle] = await Promise.all([buildViewer(t, { star: 20_000 }), buildViewer(t)]);
+    const ledger = ledgerOf(t);
+    await ledger.gift(giver.userKey, bj.userKey, 1_200, newKey());
+    const old = await ledger.gift(giver.userKey, bj.userKey, 9_000, newKey());
+    // A gift the wallet could not pay is stored refused; it gave nothing.
+    await expect(ledger.gift(giver.userKey, bj.userKey, 50_000, newKey())).rejects.toMatchObject({ code: 'WALLET_INSUFFICIENT' });
+    await sql(t, "update wallet_txn set created_at = now() - interval '91 days' where txn_id = $1", [old.txn_id]);
+    const table = [1_000, 10_000];
+    const grades = await refreshVip(t.database.db, [giver.userKey, idle.userKey, giver.userKey, 987_654_321], table, 90);
+    expect(grades.sort((a, b) => a.userKey - b.userKey)).toEqual(
+      [
+        { userKey: giver.userKey, star: 1_200, level: 1 },
+        { userKey: idle.userKey, star: 0, level: 0 },
+      ].sort((a, b) => a.userKey - b.userKey),
+    );
+    // The older gift counts again in a wider window; the grade is stored, not only answered.
+    expect(await refreshVip(t.database.db, [giver.userKey], table, 100)).toEqual([{ userKey: giver.userKey, star: 10_200, level: 2 }]);
+    expect(await xpOf(giver.userKey, 'vip')).toBe(10_200);
   });
 });
 

@@ -102,7 +102,8 @@ export async function relevel(db: Exec, ladder: Ladder, table: readonly number[]
 
 /**
  * Recomputes the VIP grade of `userKeys` from the STAR they gave over the last `windowDays` (paid gifts of
- * the ledger, read by its giver index), and answers the grades.
+ * the ledger, summed for all of them in one pass over the partial index of STAR gifts by giver and time,
+ * migration 0038), and answers the grades.
  */
 export async function refreshVip(
   db: Exec,
@@ -111,14 +112,17 @@ export async function refreshVip(
   windowDays: number,
 ): Promise<Array<{ userKey: number; star: number; level: number }>> {
   if (userKeys.length === 0) return [];
+  const keys = sql.param([...new Set(userKeys)]);
   const { rows } = await db.execute<{ user_key: string; xp: string; level: number }>(sql`
-    with s as (
-      select k.user_key,
-             coalesce((select sum(t.amount) from wallet_txn t
-                       where t.actor_user_key = k.user_key and t.kind = 'gift' and t.state = 'done' and t.currency = 'STAR'
-                         and t.created_at > now() - make_interval(days => ${windowDays})), 0)::bigint as star
-      from (select distinct unnest(${sql.param([...userKeys])}::bigint[]) as user_key) k
-      where exists (select 1 from users u where u.user_key = k.user_key)
+    with given as (
+      select t.actor_user_key as user_key, sum(t.amount) as star from wallet_txn t
+      where t.actor_user_key = any(${keys}::bigint[]) and t.kind = 'gift' and t.state = 'done' and t.currency = 'STAR'
+        and t.created_at > now() - make_interval(days => ${windowDays})
+      group by t.actor_user_key
+    ), s as materialized (
+      select u.user_key, coalesce(g.star, 0)::bigint as star
+      from users u left join given g on g.user_key = u.user_key
+      where u.user_key = any(${keys}::bigint[])
     )
     insert into level_state as l (user_key, ladder, bj_user_key, xp, level)
     select s.user_key, 'vip', 0, s.star, (select count(*) from unnest(${sql.param([...table])}::bigint[]) need where need <= s.star)::int
