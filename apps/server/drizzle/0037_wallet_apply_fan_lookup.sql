@@ -21,13 +21,14 @@ BEGIN
 	FROM wallet_apply(p_actor, p_key, p_fingerprint, p_kind, p_currency, p_from, p_amount, p_meta, p_leg_txn, p_leg_account, p_leg_amount) r;
 
 	-- The gifts paid now and their (BJ, payer) pairs. The first gift of each pair in the batch (the lowest
-	-- transaction id) looks the pair up in fan_club: one primary-key probe (a correlated subquery, so never
-	-- a scan of the table). A pair not in the club joins with the BJ's next numbers, in transaction order
-	-- (fan_club_counter's row lock, taken in BJ order after every account lock, numbers concurrent first
-	-- gifts to one BJ; the payer's wallet, locked by wallet_apply until commit, keeps any other transaction
-	-- from adding the same pair). Every step is a window over the gifts, never a join of one batch-sized
-	-- list to another: the planner estimates such lists at a row or two and would compare every gift with
-	-- every other (a nested loop of 200 x 200 for a full batch).
+	-- transaction id) looks the pair up in fan_club: a correlated subquery, so one lookup per pair (by the
+	-- primary key, but for a table of a page or two), however the planner estimates the batch. A pair not
+	-- in the club joins with the BJ's next numbers, in transaction order (fan_club_counter's row lock, taken
+	-- in BJ order after every account lock, numbers concurrent first gifts to one BJ; the payer's wallet,
+	-- locked by wallet_apply until commit, keeps any other transaction from adding the same pair). Every step
+	-- is a window over the gifts, never a join of one batch-sized list to another: the planner estimates
+	-- such lists at a row or two and would compare every gift with every other (a nested loop of 200 x 200
+	-- for a full batch).
 	WITH gift AS (
 		SELECT r.idx, (p_meta[r.idx]->>'bj_user_key')::bigint AS bj, p_actor[r.idx] AS usr, r.txn_id AS txn
 		FROM unnest(v_results) r
