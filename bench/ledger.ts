@@ -309,17 +309,15 @@ async function floorRun(): Promise<Row> {
     await client.query(`create table ${f}.${t} (like public.${t} including all)`);
   }
   await client.query(`insert into ${f}.wallet_account select * from public.wallet_account; create sequence ${f}.txn_seq`);
-  const earnings = await Promise.all(
-    bjKeys.map(async (bj) =>
-      Number(
-        (
-          await client.query<{ account_id: string }>("select account_id from wallet_account where user_key = $1 and kind = 'earnings'", [
-            bj,
-          ])
-        ).rows[0]?.account_id,
-      ),
-    ),
+  const earningsOf = new Map(
+    (
+      await client.query<{ user_key: string; account_id: string }>(
+        "select user_key, account_id from wallet_account where kind = 'earnings' and currency = 'STAR' and user_key = any($1::bigint[])",
+        [bjKeys],
+      )
+    ).rows.map((r) => [Number(r.user_key), Number(r.account_id)]),
   );
+  const earnings = bjKeys.map((bj) => earningsOf.get(bj));
   // Payers spread over all the wallets like random ones (a stride prime to their number from a random
   // start: distinct within a transaction, few shared between concurrent ones), locked in account order.
   const span = (

@@ -15,7 +15,7 @@ import {
   txnsOfKey,
 } from '../../testing/builders.js';
 import type { Posting } from './wallet.batcher.js';
-import { applyOnPool } from './wallet.repository.js';
+import { applyOnPool, findAccount } from './wallet.repository.js';
 import { LedgerService } from './wallet.service.js';
 import { verifyLedger } from './wallet.verify.js';
 
@@ -182,16 +182,8 @@ describe('gifts and the reward rate', () => {
     const [other, viewer] = await Promise.all([buildViewer(t, { star: 100 }), buildViewer(t, { star: 100 })]);
     const bj = await buildBj(t);
     expect(await ledgerOf(t).gift(other.userKey, bj.userKey, 1, newKey())).toMatchObject({ fan_no: 1, fan_joined: true });
-    const account = async (userKey: number, kind: string) =>
-      Number(
-        (
-          await t.database.pool.query('select account_id from wallet_account where user_key = $1 and kind = $2 and currency = $3', [
-            userKey,
-            kind,
-            'STAR',
-          ])
-        ).rows[0].account_id,
-      );
+    const account = async (userKey: number, kind: 'wallet' | 'earnings') =>
+      (await findAccount(t.database.db, { kind, userKey, currency: 'STAR' }))?.accountId as number;
     const [from, earnings] = [await account(viewer.userKey, 'wallet'), await account(bj.userKey, 'earnings')];
     const posting = (amount: number, key: string): Posting => ({
       actor: viewer.userKey,
