@@ -82,12 +82,21 @@ describe('shorts in search', () => {
         bj: { user_key: bj.userKey, id: bj.id, nick, profile_image: expect.any(String) },
       },
     ]);
-    // Its 초성, the BJ's nick, and the word of the brief ('직캠', 'ㅈㅋ') among other suites' clips.
-    for (const term of [cho(word), nick.slice(1, 3)]) {
-      expect(
-        shorts((await search(term, 'short')).data_list).map((h) => h.clip_sn),
-        term,
-      ).toEqual([clip.clip_sn]);
+    // The BJ's nick (random Hangul: no other suite's clip matches it).
+    expect(
+      shorts((await search(nick.slice(1, 3), 'short')).data_list).map((h) => h.clip_sn),
+      nick,
+    ).toEqual([clip.clip_sn]);
+    // Its 초성: two consonants can be another suite's title too (the clips suite's '세로 숏폼' is ㅅㄹ ㅅㅍ),
+    // so the clip must be among the hits and every other hit must really hold those consonants.
+    const initials = cho(word);
+    const byInitials = shorts((await search(initials, 'short', null, { limit: '100' })).data_list);
+    expect(
+      byInitials.map((h) => h.clip_sn),
+      initials,
+    ).toContain(clip.clip_sn);
+    for (const hit of byInitials) {
+      expect(`${cho(hit.title)} ${cho(hit.bj.nick)}`, `${initials} found ${hit.title}`).toContain(initials);
     }
     for (const term of ['직캠', 'ㅈㅋ']) {
       const list = shorts((await search(term, 'short', null, { limit: '100' })).data_list);
