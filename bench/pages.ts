@@ -104,6 +104,20 @@ async function main() {
     rows.push(await run('Byeol GET / signed in (rendered each time)', `${cached.origin}/`, bytes(mine), { headers: signedIn }));
     const playMine = await probe(cached.origin, pages.play, signedIn);
     rows.push(await run('Byeol GET /play/{vod_key} signed in', `${cached.origin}${pages.play}`, bytes(playMine), { headers: signedIn }));
+    // What a shared render personalised in the browser would still pay per signed-in view (decision 013):
+    // the home page's loaders without the render (React Router's data request), or the member's summary alone.
+    const homeData = await probe(cached.origin, '/_root.data', signedIn);
+    rows.push(
+      await run('Byeol GET /_root.data signed in (the home loaders, no render)', `${cached.origin}/_root.data`, bytes(homeData), {
+        headers: signedIn,
+      }),
+    );
+    const info = await probe(cached.origin, '/v1/user/user_info', signedIn);
+    rows.push(
+      await run('Byeol GET /v1/user/user_info signed in (the header alone)', `${cached.origin}/v1/user/user_info`, bytes(info), {
+        headers: signedIn,
+      }),
+    );
     rows.push(await run('bare Fastify 5, the home page bytes from memory (baseline, after)', bare.url, bare.bytes));
     bare.stop();
     printTable(
