@@ -12,14 +12,13 @@
 // --only keeps the Byeol rows whose name holds the text (the baselines always run): a CPU profile of the
 // platform (BENCH_NODE_ARGS) then covers those requests alone.
 // DATABASE_URL: a PostgreSQL server to create the bench database on; unset: an embedded PostgreSQL.
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../apps/server/src/demo/demo.seed.js';
-import { hashToken, SESSION_COOKIE } from '../apps/server/src/modules/users/users.session.js';
 import { connectExternal } from '../apps/server/src/platform/db.js';
 import { createTestDatabase } from '../apps/server/src/testing/database.js';
+import { signInDemoMember } from './demo-member.js';
 import {
   autocannonRunner,
   ensureWebBuild,
@@ -58,17 +57,8 @@ async function main() {
       await pool.query<{ vod_key: string }>(`select vod_key from broadcast where state = 'live' order by viewer_cnt desc limit 1`)
     ).rows[0]?.vod_key;
     if (!live) throw new Error('the demo content has no live broadcast');
-    // A signed-in viewer: a session row as a login makes it (the cookie holds the token, the table its hash).
-    const viewer = (
-      await pool.query<{ user_key: string; nick: string }>(`select user_key, nick from users where is_demo order by user_key limit 1`)
-    ).rows[0];
-    if (!viewer) throw new Error('no demo member');
-    const token = randomBytes(32).toString('base64url');
-    await pool.query(`insert into user_session (token_hash, user_key, expires_at) values ($1, $2, now() + interval '1 day')`, [
-      hashToken(token),
-      viewer.user_key,
-    ]);
-    const signedIn = { cookie: `${SESSION_COOKIE}=${token}` };
+    // A signed-in viewer: a session row as a login makes it.
+    const { headers: signedIn, nick } = await signInDemoMember(pool);
 
     const cached = await startPlatform(bench.url, 'byeol-bench-pages-');
     platforms.push(cached);
@@ -85,7 +75,7 @@ async function main() {
     const homeHtml = await probe(cached.origin, pages.home);
     const playHtml = await probe(cached.origin, pages.play);
     const mine = await probe(cached.origin, pages.home, signedIn);
-    if (!mine.includes(viewer.nick)) throw new Error(`the signed-in home does not show "${viewer.nick}"`);
+    if (!mine.includes(nick)) throw new Error(`the signed-in home does not show "${nick}"`);
 
     const seconds = Number(opts.seconds);
     const connections = Number(opts.connections);

@@ -7,13 +7,12 @@
 //
 // Run: npm run bench:render-hooks -- [--seconds 5] [--connections 50]
 // DATABASE_URL: a PostgreSQL server to create the bench database on; unset: an embedded PostgreSQL.
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { seedDemo } from '../apps/server/src/demo/demo.seed.js';
-import { hashToken, SESSION_COOKIE } from '../apps/server/src/modules/users/users.session.js';
 import { connectExternal } from '../apps/server/src/platform/db.js';
 import { createTestDatabase } from '../apps/server/src/testing/database.js';
+import { signInDemoMember } from './demo-member.js';
 import { ensureWebBuild, fetchPage, type Platform, startPlatform, stopChildrenOnExit } from './ssr-harness.js';
 
 const { values: opts } = parseArgs({
@@ -27,15 +26,7 @@ const database = await connectExternal(bench.url, 2);
 const platforms: Platform[] = [];
 try {
   await seedDemo(database.db);
-  const viewer = (await database.pool.query<{ user_key: string }>(`select user_key from users where is_demo order by user_key limit 1`))
-    .rows[0];
-  if (!viewer) throw new Error('no demo member');
-  const token = randomBytes(32).toString('base64url');
-  await database.pool.query(`insert into user_session (token_hash, user_key, expires_at) values ($1, $2, now() + interval '1 day')`, [
-    hashToken(token),
-    viewer.user_key,
-  ]);
-  const headers = { cookie: `${SESSION_COOKIE}=${token}` };
+  const { headers } = await signInDemoMember(database.pool);
   const never = await startPlatform(bench.url, 'byeol-bench-hooks-a-');
   platforms.push(never);
   const rendered = await startPlatform(bench.url, 'byeol-bench-hooks-b-');
