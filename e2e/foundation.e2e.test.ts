@@ -206,6 +206,20 @@ describe('Content-Security-Policy (issue 16)', () => {
 });
 
 describe('what browsers and crawlers read besides pages (issue 15)', () => {
+  it('gives a crawler the whole page at once: the sections, the data for hydration, the page closed', async () => {
+    const res = await page.request.get('/?crawler=1', {
+      headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    });
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    const live = (await (await page.request.get('/v1/pubapi/play_live_list?limit=1')).json()) as {
+      rslt_set: { data_list: { vod_key: string }[] };
+    };
+    expect(html).toContain(`/play/${live.rslt_set.data_list[0]?.vod_key}`);
+    expect(html).toContain('streamController.close()');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
   it('serves a favicon, a web app manifest, robots.txt and a sitemap with the live rooms and replays', async () => {
     const ico = await page.request.get('/favicon.ico');
     expect(ico.status()).toBe(200);

@@ -51,7 +51,11 @@ export default async function handleRequest(
         if (shellRendered) console.error(error);
       },
     },
-  );
+  ).catch((error: unknown) => {
+    // No shell: React Router renders its error page with another call; nothing is left to abort.
+    clearTimeout(timeoutId);
+    throw error;
+  });
   shellRendered = true;
   // Crawlers (and SPA mode) get the whole page at once.
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await stream.allReady;
