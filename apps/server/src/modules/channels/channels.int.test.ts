@@ -113,6 +113,10 @@ describe('follows', () => {
     ]);
     const page = await t.call(channelsEndpoints.subscribeMore, { offset: '1', limit: '1' }, as(fan));
     expect(page.body.rslt_set.data_list.map((s) => s.id)).toEqual([quiet.id]);
+    expect(page.body.rslt_set.data_totalcount).toBe(2);
+    // A page past the end is empty and still tells the total.
+    const past = await t.call(channelsEndpoints.subscribeMore, { offset: '5', limit: '1' }, as(fan));
+    expect(past.body.rslt_set).toEqual({ data_list: [], data_totalcount: 2 });
     expect((await info(quiet.id, fan)).body.rslt_set).toMatchObject({ follower_cnt: 2, viewer: { subscribed_yn: 'Y' } });
 
     // Cancelling: subscribed → cancelled, counted down once.

@@ -131,12 +131,6 @@ export async function followerCnt(db: Exec, bjUserKey: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-export async function followerCnts(db: Db, bjUserKeys: number[]): Promise<Map<number, number>> {
-  if (bjUserKeys.length === 0) return new Map();
-  const rows = await db.select().from(channelStat).where(inArray(channelStat.bjUserKey, bjUserKeys));
-  return new Map(rows.map((r) => [r.bjUserKey, r.followerCnt]));
-}
-
 export async function isSubscribed(db: Db, userKey: number, bjUserKey: number): Promise<boolean> {
   const [row] = await db
     .select({ k: channelSubscribe.userKey })
@@ -171,21 +165,73 @@ export async function setSubscribed(db: Db, userKey: number, bjUserKey: number, 
 }
 
 /** The BJs a member follows: those on air first, then the newest follows. */
+/**
+ * The BJs a member follows, those on air first, with each one's follower count and broadcast on air, and
+ * the total (`count(*) over ()`), in one prepared statement: the home page asks for it on every signed-in
+ * view, and planning this join anew took PostgreSQL about 2.5 ms, five times its execution. A BJ is live
+ * at most once (broadcast_one_live_per_bj), so the join adds no row.
+ */
+function prepareSubscriptions(db: Db) {
+  return db
+    .select({
+      ...memberColumns,
+      subscribedAt: channelSubscribe.createdAt,
+      followerCnt: sql<number>`coalesce(${channelStat.followerCnt}, 0)`.mapWith(Number),
+      liveVodKey: broadcast.vodKey,
+      liveTitle: broadcast.title,
+      liveThumbnail: broadcast.thumbnail,
+      liveViewerCnt: broadcast.viewerCnt,
+      liveStartedAt: broadcast.startedAt,
+      liveAdultYn: broadcast.adultYn,
+      countHidden: sql<boolean>`${hidesViewerCountSql()}`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(channelSubscribe)
+    .innerJoin(users, eq(users.userKey, channelSubscribe.bjUserKey))
+    .leftJoin(channelStat, eq(channelStat.bjUserKey, channelSubscribe.bjUserKey))
+    .leftJoin(broadcast, and(eq(broadcast.bjUserKey, channelSubscribe.bjUserKey), eq(broadcast.state, 'live')))
+    .where(and(eq(channelSubscribe.userKey, sql.placeholder('userKey')), eq(users.state, 'active')))
+    .orderBy(desc(sql`${broadcast.broadcastSn} is not null`), desc(channelSubscribe.createdAt), desc(channelSubscribe.bjUserKey))
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
+    .prepare('byeol_channel_subscriptions');
+}
+const preparedSubscriptions = new WeakMap<Db, ReturnType<typeof prepareSubscriptions>>();
+
 export async function subscriptions(db: Db, userKey: number, offset: number, limit: number) {
-  const where = and(eq(channelSubscribe.userKey, userKey), eq(users.state, 'active'));
-  const onAir = sql<boolean>`exists (select 1 from ${broadcast} where ${broadcast.bjUserKey} = ${channelSubscribe.bjUserKey} and ${broadcast.state} = 'live')`;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ...memberColumns, subscribedAt: channelSubscribe.createdAt })
+  let statement = preparedSubscriptions.get(db);
+  if (!statement) {
+    statement = prepareSubscriptions(db);
+    preparedSubscriptions.set(db, statement);
+  }
+  const rows = await statement.execute({ userKey, offset, limit });
+  let total = rows[0]?.total ?? 0;
+  // A page past the end has no row to carry the total: it is counted alone.
+  if (rows.length === 0 && offset > 0) {
+    const [all] = await db
+      .select({ n: count() })
       .from(channelSubscribe)
       .innerJoin(users, eq(users.userKey, channelSubscribe.bjUserKey))
-      .where(where)
-      .orderBy(desc(onAir), desc(channelSubscribe.createdAt), desc(channelSubscribe.bjUserKey))
-      .offset(offset)
-      .limit(limit),
-    db.select({ n: count() }).from(channelSubscribe).innerJoin(users, eq(users.userKey, channelSubscribe.bjUserKey)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .where(and(eq(channelSubscribe.userKey, userKey), eq(users.state, 'active')));
+    total = all?.n ?? 0;
+  }
+  const list = rows.map((r) => ({
+    ...r,
+    live:
+      r.liveVodKey === null || r.liveTitle === null || r.liveStartedAt === null
+        ? null
+        : toChannelBroadcast({
+            vodKey: r.liveVodKey,
+            title: r.liveTitle,
+            thumbnail: r.liveThumbnail ?? '',
+            viewerCnt: r.liveViewerCnt ?? 0,
+            countHidden: r.countHidden,
+            startedAt: r.liveStartedAt,
+            state: 'live',
+            adultYn: r.liveAdultYn ?? false,
+          }),
+  }));
+  return { rows: list, total };
 }
 
 // ---- fan clubs and VIPs ------------------------------------------------------------------------------

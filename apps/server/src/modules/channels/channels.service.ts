@@ -65,7 +65,6 @@ import {
   findFeed,
   followedReplayKeys,
   followerCnt,
-  followerCnts,
   imagesOf,
   insertComment,
   insertFeed,
@@ -279,16 +278,14 @@ export class ChannelsService {
 
   async subscriptions(viewer: Viewer, offset: number, limit: number): Promise<{ list: SubscribeItem[]; total: number }> {
     const { rows, total } = await subscriptions(this.db, viewer.userKey, offset, limit);
-    const keys = rows.map((r) => r.userKey);
-    const [live, counts] = await Promise.all([liveOf(this.db, keys), followerCnts(this.db, keys)]);
     const list = rows.map((r) => ({
       user_key: r.userKey,
       id: r.id,
       nick: r.nick,
       profile_image: r.profileImage,
       subscribed_at: r.subscribedAt.toISOString(),
-      follower_cnt: counts.get(r.userKey) ?? 0,
-      live: live.get(r.userKey) ?? null,
+      follower_cnt: r.followerCnt,
+      live: r.live,
     }));
     return { list, total };
   }
