@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { seedDemo } from '../apps/server/src/demo/demo.seed.js';
+import { channelSubscribe } from '../apps/server/src/modules/channels/channels.tables.js';
 import { seedSiteDefaults } from '../apps/server/src/modules/site/site.repository.js';
 import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../apps/server/src/modules/users/users.session.js';
 import { userSession, users } from '../apps/server/src/modules/users/users.tables.js';
@@ -20,6 +21,8 @@ import { createTestDatabase } from '../apps/server/src/testing/database.js';
 const SAME_BYTES = {
   site: '/v1/pubapi/api_site_cache_info?segment1=sub&segment2=live',
   live: '/v1/pubapi/play_live_list?limit=8',
+  vod: '/v1/pubapi/play_vod_list?limit=8',
+  magazine: '/v1/pubapi/magazine_list?limit=4',
 } as const;
 
 const testDb = await createTestDatabase('byeol_bench');
@@ -43,6 +46,13 @@ await database.db
   .insert(userSession)
   .values(tokens.map(({ userKey, token }) => ({ tokenHash: hashToken(token), userKey, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })));
 const token = tokens[0]?.token ?? '';
+// Members follow a few BJs, as fans do: each bench member follows three of the demo broadcasters (the home
+// page's followed list, subscribe_default_more, reads them).
+const bjs = await database.db.select({ userKey: users.userKey }).from(users).where(eq(users.typeCd, 'bj'));
+await database.db
+  .insert(channelSubscribe)
+  .values(members.flatMap((m, i) => [0, 1, 2].map((j) => ({ userKey: m.userKey, bjUserKey: bjs[(i + j) % bjs.length]?.userKey ?? 0 }))))
+  .onConflictDoNothing();
 const bus = await createBus(config.REDIS_URL);
 const byeol = await buildApp({ config, database, bus, logger: pino({ level: 'silent' }) });
 await byeol.listen({ host: '127.0.0.1', port: 0 });

@@ -58,6 +58,21 @@ rows.push(await run('bare Fastify 5 + one primary-key SELECT (a member in turn)'
 // Answered from the in-memory live snapshot, serialised once per page (modules/live/live.snapshot.ts).
 rows.push(await run('Byeol GET /v1/pubapi/play_live_list (live snapshot)', byeolUrl('/v1/pubapi/play_live_list?limit=8')));
 rows.push(await run('bare Fastify 5, the same bytes as play_live_list', `http://127.0.0.1:${ports.bare}/same/live`));
+// The home page's other shared sections: the latest replays and magazine articles.
+rows.push(await run('Byeol GET /v1/pubapi/play_vod_list (replays)', byeolUrl('/v1/pubapi/play_vod_list?limit=8')));
+rows.push(await run('bare Fastify 5, the same bytes as play_vod_list', `http://127.0.0.1:${ports.bare}/same/vod`));
+rows.push(await run('Byeol GET /v1/pubapi/magazine_list', byeolUrl('/v1/pubapi/magazine_list?limit=4')));
+rows.push(await run('bare Fastify 5, the same bytes as magazine_list', `http://127.0.0.1:${ports.bare}/same/magazine`));
+// The home page's personal section: the BJs a member follows, those on air first (200 members in turn).
+rows.push(
+  await run(
+    'Byeol POST /v1/mypage/subscribe_default_more (followed BJs, 200 members in turn)',
+    byeolUrl('/v1/mypage/subscribe_default_more'),
+    {},
+    'offset=0&limit=20',
+    ports.cookies,
+  ),
+);
 // The channel page's calls (issue 17): its head (profile, counts, live or latest replay) and the fan tab
 // (the fan club in join order with VIP ranks from the BJ's own bj_fan rows, never the ledger).
 rows.push(await run('Byeol GET /v1/channel/bj_info (channel head)', byeolUrl('/v1/channel/bj_info?id=demo_haneul')));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { API_BASE, LIVE_BUS_CHANNEL } from '@byeol/contract';
 import swagger from '@fastify/swagger';
@@ -26,8 +27,9 @@ import type { Bus } from './platform/bus.js';
 import { compression } from './platform/compression.js';
 import type { Database } from './platform/db.js';
 import { observability } from './platform/observability.js';
-import { PAGE_CHANGES_CHANNEL, PageCache, signalPageChanges } from './platform/page-cache.js';
+import { fromAnotherApp, PAGE_CHANGES_CHANNEL, PageCache, signalPageChanges } from './platform/page-cache.js';
 import { securityHeaders } from './platform/security-headers.js';
+import { SharedAnswers } from './platform/shared-answers.js';
 import { webRole } from './platform/web.js';
 
 export interface AppDeps {
@@ -84,8 +86,24 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
   // Anonymous pages rendered once a second for everybody (issue 20); every change this process writes
   // to the database clears them, here and over the bus in other web processes.
   const pageCache = roles.has('web') && config.PAGE_CACHE_MS > 0 ? new PageCache({ ttlMs: config.PAGE_CACHE_MS, maxEntries: 1000 }) : null;
-  const stopPageSignals = signalPageChanges(database, bus, pageCache, app.log);
+  const origin = randomUUID();
+  const stopPageSignals = signalPageChanges(database, bus, pageCache, app.log, origin);
   app.addHook('onClose', async () => stopPageSignals());
+  // Public answers every page view asks for (the latest replays, magazine articles): kept until the
+  // tables they read change (this process's writes at once, other processes' over the bus), a second at most.
+  const answers = new SharedAnswers(config.PAGE_CACHE_MS);
+  const stopAnswerSignals = database.onWrite((tables) => answers.changed(tables));
+  const answerSubscriptions = await Promise.all([
+    bus.subscribe(PAGE_CHANGES_CHANNEL, (message) => {
+      if (fromAnotherApp(message, origin)) answers.changed(null);
+    }),
+    // A broadcast started or ended in another process (the ingest's role).
+    bus.subscribe(LIVE_BUS_CHANNEL, () => answers.changed(new Set(['broadcast']))),
+  ]);
+  app.addHook('onClose', async () => {
+    stopAnswerSignals();
+    await Promise.all(answerSubscriptions.map((off) => off()));
+  });
 
   let ledger: LedgerService | null = null;
   let progressOfApp: ProgressionService | null = null;
@@ -132,6 +150,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
       sms,
       cardPg,
       uploadsDir,
+      answers,
     };
     await app.register(
       async (v1) => {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Bus } from '../platform/bus.js';
 import type { Db } from '../platform/db.js';
+import type { SharedAnswers } from '../platform/shared-answers.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { applicationsRoutes } from './applications/applications.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
@@ -61,6 +62,8 @@ export interface ApiContext {
   sms: SmsDriver;
   cardPg: PgClient;
   uploadsDir: string;
+  /** Public answers shared by every caller until the tables they read change (platform/shared-answers.ts). */
+  answers: SharedAnswers;
 }
 
 /**
@@ -86,6 +89,7 @@ export const apiModules: readonly ApiModule[] = [
         db: c.db,
         bus: c.bus,
         replayMobileOnly: c.config.REPLAY_MOBILE_ONLY,
+        answers: c.answers,
         onWatch: (userKey, bjUserKey, vodKey) => c.progress.watched(userKey, bjUserKey, vodKey),
       });
       await v1.register(streamRoutes, { db: c.db, bus: c.bus, rtmpUrl: rtmpPublicUrl(c.config) });
@@ -94,7 +98,7 @@ export const apiModules: readonly ApiModule[] = [
   { name: 'media', v1: (v1, c) => v1.register(mediaRoutes, { db: c.db, bus: c.bus }) },
   { name: 'community', v1: (v1, c) => v1.register(communityRoutes, { db: c.db, bus: c.bus, uploadsDir: c.uploadsDir }) },
   { name: 'policies', v1: (v1, c) => v1.register(policyRoutes, { db: c.db }) },
-  { name: 'editorial', v1: (v1, c) => v1.register(editorialRoutes, { db: c.db, bus: c.bus, site: c.site }) },
+  { name: 'editorial', v1: (v1, c) => v1.register(editorialRoutes, { db: c.db, bus: c.bus, site: c.site, answers: c.answers }) },
   {
     name: 'clips',
     v1: (v1, c) =>

@@ -22,6 +22,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
+import type { SharedAnswers } from './shared-answers.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,6 +60,25 @@ export function okList<T, E extends object = object>(
   extra?: E,
 ): Envelope<ListSet<T> & E> {
   return envelope(request.lang, { ...(extra as E), data_list: list, data_totalcount: total });
+}
+
+/**
+ * A public list answered from the shared answers (platform/shared-answers.ts): the envelope's text, made
+ * once per key and language until a table it reads changes. `key` must name everything the list depends
+ * on but the language (the query, the caller's variant).
+ */
+export async function sharedList<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answers: SharedAnswers,
+  answer: { key: string; tables: readonly string[]; load: () => Promise<{ list: T[]; total: number }> },
+): Promise<FastifyReply> {
+  const lang = request.lang;
+  const text = await answers.get(`${answer.key}|${lang}`, answer.tables, async () => {
+    const { list, total } = await answer.load();
+    return JSON.stringify(envelope(lang, { data_list: list, data_totalcount: total }));
+  });
+  return reply.type('application/json; charset=utf-8').send(text);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -25,11 +25,22 @@ export interface Database {
   close(): Promise<void>;
   /**
    * Calls `listener` after every statement of this process that changed rows (INSERT, UPDATE, DELETE,
-   * MERGE with a row count) and every COMMIT, as its answer arrives: what a page shows may have changed
-   * (the anonymous page cache, platform/page-cache.ts). Answers the function that stops it.
+   * MERGE with a row count) outside a transaction, and after every COMMIT, as its answer arrives: what a
+   * page shows may have changed (the anonymous page cache, platform/page-cache.ts). It is told which
+   * tables were written (`WrittenTables`; the shared answers, platform/shared-answers.ts, use them).
+   * Answers the function that stops it.
    */
-  onWrite(listener: () => void): () => void;
+  onWrite(listener: (tables: WrittenTables) => void): () => void;
 }
+
+/**
+ * The tables a statement or a committed transaction wrote, by the statements' own targets (`insert into t`,
+ * `update t`, `delete from t`, `merge into t`); null when that cannot be told (a statement of another shape
+ * that changed rows, a commit of a transaction with no such statement): anything may have changed. Rows a
+ * trigger or a database function writes count for nobody but the statement's target, and a function called
+ * by a SELECT outside a transaction is not seen at all.
+ */
+export type WrittenTables = ReadonlySet<string> | null;
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const MIGRATION_LOCK = 0x6279656f; // 'byeo': one migrator at a time across processes
@@ -63,37 +74,74 @@ function redact(url: string): string {
 }
 
 const CHANGING = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+/** The target of a plain write, as drizzle and hand-written SQL name it: `update "broadcast" set …`. */
+const TARGET = /^\s*(?:insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?[\s(]/i;
+
+/** What a statement's first argument says it is: its text (a string or a query config), if any. */
+function statementText(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  const text = (arg as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : undefined;
+}
 
 /**
  * Watches every pooled connection's answers for changes (Database.onWrite): a query's promise gets one
  * more reaction, a callback is called through a check; a submittable (a cursor, a stream) passes untouched.
+ * Each connection remembers the tables its open transaction wrote and reports them at its COMMIT.
  */
-function watchWrites(pool: pg.Pool): (listener: () => void) => () => void {
-  const listeners = new Set<() => void>();
-  const seen = (result: unknown) => {
-    if (listeners.size === 0) return;
-    for (const r of Array.isArray(result) ? result : [result]) {
-      const { command, rowCount } = (r ?? {}) as { command?: string; rowCount?: number | null };
-      if (command === 'COMMIT' || (command !== undefined && CHANGING.has(command) && (rowCount ?? 0) > 0)) {
-        for (const l of listeners) l();
-        return;
-      }
-    }
+function watchWrites(pool: pg.Pool): (listener: (tables: WrittenTables) => void) => () => void {
+  const listeners = new Set<(tables: WrittenTables) => void>();
+  const tell = (tables: WrittenTables) => {
+    for (const l of listeners) l(tables);
   };
   pool.on('connect', (client) => {
+    // The open transaction's written tables (null inside it: one write could not be told), or undefined.
+    let open: Set<string> | null | undefined;
+    const seen = (text: string | undefined, result: unknown) => {
+      for (const r of Array.isArray(result) ? result : [result]) {
+        const { command, rowCount } = (r ?? {}) as { command?: string; rowCount?: number | null };
+        if (command === 'BEGIN' || command === 'START') open = new Set();
+        else if (command === 'COMMIT') {
+          const tables = open === undefined || (open !== null && open.size === 0) ? null : open;
+          open = undefined;
+          if (listeners.size > 0) tell(tables);
+        } else if (command === 'ROLLBACK') {
+          // `rollback to savepoint` keeps the transaction (and what it wrote before) open.
+          if (!text || !/\bsavepoint\b/i.test(text)) open = undefined;
+        } else if (command !== undefined && CHANGING.has(command) && (rowCount ?? 0) > 0) {
+          const table = text === undefined ? undefined : TARGET.exec(text)?.[1]?.toLowerCase();
+          if (open === undefined) {
+            if (listeners.size > 0) tell(table ? new Set([table]) : null);
+          } else if (open !== null) {
+            if (table) open.add(table);
+            else open = null;
+          }
+        }
+      }
+    };
+    // A COMMIT that failed ended its transaction all the same (PostgreSQL rolled it back).
+    const failed = (text: string | undefined) => {
+      if (text && /^\s*(?:commit|end)\b/i.test(text)) open = undefined;
+    };
     const query = client.query;
     client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      const text = statementText(args[0]);
       // pool.query calls its client back; drizzle and transactions use the promise.
       const last = args.length - 1;
       const callback = args[last];
       if (typeof callback === 'function') {
         args[last] = (err: unknown, result: unknown) => {
-          if (!err) seen(result);
+          if (err) failed(text);
+          else seen(text, result);
           return (callback as (e: unknown, r: unknown) => unknown)(err, result);
         };
       }
       const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
-      if (answer instanceof Promise) answer.then(seen, () => {});
+      if (answer instanceof Promise)
+        answer.then(
+          (result) => seen(text, result),
+          () => failed(text),
+        );
       return answer;
     } as typeof client.query;
   });

@@ -31,7 +31,7 @@ beforeAll(async () => {
   [busA, busB] = await Promise.all([createBus(REDIS_URL, PREFIX), createBus(REDIS_URL, PREFIX)]);
   const log = { warn: (o: object, m: string) => console.warn(m, o) };
   // Process A: its own pages (none asked for here) and the signal of its writes.
-  stops.push(signalPageChanges(database, busA, new PageCache({ ttlMs: 60_000, maxEntries: 10 }), log));
+  stops.push(signalPageChanges(database, busA, new PageCache({ ttlMs: 60_000, maxEntries: 10 }), log, 'process-a'));
   // Process B: a page served from its cache, rendered afresh only when asked after a clear.
   const cacheB = new PageCache({ ttlMs: 60_000, maxEntries: 10 });
   stops.push(await listenPageChanges(busB, cacheB, [PAGE_CHANGES_CHANNEL]));

@@ -10,6 +10,11 @@ export const PAGE_CHANGES_CHANNEL = 'pages.changed';
 /** Clears of the page cache (and messages on the bus) happen at most this often; a later one is kept for the end of the window. */
 export const PAGE_CHANGES_MIN_INTERVAL_MS = 100;
 
+/** Whether a `pages.changed` message came from another app than the one of `origin` (signalPageChanges). */
+export function fromAnotherApp(message: unknown, origin: string): boolean {
+  return (message as { from?: unknown } | null)?.from !== origin;
+}
+
 /** A page as it was rendered for everybody without a session: kept in memory, one per path and language. */
 interface Entry {
   status: number;
@@ -205,12 +210,14 @@ export function signalPageChanges(
   bus: Bus,
   local: PageCache | null,
   log: { warn(o: object, m: string): void },
+  /** This app's tag on its messages (its own shared answers skip them: it knew its writes already). */
+  origin: string,
 ): () => void {
   const publish =
     bus.kind === 'memory' && local
       ? null
       : throttled(PAGE_CHANGES_MIN_INTERVAL_MS, () => {
-          bus.publish(PAGE_CHANGES_CHANNEL, {}).catch((err: unknown) => log.warn({ err }, 'page change publish failed'));
+          bus.publish(PAGE_CHANGES_CHANNEL, { from: origin }).catch((err: unknown) => log.warn({ err }, 'page change publish failed'));
         });
   return database.onWrite(() => {
     local?.invalidate();

@@ -1,17 +1,21 @@
 import { contentEndpoints, editorialEndpoints, SITE_FOOTER_FIELDS, siteEndpoints } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, okList } from '../../platform/api.js';
+import { ok, okList, sharedList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
+import type { SharedAnswers } from '../../platform/shared-answers.js';
 import { boardBannedWords } from '../community/index.js';
 import { SITE_CHANGED, type SiteService, setSiteFooter, setSiteSwitch } from '../site/index.js';
 import { requireUser } from '../users/users.session.js';
 import { audit, EditorialService, type Viewer } from './editorial.service.js';
 
 /** The magazine, the schedule, events and the site switches (docs/editorial.md). */
-export const editorialRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; site: SiteService }> = async (app, { db, bus, site }) => {
+export const editorialRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; site: SiteService; answers: SharedAnswers }> = async (
+  app,
+  { db, bus, site, answers },
+) => {
   const ed = new EditorialService(db, bus, site);
   const e = editorialEndpoints;
   const viewerOf = async (request: Parameters<typeof requireUser>[0]): Promise<Viewer | null> => {
@@ -25,10 +29,15 @@ export const editorialRoutes: FastifyPluginAsyncZod<{ db: Db; bus: Bus; site: Si
   };
 
   // The magazine (readers' calls follow the magazine switch; the home's list too).
-  route(app, contentEndpoints.magazineList, async (request, { offset, limit }) => {
+  route(app, contentEndpoints.magazineList, async (request, { offset, limit }, reply) => {
     await ed.requireMagazine(await viewerOf(request));
-    const { list, total } = await ed.magazineList({ offset, limit });
-    return okList(request, list, total);
+    // The home's magazine section, the same for everybody: shared until an article changes (or a second,
+    // for an article whose publication time comes).
+    return sharedList(request, reply, answers, {
+      key: `magazine_list|${offset}|${limit}`,
+      tables: ['magazine'],
+      load: () => ed.magazineList({ offset, limit }),
+    });
   });
   route(app, e.magazineList, async (request, q) => {
     await ed.requireMagazine(await viewerOf(request));

@@ -1,9 +1,10 @@
 import { contentEndpoints } from '@byeol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okList } from '../../platform/api.js';
+import { sharedList } from '../../platform/api.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { route } from '../../platform/route.js';
+import type { SharedAnswers } from '../../platform/shared-answers.js';
 import { seesAdultBroadcasts } from '../users/index.js';
 import { listReplays } from './live.repository.js';
 import { LiveSnapshot } from './live.snapshot.js';
@@ -15,11 +16,19 @@ export interface LiveRoutesOptions {
   bus: Bus;
   /** SPEC §1 'replay viewing is mobile only' (REPLAY_MOBILE_ONLY). */
   replayMobileOnly?: boolean;
+  /** Public answers shared until the tables they read change (the replay list). */
+  answers: SharedAnswers;
   /** A signed-in viewer's heartbeat (experience, docs/progression.md). */
   onWatch?: (userKey: number, bjUserKey: number, vodKey: string) => void;
 }
 
-export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, { db, bus, replayMobileOnly = false, onWatch }) => {
+/** What a replay item is read from: the broadcast and its BJ's account (nick, picture, switches). */
+const REPLAY_TABLES = ['broadcast', 'users'] as const;
+
+export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (
+  app,
+  { db, bus, answers, replayMobileOnly = false, onWatch },
+) => {
   const snapshot = new LiveSnapshot(db, app.log);
   await snapshot.start(bus);
   app.addHook('onClose', async () => snapshot.stop());
@@ -31,10 +40,14 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     return reply.type('application/json; charset=utf-8').send(snapshot.page(order, offset, limit, request.lang, adult ? 'all' : 'general'));
   });
 
-  route(app, contentEndpoints.vodList, async (request, { offset, limit }) => {
+  route(app, contentEndpoints.vodList, async (request, { offset, limit }, reply) => {
     const adult = seesAdultBroadcasts(await request.currentAccount());
-    const { list, total } = await listReplays(db, { offset, limit, adult });
-    return okList(request, list, total);
+    // The same few pages for everybody (the home's latest replays): shared until a broadcast or a BJ changes.
+    return sharedList(request, reply, answers, {
+      key: `play_vod_list|${adult ? 'all' : 'general'}|${offset}|${limit}`,
+      tables: REPLAY_TABLES,
+      load: () => listReplays(db, { offset, limit, adult }),
+    });
   });
 
   await app.register(playRoutes, { play: new PlayService({ db, bus, snapshot, replayMobileOnly, ...(onWatch ? { onWatch } : {}) }) });
