@@ -10,6 +10,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { seedDemo } from '../apps/server/src/demo/demo.seed.js';
 import { channelSubscribe } from '../apps/server/src/modules/channels/channels.tables.js';
+import { broadcast } from '../apps/server/src/modules/live/live.tables.js';
 import { seedSiteDefaults } from '../apps/server/src/modules/site/site.repository.js';
 import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../apps/server/src/modules/users/users.session.js';
 import { userSession, users } from '../apps/server/src/modules/users/users.tables.js';
@@ -46,6 +47,8 @@ await database.db
   .insert(userSession)
   .values(tokens.map(({ userKey, token }) => ({ tokenHash: hashToken(token), userKey, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })));
 const token = tokens[0]?.token ?? '';
+// A demo broadcast on air: the play page's call (play_info) reads it.
+const [onAir] = await database.db.select({ vodKey: broadcast.vodKey }).from(broadcast).where(eq(broadcast.state, 'live')).limit(1);
 // Members follow a few BJs, as fans do: each bench member follows three of the demo broadcasters (the home
 // page's followed list, subscribe_default_more, reads them).
 const bjs = await database.db.select({ userKey: users.userKey }).from(users).where(eq(users.typeCd, 'bj'));
@@ -87,6 +90,7 @@ process.send?.({
   byeol: port(byeol),
   cookie: `${SESSION_COOKIE}=${token}`,
   cookies: tokens.map((t) => `${SESSION_COOKIE}=${t.token}`),
+  vodKey: onAir?.vodKey ?? '',
   database: process.env.DATABASE_URL ? 'PostgreSQL of DATABASE_URL' : 'embedded PostgreSQL',
 });
 

@@ -11,8 +11,8 @@ const connections = Number(process.argv[3] ?? 100);
 // API_BENCH_NODE_ARGS adds node flags to the servers' process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
 const execArgv = [...(process.env.API_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx'];
 const child = fork(path.join(import.meta.dirname, 'api-servers.ts'), { execArgv, stdio: 'inherit' });
-const ports = await new Promise<{ bare: number; byeol: number; cookie: string; cookies: string[]; database: string }>((resolve) =>
-  child.once('message', (m) => resolve(m as never)),
+const ports = await new Promise<{ bare: number; byeol: number; cookie: string; cookies: string[]; vodKey: string; database: string }>(
+  (resolve) => child.once('message', (m) => resolve(m as never)),
 );
 
 async function run(name: string, url: string, headers: Record<string, string> = {}, post?: string, cookies?: string[]) {
@@ -73,6 +73,8 @@ rows.push(
     ports.cookies,
   ),
 );
+// The play page's call: the broadcast, its BJ and the room's settings (a prepared statement).
+rows.push(await run('Byeol GET /v1/pubapi/play_info (the play page)', byeolUrl(`/v1/pubapi/play_info?vod_key=${ports.vodKey}`)));
 // The channel page's calls (issue 17): its head (profile, counts, live or latest replay) and the fan tab
 // (the fan club in join order with VIP ranks from the BJ's own bj_fan rows, never the ledger).
 rows.push(await run('Byeol GET /v1/channel/bj_info (channel head)', byeolUrl('/v1/channel/bj_info?id=demo_haneul')));

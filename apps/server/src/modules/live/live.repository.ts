@@ -150,13 +150,11 @@ export async function findBroadcast(db: Db, vodKey: string): Promise<{ b: Broadc
 /**
  * `findBroadcast` for the play-room entry: also the BJ's hidden members (SPEC §3 `chat_extra.hide_users`,
  * the chat settings' list) and whether the BJ keeps the viewer count private, in the same statement, so
- * play_info costs no second round trip.
+ * play_info costs no second round trip. Prepared (built once per database handle, planned once per
+ * connection): every play page asks for it, and planning the join anew cost more than running it.
  */
-export async function findPlayBroadcast(
-  db: Db,
-  vodKey: string,
-): Promise<{ b: BroadcastRow; bj: BjOfBroadcast; hideUsers: number[]; countHidden: boolean } | undefined> {
-  const [row] = await db
+function preparePlayBroadcast(db: Db) {
+  return db
     .select({
       b: broadcast,
       bj: bjColumns,
@@ -165,7 +163,21 @@ export async function findPlayBroadcast(
     })
     .from(broadcast)
     .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
-    .where(eq(broadcast.vodKey, vodKey));
+    .where(eq(broadcast.vodKey, sql.placeholder('vodKey')))
+    .prepare('byeol_play_broadcast');
+}
+const preparedPlayBroadcast = new WeakMap<Db, ReturnType<typeof preparePlayBroadcast>>();
+
+export async function findPlayBroadcast(
+  db: Db,
+  vodKey: string,
+): Promise<{ b: BroadcastRow; bj: BjOfBroadcast; hideUsers: number[]; countHidden: boolean } | undefined> {
+  let statement = preparedPlayBroadcast.get(db);
+  if (!statement) {
+    statement = preparePlayBroadcast(db);
+    preparedPlayBroadcast.set(db, statement);
+  }
+  const [row] = await statement.execute({ vodKey });
   return row && { b: row.b, bj: row.bj, hideUsers: (row.hideUsers ?? []).map(Number), countHidden: hidesViewerCount(row.settings) };
 }
 
