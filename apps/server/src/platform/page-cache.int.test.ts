@@ -94,3 +94,24 @@ it('delivers the last of a burst of writes: a page cached in the middle of the b
   }
   await expect.poll(async () => Number((await page()).body.split(' ')[1]), { timeout: 1_000, interval: 20 }).toBeGreaterThan(cachedMidway);
 });
+
+it("changes no page with a write to a member's own rows (a session, a recent view)", async () => {
+  const [user] = (await database.pool.query(`insert into users (id, nick) values ('pcprobe', 'pcprobe') returning user_key`)).rows;
+  await database.pool.query(
+    `insert into user_session (token_hash, user_key, expires_at) values ('pc-probe', $1, now() + interval '1 day')`,
+    [user.user_key],
+  );
+  // The user row is public: let its clear (and a throttle's trailing one) land, then hold a fresh copy.
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
+  await settled();
+  await page();
+  const held = (await page()).body;
+  await database.pool.query(`update user_session set last_seen_at = now() where token_hash = 'pc-probe'`);
+  await database.pool.query(`insert into broadcast_view (user_key, vod_key) values ($1, 'pcprobevod')`, [user.user_key]);
+  // Longer than the throttle's window and a bus round trip: a clear would have landed by now.
+  await settled();
+  expect(await page()).toEqual({ state: 'HIT', body: held });
+  // A public table still clears it.
+  await database.pool.query(`insert into probe (v) values ('public again')`);
+  await expect.poll(async () => (await page()).body, { timeout: 1_000, interval: 10 }).not.toBe(held);
+});

@@ -3,7 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LANG_COOKIE, resolveLang } from '@byeol/contract';
 import type { Bus } from './bus.js';
 import { acceptedEncoding, COMPRESS_THRESHOLD } from './compression.js';
-import type { Database } from './db.js';
+import type { Database, WrittenTables } from './db.js';
 
 /** The bus channel that tells every web process "something a page shows may have changed". */
 export const PAGE_CHANGES_CHANNEL = 'pages.changed';
@@ -219,10 +219,24 @@ export function signalPageChanges(
       : throttled(PAGE_CHANGES_MIN_INTERVAL_MS, () => {
           bus.publish(PAGE_CHANGES_CHANNEL, { from: origin }).catch((err: unknown) => log.warn({ err }, 'page change publish failed'));
         });
-  return database.onWrite(() => {
+  return database.onWrite((tables) => {
+    if (onlyPrivate(tables)) return;
     local?.invalidate();
     publish?.();
   });
+}
+
+/**
+ * Tables read only for the member they belong to, never by a page rendered without a session: a write to
+ * them alone (a signed-in viewer's session refresh, the play page's recent-views row) changes no cached
+ * page, so a crowd of signed-in viewers does not re-render the anonymous pages ten times a second.
+ */
+export const PRIVATE_TABLES: ReadonlySet<string> = new Set(['user_session', 'broadcast_view']);
+
+function onlyPrivate(tables: WrittenTables): boolean {
+  if (tables === null || tables.size === 0) return false;
+  for (const t of tables) if (!PRIVATE_TABLES.has(t)) return false;
+  return true;
 }
 
 /** The web side: changes announced by other processes clear this one's pages. */
