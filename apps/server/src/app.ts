@@ -27,7 +27,7 @@ import type { Bus } from './platform/bus.js';
 import { compression } from './platform/compression.js';
 import type { Database } from './platform/db.js';
 import { observability } from './platform/observability.js';
-import { fromAnotherApp, PAGE_CHANGES_CHANNEL, PageCache, signalPageChanges } from './platform/page-cache.js';
+import { fromAnotherApp, PAGE_CHANGES_CHANNEL, PageCache, signalPageChanges, tablesOf } from './platform/page-cache.js';
 import { securityHeaders } from './platform/security-headers.js';
 import { SharedAnswers } from './platform/shared-answers.js';
 import { webRole } from './platform/web.js';
@@ -95,7 +95,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
   const stopAnswerSignals = database.onWrite((tables) => answers.changed(tables));
   const answerSubscriptions = await Promise.all([
     bus.subscribe(PAGE_CHANGES_CHANNEL, (message) => {
-      if (fromAnotherApp(message, origin)) answers.changed(null);
+      if (fromAnotherApp(message, origin)) answers.changed(tablesOf(message));
     }),
     // A broadcast started or ended in another process (the ingest's role).
     bus.subscribe(LIVE_BUS_CHANNEL, () => answers.changed(new Set(['broadcast']))),

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import type { Bus } from './bus.js';
 import { createBus } from './bus.redis.js';
 import { connectExternal, type Database } from './db.js';
-import { listenPageChanges, PAGE_CHANGES_CHANNEL, PageCache, signalPageChanges } from './page-cache.js';
+import { listenPageChanges, PAGE_CHANGES_CHANNEL, PageCache, signalPageChanges, tablesOf } from './page-cache.js';
 
 /**
  * The anonymous page cache across processes (issue 20, docs/decisions/012-anonymous-page-cache.md): process
@@ -114,4 +114,20 @@ it("changes no page with a write to a member's own rows (a session, a recent vie
   // A public table still clears it.
   await database.pool.query(`insert into probe (v) values ('public again')`);
   await expect.poll(async () => (await page()).body, { timeout: 1_000, interval: 10 }).not.toBe(held);
+});
+
+it('tells the other processes which tables changed, and who changed them', async () => {
+  const heard: unknown[] = [];
+  const off = await busB.subscribe(PAGE_CHANGES_CHANNEL, (message) => heard.push(message));
+  try {
+    // Past the throttle's window of the tests before: this write goes out at once, alone.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await database.pool.query(`insert into probe (v) values ('told')`);
+    await expect.poll(() => heard.length, { timeout: 1_000, interval: 10 }).toBeGreaterThan(0);
+    expect(heard[0]).toEqual({ from: 'process-a', tables: ['probe'] });
+    expect(tablesOf(heard[0])).toEqual(new Set(['probe']));
+    expect(tablesOf({ from: 'old process' })).toBeNull();
+  } finally {
+    await off();
+  }
 });

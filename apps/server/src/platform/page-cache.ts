@@ -213,17 +213,36 @@ export function signalPageChanges(
   /** This app's tag on its messages (its own shared answers skip them: it knew its writes already). */
   origin: string,
 ): () => void {
+  // The tables written since the last message (null: one write could not be told), sent with the next.
+  let pending: Set<string> | null = new Set();
   const publish =
     bus.kind === 'memory' && local
       ? null
       : throttled(PAGE_CHANGES_MIN_INTERVAL_MS, () => {
-          bus.publish(PAGE_CHANGES_CHANNEL, { from: origin }).catch((err: unknown) => log.warn({ err }, 'page change publish failed'));
+          const message: PageChanges = { from: origin, tables: pending === null ? null : [...pending] };
+          pending = new Set();
+          bus.publish(PAGE_CHANGES_CHANNEL, message).catch((err: unknown) => log.warn({ err }, 'page change publish failed'));
         });
   return database.onWrite((tables) => {
     if (onlyPrivate(tables)) return;
     local?.invalidate();
-    publish?.();
+    if (!publish) return;
+    if (tables === null) pending = null;
+    else if (pending !== null) for (const t of tables) pending.add(t);
+    publish();
   });
+}
+
+/** A `pages.changed` message: who wrote, and the tables written since its previous message (null: unknown). */
+export interface PageChanges {
+  from: string;
+  tables: string[] | null;
+}
+
+/** The tables a `pages.changed` message names (null when it names none: anything may have changed). */
+export function tablesOf(message: unknown): WrittenTables {
+  const tables = (message as Partial<PageChanges> | null)?.tables;
+  return Array.isArray(tables) && tables.every((t) => typeof t === 'string') ? new Set(tables) : null;
 }
 
 /**

@@ -17,8 +17,9 @@ interface Entry {
  * - **Exact for this process.** An answer names the tables it reads; every write this process makes to one
  *   of them (Database.onWrite, told by the statement's target or at its transaction's commit) makes it
  *   stale at once, so a caller reads its own writes. A write that cannot be told (null) makes all stale.
- * - **Other processes' writes** arrive over the bus (`pages.changed`, throttled like the page cache's) and
- *   count as null; `ttlMs` bounds what is missed (a change made straight in the database).
+ * - **Other processes' writes** arrive over the bus (`pages.changed`, throttled like the page cache's, with
+ *   the tables written since the sender's previous message); `ttlMs` bounds what is missed (a change made
+ *   straight in the database).
  * - **One load per key at a time**: callers arriving meanwhile share it; a failed load is not kept.
  * - Tables written only by a trigger or inside a database function are not seen: an answer that reads
  *   such a table must not be kept here.
