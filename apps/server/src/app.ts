@@ -84,7 +84,8 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
   });
 
   // Anonymous pages rendered once a second for everybody (issue 20); every change this process writes
-  // to the database clears them, here and over the bus in other web processes.
+  // to the database (but to a member's own rows: PRIVATE_TABLES) clears them, here and over the bus in
+  // other web processes.
   const pageCache = roles.has('web') && config.PAGE_CACHE_MS > 0 ? new PageCache({ ttlMs: config.PAGE_CACHE_MS, maxEntries: 1000 }) : null;
   const origin = randomUUID();
   const stopPageSignals = signalPageChanges(database, bus, pageCache, app.log, origin);
