@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { contentEndpoints } from '@byeol/contract';
+import { contentEndpoints, resultMessage } from '@byeol/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app.js';
@@ -54,5 +54,34 @@ describe('the shared replay list', () => {
     // A replay taken down leaves the list at once.
     await a.database.db.update(broadcast).set({ replayYn: false }).where(eq(broadcast.vodKey, vodKey));
     expect(await titleOn(a)).toBeUndefined();
+  });
+});
+
+describe('one shared list, each caller their own answer', () => {
+  it("answers in each caller's language, and an adult replay only to callers whose lists carry them", async () => {
+    const bj = await buildAccount(a, { typeCd: 'bj' });
+    const adult = await buildBroadcast(a.database.db, bj.userKey, {
+      title: '성인 다시보기',
+      state: 'ended',
+      replayYn: true,
+      adultYn: true,
+      startedAt: new Date(Date.now() - 3_600_000),
+      endedAt: new Date(Date.now() + 120_000),
+    });
+    const grownUp = await buildAccount(a, {
+      adultVerifiedAt: new Date(),
+      settings: { adult_broadcast: true, viewer_count: true, translation: false },
+    });
+    const keys = async (cookie?: string, lang?: 'ko' | 'en') => {
+      const res = await a.call(contentEndpoints.vodList, { limit: '5' }, { ...(cookie ? { cookie } : {}), ...(lang ? { lang } : {}) });
+      return { msg: res.body.rslt_msg, keys: res.body.rslt_set.data_list.map((i) => i.vod_key) };
+    };
+    // Asked in turn, each answer stays the caller's own although the lists are shared.
+    for (let round = 0; round < 2; round++) {
+      expect((await keys(grownUp.cookie)).keys).toContain(adult.vodKey);
+      expect((await keys()).keys).not.toContain(adult.vodKey);
+      expect((await keys(undefined, 'en')).msg).toBe(resultMessage('OK', 'en'));
+      expect((await keys(undefined, 'ko')).msg).toBe(resultMessage('OK', 'ko'));
+    }
   });
 });
