@@ -42,6 +42,22 @@ export interface Database {
  */
 export type WrittenTables = ReadonlySet<string> | null;
 
+/**
+ * `build(db)` made once per database handle and kept with it (a prepared statement: built once, planned
+ * once per connection; a loader of its own). Answers the function that gives a handle its copy.
+ */
+export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let found = made.get(db);
+    if (found === undefined) {
+      found = build(db);
+      made.set(db, found);
+    }
+    return found;
+  };
+}
+
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const MIGRATION_LOCK = 0x6279656f; // 'byeo': one migrator at a time across processes
 

@@ -2,7 +2,7 @@ import type { ChannelBroadcast, ChannelImageKind, ChannelImagesSet, ChannelProfi
 import { VIP_COUNT } from '@byeol/contract';
 import { and, count, desc, eq, inArray, isNull, notExists, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Exec } from '../../platform/db.js';
+import { type Db, type Exec, perDatabase } from '../../platform/db.js';
 import { chatUserBlock } from '../chat/index.js';
 import { broadcast } from '../live/index.js';
 import { hidesViewerCountSql, users } from '../users/index.js';
@@ -171,8 +171,8 @@ export async function setSubscribed(db: Db, userKey: number, bjUserKey: number, 
  * view, and planning this join anew took PostgreSQL about 2.5 ms, five times its execution. A BJ is live
  * at most once (broadcast_one_live_per_bj), so the join adds no row.
  */
-function prepareSubscriptions(db: Db) {
-  return db
+const subscriptionsStatement = perDatabase((db) =>
+  db
     .select({
       ...memberColumns,
       subscribedAt: channelSubscribe.createdAt,
@@ -194,17 +194,11 @@ function prepareSubscriptions(db: Db) {
     .orderBy(desc(sql`${broadcast.broadcastSn} is not null`), desc(channelSubscribe.createdAt), desc(channelSubscribe.bjUserKey))
     .offset(sql.placeholder('offset'))
     .limit(sql.placeholder('limit'))
-    .prepare('byeol_channel_subscriptions');
-}
-const preparedSubscriptions = new WeakMap<Db, ReturnType<typeof prepareSubscriptions>>();
+    .prepare('byeol_channel_subscriptions'),
+);
 
 export async function subscriptions(db: Db, userKey: number, offset: number, limit: number) {
-  let statement = preparedSubscriptions.get(db);
-  if (!statement) {
-    statement = prepareSubscriptions(db);
-    preparedSubscriptions.set(db, statement);
-  }
-  const rows = await statement.execute({ userKey, offset, limit });
+  const rows = await subscriptionsStatement(db).execute({ userKey, offset, limit });
   let total = rows[0]?.total ?? 0;
   // A page past the end has no row to carry the total: it is counted alone.
   if (rows.length === 0 && offset > 0) {

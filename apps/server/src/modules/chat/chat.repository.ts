@@ -10,7 +10,7 @@ import {
 } from '@byeol/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, Exec } from '../../platform/db.js';
+import { type Db, type Exec, perDatabase } from '../../platform/db.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import { channelSubscribe, vipRanks as vipRanksOf } from '../channels/index.js';
 import { broadcast } from '../live/index.js';
@@ -133,15 +133,7 @@ function prepare(db: Db) {
   return { room, standing, user };
 }
 
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
-function statementsOf(db: Db) {
-  let found = statements.get(db);
-  if (!found) {
-    found = prepare(db);
-    statements.set(db, found);
-  }
-  return found;
-}
+const statementsOf = perDatabase(prepare);
 
 /** The stored allow-list of a frozen chat, keeping only known roles. */
 export const freezeAllowOf = (list: readonly string[] | null | undefined): FreezeAllowRole[] =>

@@ -1,6 +1,6 @@
 import type { LiveListItem, StreamMc, VodListItem } from '@byeol/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Exec } from '../../platform/db.js';
+import { type Db, type Exec, perDatabase } from '../../platform/db.js';
 import { hidesViewerCount, type UserSettings, users } from '../users/index.js';
 import { broadcast, broadcastLike, broadcastView } from './live.tables.js';
 
@@ -153,8 +153,8 @@ export async function findBroadcast(db: Db, vodKey: string): Promise<{ b: Broadc
  * play_info costs no second round trip. Prepared (built once per database handle, planned once per
  * connection): every play page asks for it, and planning the join anew cost more than running it.
  */
-function preparePlayBroadcast(db: Db) {
-  return db
+const playBroadcastStatement = perDatabase((db) =>
+  db
     .select({
       b: broadcast,
       bj: bjColumns,
@@ -164,20 +164,14 @@ function preparePlayBroadcast(db: Db) {
     .from(broadcast)
     .innerJoin(users, eq(users.userKey, broadcast.bjUserKey))
     .where(eq(broadcast.vodKey, sql.placeholder('vodKey')))
-    .prepare('byeol_play_broadcast');
-}
-const preparedPlayBroadcast = new WeakMap<Db, ReturnType<typeof preparePlayBroadcast>>();
+    .prepare('byeol_play_broadcast'),
+);
 
 export async function findPlayBroadcast(
   db: Db,
   vodKey: string,
 ): Promise<{ b: BroadcastRow; bj: BjOfBroadcast; hideUsers: number[]; countHidden: boolean } | undefined> {
-  let statement = preparedPlayBroadcast.get(db);
-  if (!statement) {
-    statement = preparePlayBroadcast(db);
-    preparedPlayBroadcast.set(db, statement);
-  }
-  const [row] = await statement.execute({ vodKey });
+  const [row] = await playBroadcastStatement(db).execute({ vodKey });
   return row && { b: row.b, bj: row.bj, hideUsers: (row.hideUsers ?? []).map(Number), countHidden: hidesViewerCount(row.settings) };
 }
 

@@ -5,7 +5,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Bus } from '../../platform/bus.js';
-import type { Db, Exec } from '../../platform/db.js';
+import { type Db, type Exec, perDatabase } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { TurnLoader } from '../../platform/turn-loader.js';
 import { type AccountRow, type FoundSession, SessionCache } from './users.session-cache.js';
@@ -205,9 +205,8 @@ export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, se
  * once per connection: under load one round trip serves a whole burst of requests (bench/ledger.bench.ts,
  * the HTTP gift rate), and a lone request waits for nothing but its own query.
  */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-function prepareLookup(db: Db) {
-  return db
+const lookupStatement = perDatabase((db) =>
+  db
     .select({ account: users, tokenHash: userSession.tokenHash, expiresAt: userSession.expiresAt })
     .from(userSession)
     .innerJoin(users, eq(users.userKey, userSession.userKey))
@@ -218,20 +217,15 @@ function prepareLookup(db: Db) {
         eq(users.state, 'active'),
       ),
     )
-    .prepare('byeol_session_lookup');
-}
+    .prepare('byeol_session_lookup'),
+);
 
 /** The session lookups of one turn of the event loop, in one query. */
 function sessionLookups(db: Db): TurnLoader<string, FoundSession> {
   return new TurnLoader(
     (tokenHash) => tokenHash,
     async (tokenHashes) => {
-      let statement = prepared.get(db);
-      if (!statement) {
-        statement = prepareLookup(db);
-        prepared.set(db, statement);
-      }
-      const rows = await statement.execute({ tokenHashes });
+      const rows = await lookupStatement(db).execute({ tokenHashes });
       return new Map(rows.map((r) => [r.tokenHash, { account: r.account, expiresAt: r.expiresAt }]));
     },
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import { type Db, perDatabase } from '../../platform/db.js';
 import { TurnLoader } from '../../platform/turn-loader.js';
 import { users } from './users.tables.js';
 
@@ -56,19 +56,13 @@ export interface UserSummary {
 const EMPTY: UserSummary = { star_cnt: 0, cubic_cnt: 0, item_cnt: 0, vip_level: 0, bj_level_v2: 0 };
 
 /** One loader per database handle: the members asked for in one turn, in one statement. */
-const loaders = new WeakMap<Db, TurnLoader<number, UserSummary>>();
-function loaderOf(db: Db): TurnLoader<number, UserSummary> {
-  let loader = loaders.get(db);
-  if (!loader) {
-    const statement = prepareSummary(db);
-    loader = new TurnLoader(String, async (userKeys) => {
-      const rows = await statement.execute({ userKeys: `{${userKeys.join(',')}}` });
-      return new Map(rows.map(({ user_key, ...summary }) => [String(user_key), summary]));
-    });
-    loaders.set(db, loader);
-  }
-  return loader;
-}
+const loaderOf = perDatabase((db) => {
+  const statement = prepareSummary(db);
+  return new TurnLoader<number, UserSummary>(String, async (userKeys) => {
+    const rows = await statement.execute({ userKeys: `{${userKeys.join(',')}}` });
+    return new Map(rows.map(({ user_key, ...summary }) => [String(user_key), summary]));
+  });
+});
 
 export async function userSummary(db: Db, userKey: number): Promise<UserSummary> {
   return (await loaderOf(db).get(userKey)) ?? EMPTY;

@@ -1,7 +1,7 @@
 import type { Currency, GiftRankEntry, GiftRankScope, StatementEntry, TxnKind } from '@byeol/contract';
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db, Exec } from '../../platform/db.js';
+import { type Db, type Exec, perDatabase } from '../../platform/db.js';
 import { users as usersTable } from '../users/index.js';
 import type { Applied, Posting } from './wallet.batcher.js';
 import { bjFan, starGiftRank, walletAccount, walletEntry, walletTxn } from './wallet.tables.js';
@@ -185,22 +185,16 @@ export async function applyInTx(db: Exec, batch: Posting[]): Promise<Applied[]> 
  * STAR and CUBIC of a user's wallet, for user_info on every page view: a prepared statement (built once
  * per database handle, planned once per connection), as the session lookup is.
  */
-const preparedCounts = new WeakMap<Db, ReturnType<typeof prepareCounts>>();
-function prepareCounts(db: Db) {
-  return db
+const countsStatement = perDatabase((db) =>
+  db
     .select({ currency: walletAccount.currency, balance: walletAccount.balance })
     .from(walletAccount)
     .where(and(eq(walletAccount.userKey, sql.placeholder('userKey')), eq(walletAccount.kind, 'wallet')))
-    .prepare('byeol_wallet_counts');
-}
+    .prepare('byeol_wallet_counts'),
+);
 
 export async function walletCounts(db: Db, userKey: number): Promise<{ star_cnt: number; cubic_cnt: number }> {
-  let statement = preparedCounts.get(db);
-  if (!statement) {
-    statement = prepareCounts(db);
-    preparedCounts.set(db, statement);
-  }
-  const rows = await statement.execute({ userKey });
+  const rows = await countsStatement(db).execute({ userKey });
   return {
     star_cnt: rows.find((r) => r.currency === 'STAR')?.balance ?? 0,
     cubic_cnt: rows.find((r) => r.currency === 'CUBIC')?.balance ?? 0,
