@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'apps/web/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // As integration below (they run in one invocation, which wants the same worker count).
+          maxWorkers: 2,
           environment: 'node',
         },
       },
@@ -21,6 +23,10 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/*/src/**/*.int.test.ts'],
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          // Two files at a time share the run's database (every file makes its own members and rows): the
+          // tests wait on PostgreSQL and sockets more than they compute, so on 2 cores two workers take
+          // about 60 % of the wall time of vitest's default there (cores − 1 = one worker).
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
