@@ -14,7 +14,7 @@ try {
   node('scripts/ensure-system-deps.mjs');
   node('scripts/build-web-if-stale.mjs');
   run(process.execPath, [vitest, 'run', '--project', 'unit', '--project', 'integration', ...process.argv.slice(2)]);
-  run(process.execPath, [vitest, 'run', '--project', 'e2e']);
+  run(process.execPath, [vitest, 'run', '--project', 'e2e', '--project', 'e2e-alone']);
 } catch (err) {
   process.exit(typeof err.status === 'number' ? err.status : 1);
 }
