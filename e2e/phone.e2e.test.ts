@@ -14,9 +14,10 @@ import { API_HEADERS, apiClient, joinByApi } from './support/members.js';
  * Phone first (issue 15): every page of apps/web/app/routes.ts, with demo content, fits a 390 px wide phone
  * (no sideways scrolling: the document is no wider than the window) in each of the four languages: signed
  * out in Korean and Chinese, signed in as an operator in English and Japanese (the longest header, and the
- * console's pages), and the sign-in gates signed out in those two as well; the home page also fits 1366 px. The phone header's menu is a disclosure that Escape and navigation close.
+ * console's pages), and the sign-in gates signed out in those two as well; the home page also fits 1366 px.
+ * The phone header's menu is a disclosure that Escape and navigation close.
  *
- * `BYEOL_SCREENS=docs/screens npx vitest run --project e2e e2e/phone.e2e.test.ts` also writes screenshots of
+ * `BYEOL_SCREENS=docs/screens npx vitest run --project e2e-alone e2e/phone.e2e.test.ts` also writes screenshots of
  * home, a play page, the store, my page, a search and the ranking at 390 and 1366 px in Korean and Japanese.
  */
 const baseUrl = inject('baseUrl');
@@ -79,7 +80,7 @@ interface Visit {
   gated: boolean;
 }
 
-/** Opens `url` in `lang` on `on` and answers how much wider than the window the document is ('' when it fits). */
+/** Opens `url` in `lang` on `on`: what is wrong with the page ('' when it fits), and whether it is the sign-in gate. */
 async function visit(url: string, lang: Lang, on: Page = page): Promise<Visit> {
   await on.context().addCookies([{ name: 'xlang', value: lang, url: baseUrl }]);
   const res = await on.goto(url, { waitUntil: 'load' });
@@ -101,6 +102,7 @@ async function visit(url: string, lang: Lang, on: Page = page): Promise<Visit> {
   return { problem, gated };
 }
 
+/** How much wider than the window the document of `url` is in `lang` ('' when it fits), or what else is wrong. */
 async function overflowOf(url: string, lang: Lang, on: Page = page): Promise<string> {
   return (await visit(url, lang, on)).problem;
 }
@@ -130,6 +132,7 @@ async function sweep(sweeps: { lang: Lang; routes: string[] }[], cookies: Cookie
   return { problems: found.flatMap((f) => f.problems), gated: [...new Set(found.flatMap((f) => f.gated))] };
 }
 
+/** The problems `sweep` finds. */
 async function overflowsOf(sweeps: { lang: Lang; routes: string[] }[], cookies: Cookie[] = []): Promise<string[]> {
   return (await sweep(sweeps, cookies)).problems;
 }
