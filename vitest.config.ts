@@ -22,10 +22,12 @@ const e2e = {
  * them would see it too: site switches (magazine, K-star), a required policy republished (every member is
  * asked to agree), ranking weights, the level tables, the footer; and the phone sweep, which opens every
  * page with ids it chose first (another file's article or event may be gone by then) and keeps both cores
- * busy on its own; and the page cache's, which times its cache's lifetime. They run one at a time, after the
+ * busy on its own; the page cache's, which times its cache's lifetime; and accounts', which counts the
+ * platform's user_info calls in /metrics while one page loads. They run one at a time, after the
  * others. A name here that matches no file would quietly send its file back among the others: refused.
  */
 const E2E_ALONE = [
+  'e2e/accounts.e2e.test.ts',
   'e2e/admin.e2e.test.ts',
   'e2e/cs.e2e.test.ts',
   'e2e/editorial.e2e.test.ts',
