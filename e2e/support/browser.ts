@@ -23,6 +23,42 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Makes `page.goto` and `page.reload` return only once a page of ours has hydrated (root.tsx marks
+ * `<html data-hydrated>`): the server-rendered page shows before its scripts run, and a click or a ticked
+ * box before then is lost (CI saw a join page's "다음" stay disabled). Answers that are not our pages
+ * (an image, a JSON call) return as before.
+ */
+export function waitForHydrationOn(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const hydrated = async () => {
+    // A page that moves on by itself (a redirect after hydrating) destroys the context waited in: wait on
+    // the page it moved to.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const ours = await page.evaluate(() => '__reactRouterContext' in window);
+        if (ours) await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), undefined, { timeout: 20_000 });
+        return;
+      } catch (err) {
+        if (attempt >= 2 || !/context was destroyed|navigat/i.test((err as Error).message)) throw err;
+        await page.waitForLoadState('load');
+      }
+    }
+  };
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+  return page;
+}
+
 export interface FreshPage {
   context: BrowserContext;
   page: Page;
@@ -52,7 +88,7 @@ export function freshPagePerTest(
     await context?.close();
     if (!browser) throw new Error('the browser did not start');
     context = await browser.newContext({ baseURL, ...options });
-    const page = await context.newPage();
+    const page = waitForHydrationOn(await context.newPage());
     const faults: string[] = [];
     page.on('pageerror', (err) => faults.push(err.message));
     page.on('console', (msg) => {
@@ -95,7 +131,7 @@ export function pagesPerFile(
     if (!browser) throw new Error('the browser did not start');
     const context = await browser.newContext({ baseURL, ...options, ...extra });
     contexts.push(context);
-    const page = await context.newPage();
+    const page = waitForHydrationOn(await context.newPage());
     page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
     return page;
   };

@@ -1,4 +1,5 @@
 import { isLivePlayPath, resolveHeadMeta, resolveLang } from '@byeol/contract';
+import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -65,6 +66,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const i18n = i18nFor(lang);
   const nonce = useNonce();
+  // Marks the page as interactive: a tap before hydration is lost, so browser tests wait for this
+  // (e2e/support/browser.ts) instead of guessing from network quiet.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <html lang={lang}>
       <head>
