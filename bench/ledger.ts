@@ -6,7 +6,7 @@
 // runs at the end: it must find zero drift. Details: docs/wallet-ledger.md#benchmark.
 //
 // Run: npm run bench:ledger -- [--seconds 10] [--wallets 10000] [--bjs 5] [--callers 2000]
-//        [--connections 100] [--batch 200] [--skip-http] [--skip-pgbench]
+//        [--connections 100] [--batch 300] [--concurrency 4] [--skip-http] [--skip-pgbench]
 // DATABASE_URL: a PostgreSQL server to create the bench databases on; unset: an embedded PostgreSQL.
 import { type ChildProcess, execFile, execFileSync, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedSiteDefaults } from '../apps/server/src/modules/site/site.repository.js';
 import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../apps/server/src/modules/users/users.session.js';
+import { LEDGER_BATCH } from '../apps/server/src/modules/wallet/wallet.batcher.js';
 import { LedgerService } from '../apps/server/src/modules/wallet/wallet.service.js';
 import { verifyLedger } from '../apps/server/src/modules/wallet/wallet.verify.js';
 import { connectExternal, migrateDatabase } from '../apps/server/src/platform/db.js';
@@ -32,8 +33,8 @@ const { values: opts } = parseArgs({
     bjs: { type: 'string', default: '5' },
     callers: { type: 'string', default: '2000' },
     connections: { type: 'string', default: '100' },
-    batch: { type: 'string', default: '200' },
-    concurrency: { type: 'string', default: '3' },
+    batch: { type: 'string', default: String(LEDGER_BATCH.maxBatch) },
+    concurrency: { type: 'string', default: String(LEDGER_BATCH.concurrency) },
     'pool-max': { type: 'string', default: '8' },
     'skip-http': { type: 'boolean', default: false },
     'skip-pgbench': { type: 'boolean', default: false },

@@ -39,14 +39,21 @@ export interface Applied {
 /** Applies one batch in one database transaction; answers one result per posting, in order. */
 export type ApplyFn = (batch: Posting[]) => Promise<Applied[]>;
 
+/**
+ * The batcher's sizes unless a caller sets them (bench/ledger.ts takes them as its defaults too).
+ * wallet_apply() holds the hot receive-only accounts (a popular BJ's earnings) only for its last step, so
+ * batches on different connections overlap. On this 2-core machine (`npm run bench:ledger -- --skip-http`,
+ * 5-second runs, 2,000 callers, 2026-11-29): 200 per statement and 3 in flight gave 16,265–21,327 gifts/s
+ * over ten runs (mean about 19,000); 300 and 4 gave 20,372–22,213 over five (mean about 21,400); 400 and
+ * 3 gave 18,139–19,425, the machine less busy (the batches waited on each other's payers). Gifts over HTTP
+ * (100 connections, about 40 per batch) did not change: 4,995–5,503 gifts/s with either.
+ */
+export const LEDGER_BATCH = { maxBatch: 300, concurrency: 4 } as const;
+
 export interface BatcherOptions {
-  /** Most postings per statement. */
+  /** Most postings per statement (default LEDGER_BATCH.maxBatch). */
   maxBatch?: number;
-  /**
-   * Batches in flight at once (each on its own connection). wallet_apply() holds the hot receive-only
-   * accounts (a popular BJ's earnings) only for its last step, so batches overlap; 3 measured best on 2
-   * cores (bench/ledger.ts: 2 → 22k, 3 → 29k gifts/s).
-   */
+  /** Batches in flight at once, each on its own connection (default LEDGER_BATCH.concurrency). */
   concurrency?: number;
   /** Postings waiting beyond this are refused at once (WALLET_BUSY) instead of queueing without bound. */
   maxPending?: number;
@@ -108,8 +115,8 @@ export class LedgerBatcher {
     private readonly apply: ApplyFn,
     opts: BatcherOptions = {},
   ) {
-    this.maxBatch = Math.max(1, opts.maxBatch ?? 200);
-    this.concurrency = Math.max(1, opts.concurrency ?? 3);
+    this.maxBatch = Math.max(1, opts.maxBatch ?? LEDGER_BATCH.maxBatch);
+    this.concurrency = Math.max(1, opts.concurrency ?? LEDGER_BATCH.concurrency);
     this.maxPending = opts.maxPending ?? 50_000;
     this.minFill = Math.max(1, opts.minFill ?? Math.ceil(this.maxBatch / 4));
     this.lingerMs = opts.lingerMs ?? 20;
