@@ -217,6 +217,38 @@ describe('the VIP grade', () => {
     expect(await refreshVip(t.database.db, [giver.userKey], table, 100)).toEqual([{ userKey: giver.userKey, star: 10_200, level: 2 }]);
     expect(await xpOf(giver.userKey, 'vip')).toBe(10_200);
   });
+
+  it('a gift storm longer than twenty batches is read in one run: every gift counts, each VIP grade sums them all', async () => {
+    const bj = await buildBj(t);
+    const givers = await Promise.all(Array.from({ length: 4 }, () => buildViewer(t, { star: 100_000 })));
+    const ledger = ledgerOf(t);
+    // 120 gifts of 10–40 STAR, in batches of 5 for the job: 24 batches and more (other files' ledger rows too);
+    // the job once stopped after 20 batches a run, whatever waited.
+    const given = new Map<number, number>();
+    await Promise.all(
+      Array.from({ length: 120 }, (_, i) => {
+        const giver = givers[i % givers.length] as Account;
+        const star = 10 * (1 + (i % 4));
+        given.set(giver.userKey, (given.get(giver.userKey) ?? 0) + star);
+        return ledger.gift(giver.userKey, bj.userKey, star, newKey());
+      }),
+    );
+    const job = new ProgressionService(t.database.db, t.bus, t.app.log as never, { batch: 5, budgetMs: 60_000 });
+    const result = await job.sweep(0);
+    expect(result?.gifts).toBeGreaterThanOrEqual(1);
+    for (const giver of givers) {
+      const star = given.get(giver.userKey) ?? 0;
+      expect(await xpOf(giver.userKey, 'vip')).toBe(star);
+      expect(await xpOf(giver.userKey, 'fan', bj.userKey)).toBe(star / XP_RULES.starPerPoint);
+    }
+    expect(await xpOf(bj.userKey, 'bj')).toBe([...given.values()].reduce((a, b) => a + b, 0) / XP_RULES.starPerPoint);
+    // The cursor moved past the storm once the grades were stored.
+    const [cursor] = await sql<{ upto_id: string }>(t, "select upto_id from progress_cursor where source = 'gift'");
+    const [last] = await sql<{ id: string }>(t, 'select max(txn_id) as id from wallet_txn where actor_user_key = any($1)', [
+      givers.map((g) => g.userKey),
+    ]);
+    expect(Number(cursor?.upto_id)).toBeGreaterThanOrEqual(Number(last?.id));
+  });
 });
 
 describe('level-up in the room', () => {
