@@ -175,8 +175,6 @@ describe('achievements and medals', { timeout: 60_000 }, () => {
     const newcomer = { id: `acn${run}`, nick: `새친구${run}`, phone: `010${digits(8)}` };
     // Through the member's invite link: the code is filled in.
     await page.goto(`/user/join?ref=${member.id}`);
-    // A box ticked before the page hydrates leaves "다음" disabled (CI saw it with two files at a time).
-    await page.waitForLoadState('networkidle');
     await page.getByLabel('전체 동의').check();
     await page.getByRole('button', { name: '다음' }).click();
     await verifyPhoneOn(page, page.request, newcomer.phone);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM } from './support/browser.js';
+import { launchBrowser } from './support/browser.js';
 import { closeDatabase } from './support/database.js';
 import { chatJoined, chatOf, endLiveRooms, liveRoomOf } from './support/live-room.js';
 import { joinByApi } from './support/members.js';
@@ -18,21 +18,12 @@ const run = randomBytes(3).toString('hex');
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--autoplay-policy=no-user-gesture-required',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      // Host candidates as addresses, not mDNS names (nothing resolves .local on a CI machine).
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
-    ],
-  });
+  browser = await launchBrowser([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    // Host candidates as addresses, not mDNS names (nothing resolves .local on a CI machine).
+    '--disable-features=WebRtcHideLocalIpsWithMdns',
+  ]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import { resultMessage } from '@byeol/contract';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM } from './support/browser.js';
+import { launchBrowser } from './support/browser.js';
 import { closeDatabase } from './support/database.js';
 
 /**
@@ -13,7 +13,7 @@ import { closeDatabase } from './support/database.js';
 const baseUrl = inject('baseUrl');
 let browser: Browser | undefined;
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -87,8 +87,6 @@ describe('social login with a local OpenID Provider as Google', () => {
   it('offers social login on the join page when the phone country is not supported (SPEC §8)', async () => {
     await page.goto('/user/join');
     await page.getByRole('link', { name: 'Google로 계속하기' }).waitFor();
-    // The link is server-rendered; the box works once the page has hydrated.
-    await page.waitForLoadState('networkidle');
     await page.getByLabel('전체 동의').check();
     await page.getByRole('button', { name: '다음' }).click();
     await page.getByLabel('국가', { exact: true }).selectOption('1');

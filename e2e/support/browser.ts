@@ -5,9 +5,13 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 /** Debian's Chromium (installed by scripts/ensure-system-deps.mjs); browsers are never downloaded. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium for one test file. Every page opened in it, by any context (`newPage`, a popup), waits
+ * for hydration on `goto` and `reload` (waitForHydrationOn). `extraArgs`: a file's own flags (a fake camera).
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run "node scripts/ensure-system-deps.mjs" (apt installs chromium)`);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -19,8 +23,18 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--autoplay-policy=no-user-gesture-required',
+      ...extraArgs,
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => waitForHydrationOn(await newPage());
+    context.on('page', waitForHydrationOn);
+    return context;
+  };
+  return browser;
 }
 
 /**
@@ -29,7 +43,12 @@ export async function launchBrowser(): Promise<Browser> {
  * box before then is lost (CI saw a join page's "다음" stay disabled). Answers that are not our pages
  * (an image, a JSON call) return as before.
  */
-export function waitForHydrationOn(page: Page): Page {
+const waiting = new WeakSet<Page>();
+
+function waitForHydrationOn(page: Page): Page {
+  // A page is seen twice (context.newPage and the context's page event): patched once.
+  if (waiting.has(page)) return page;
+  waiting.add(page);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   const hydrated = async () => {
@@ -88,7 +107,7 @@ export function freshPagePerTest(
     await context?.close();
     if (!browser) throw new Error('the browser did not start');
     context = await browser.newContext({ baseURL, ...options });
-    const page = waitForHydrationOn(await context.newPage());
+    const page = await context.newPage();
     const faults: string[] = [];
     page.on('pageerror', (err) => faults.push(err.message));
     page.on('console', (msg) => {
@@ -131,7 +150,7 @@ export function pagesPerFile(
     if (!browser) throw new Error('the browser did not start');
     const context = await browser.newContext({ baseURL, ...options, ...extra });
     contexts.push(context);
-    const page = waitForHydrationOn(await context.newPage());
+    const page = await context.newPage();
     page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
     return page;
   };

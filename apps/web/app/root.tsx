@@ -67,7 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const i18n = i18nFor(lang);
   const nonce = useNonce();
   // Marks the page as interactive: a tap before hydration is lost, so browser tests wait for this
-  // (e2e/support/browser.ts) instead of guessing from network quiet.
+  // (e2e/support/browser.ts) instead of guessing from network quiet. What lib/use-hydrated.ts tells a
+  // component, written to the DOM directly: as state here it would render the whole page a second time.
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
   }, []);

@@ -248,6 +248,18 @@ describe('the VIP grade', () => {
       givers.map((g) => g.userKey),
     ]);
     expect(Number(cursor?.upto_id)).toBeGreaterThanOrEqual(Number(last?.id));
+
+    // A process that stopped after the grants but before the VIP pass left the cursor before the storm and
+    // a giver's grade unchanged: the next run reads the storm again, counts no gift twice, stores the grade.
+    const [first] = await sql<{ id: string }>(t, 'select min(txn_id) as id from wallet_txn where actor_user_key = any($1)', [
+      givers.map((g) => g.userKey),
+    ]);
+    await sql(t, "update progress_cursor set upto_id = least(upto_id, $1) where source = 'gift'", [Number(first?.id) - 1]);
+    const crashed = givers[0] as Account;
+    await sql(t, "update level_state set xp = 0, level = 0 where user_key = $1 and ladder = 'vip'", [crashed.userKey]);
+    await job.sweep(0);
+    expect(await xpOf(crashed.userKey, 'vip')).toBe(given.get(crashed.userKey));
+    expect(await xpOf(crashed.userKey, 'fan', bj.userKey)).toBe((given.get(crashed.userKey) ?? 0) / XP_RULES.starPerPoint);
   });
 });
 
