@@ -170,7 +170,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     const engine = new ChatEngine({
       bus,
       store,
-      applyAction: createModeration(database.db, store),
+      applyAction: createModeration(database.db, store, bus, logger.child({ module: 'chat' }) as unknown as FastifyBaseLogger),
       secret: config.CHAT_TOKEN_SECRET,
       nodeId: chatNodeId(config.CHAT_ADVERTISE),
       capacity: config.CHAT_NODE_CAPACITY,

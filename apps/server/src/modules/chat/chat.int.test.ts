@@ -789,10 +789,11 @@ describe('liveness', () => {
     // A node of its own (its own bus, so the monitor of the app under test knows nothing of it), pinging every 600 ms.
     const server = http.createServer();
     const store = createChatStore(t.database.db);
+    const bus = new MemoryBus();
     const engine = new ChatEngine({
-      bus: new MemoryBus(),
+      bus,
       store,
-      applyAction: createModeration(t.database.db, store),
+      applyAction: createModeration(t.database.db, store, bus),
       secret: SECRET,
       nodeId: unique('alive'),
       capacity: 100,

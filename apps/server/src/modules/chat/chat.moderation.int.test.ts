@@ -29,7 +29,7 @@ let apply: ApplyAction;
 beforeAll(async () => {
   t = await startTestApp();
   store = createChatStore(t.database.db);
-  apply = createModeration(t.database.db, store);
+  apply = createModeration(t.database.db, store, t.bus);
 });
 afterAll(async () => {
   await t?.close();

@@ -16,9 +16,12 @@ import {
   type ResultCodeName,
 } from '@byeol/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { freezeAllowOf, isRoomBj, settingsOf } from './chat.repository.js';
 import { CHAT_CONTROL_CHARS } from './chat.room.js';
+import { announceStandingChange } from './chat.standings.js';
 import {
   chatActionLog,
   chatManager,
@@ -538,9 +541,10 @@ function plan(ctx: Ctx): Promise<Plan> {
 /**
  * The moderation entry point. The actor is read again from the database (`store.lookupUser`): their
  * room role, manager appointment and operator role are what the server holds now, whatever the socket
- * or the client says.
+ * or the client says. A committed block, unblock or manager change is announced on the bus
+ * (chat.standings.ts): every process's gifts see it at once.
  */
-export function createModeration(db: Db, store: ChatStore): ApplyAction {
+export function createModeration(db: Db, store: ChatStore, bus: Bus, log?: Pick<FastifyBaseLogger, 'warn'>): ApplyAction {
   return async function applyAction(
     room: RoomContext,
     actor: ChatActor,
@@ -572,6 +576,13 @@ export function createModeration(db: Db, store: ChatStore): ApplyAction {
         });
         return result;
       });
+      const standing = done.effects.member?.standing;
+      if (standing && ('roomBlocked' in standing || 'isManager' in standing)) {
+        // Not announced: the lists in other processes are read again within ROOM_STANDINGS_TTL_MS.
+        await announceStandingChange(bus, room.bjUserKey).catch((err: unknown) =>
+          log?.warn({ err, bj_user_key: room.bjUserKey }, 'room standing change not announced'),
+        );
+      }
       return { ok: true, pushes: done.pushes, effects: done.effects };
     } catch (e) {
       if (e instanceof Refused) return e.outcome;

@@ -17,5 +17,6 @@ export {
   sponsorListsPrivate,
 } from './chat.repository.js';
 export { bannedWordsPattern } from './chat.room.js';
+export { announceStandingChange, ROOM_STANDINGS_CHANNEL, type RoomStanding, RoomStandings } from './chat.standings.js';
 /** Read by the channels' message box and guest book, which leave out what the reader blocked. */
 export { chatUserBlock } from './chat.tables.js';

@@ -15,11 +15,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, required } from '../../platform/errors.js';
-import { TurnLoader } from '../../platform/turn-loader.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
-import { isChatManager, isRoomBj, sponsorListPublic } from '../chat/index.js';
+import { isChatManager, isRoomBj, type RoomStanding, type RoomStandings, sponsorListPublic } from '../chat/index.js';
 import type { LiveRoom, LiveRooms } from '../live/live.rooms.js';
-import { type GiftStanding, giftRanking, giftStandings, standingKey } from './wallet.repository.js';
+import { giftRanking } from './wallet.repository.js';
 import { requireAmount } from './wallet.rules.js';
 import type { LedgerService } from './wallet.service.js';
 
@@ -54,7 +53,9 @@ export function giftMessage(raw: string | undefined): string {
  * - The room (its BJ and state) is kept in memory for a moment and forgotten on every `live` bus message
  *   about it, so a storm of gifts costs no room query each.
  * - A viewer the BJ blocked from their rooms (chat_room_block) cannot gift (WALLET_GIFT_BLOCKED, nothing
- *   charged); that check is read fresh for every gift, one statement per turn of the event loop for all.
+ *   charged). The BJ's blocks and managers are held in memory (chat.standings.ts: read once per BJ,
+ *   forgotten in every process when moderation announces a change), so a gift asks the database nothing
+ *   before the ledger.
  * - Fans and rankings are written right after the ledger commits a gift (wallet.fans.ts).
  * - Once paid, the room gets the star-gift event (20–23 by amount; a donation: 50, same data) through the bus as OUTSIDE_MSG. A
  *   replay (the same idempotency key again, here or in another process) is not announced: concurrent
@@ -62,7 +63,6 @@ export function giftMessage(raw: string | undefined): string {
  */
 export class RoomGifts {
   private readonly inFlight = new Map<string, { signature: string; promise: Promise<StarGiftSet> }>();
-  private readonly standings: TurnLoader<{ bjUserKey: number; userKey: number }, GiftStanding>;
 
   constructor(
     private readonly db: Db,
@@ -70,13 +70,10 @@ export class RoomGifts {
     private readonly bus: Bus,
     /** The process's rooms (live.rooms.ts): read once, forgotten on every `live` bus message about them. */
     private readonly rooms: LiveRooms,
+    /** Who the BJs blocked and who manages their rooms (one per process, chat.standings.ts). */
+    private readonly standings: RoomStandings,
     private readonly log?: Pick<FastifyBaseLogger, 'error'>,
-  ) {
-    this.standings = new TurnLoader(
-      (pair) => standingKey(pair.bjUserKey, pair.userKey),
-      (pairs) => giftStandings(db, pairs),
-    );
-  }
+  ) {}
 
   gift(viewer: Gifter, input: GiftInput): Promise<StarGiftSet> {
     const callKey = `${viewer.userKey}\u0000${input.key}`;
@@ -99,8 +96,8 @@ export class RoomGifts {
     if (room.state === 'frozen') throw new AppError('BROADCAST_FROZEN');
     if (room.state !== 'live') throw new AppError('BROADCAST_ENDED');
     if (viewer.userKey === room.bjUserKey) throw new AppError('WALLET_SELF_GIFT');
-    const standing = await this.standings.get({ bjUserKey: room.bjUserKey, userKey: viewer.userKey });
-    if (standing?.blocked) throw new AppError('WALLET_GIFT_BLOCKED');
+    const standing = await this.standings.of(room.bjUserKey, viewer.userKey);
+    if (standing.blocked) throw new AppError('WALLET_GIFT_BLOCKED');
     const message = giftMessage(input.message);
     // A donation is a gift with a message (SOOP's 별풍선 with a message): nothing is charged without one.
     if (input.donation && !message) throw required('message');
@@ -130,7 +127,7 @@ export class RoomGifts {
     vodKey: string,
     room: LiveRoom,
     viewer: Gifter,
-    standing: GiftStanding | undefined,
+    standing: RoomStanding,
     message: string,
     result: { txn_id: number; amount: number; first_gift: boolean; fan_no: number | null },
     donation: boolean,
@@ -140,7 +137,7 @@ export class RoomGifts {
       id: viewer.id,
       nick: viewer.nick,
       is_bj: isRoomBj(room, viewer.userKey) ? 1 : 0,
-      is_manager: standing?.manager ? 1 : 0,
+      is_manager: standing.manager ? 1 : 0,
       is_operator: viewer.role === 'operator' || viewer.role === 'gm' ? 1 : 0,
       is_guest: 0,
       is_fan: 1,

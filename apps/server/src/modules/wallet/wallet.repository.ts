@@ -255,30 +255,7 @@ export async function accountStatement(
   };
 }
 
-// ---- gifts: who may gift, and the rankings -------------------------------------------------------
-
-/** A viewer's standing with a BJ as a gift needs it: blocked from the BJ's rooms, or one of their managers. */
-export interface GiftStanding {
-  blocked: boolean;
-  manager: boolean;
-  /** The viewer has a fan row with the BJ (has given them a gift before, as far as the fans are written). */
-  fan: boolean;
-}
-
-export const standingKey = (bjUserKey: number, userKey: number) => `${bjUserKey}:${userKey}`;
-
-/** The standings of many (BJ, viewer) pairs in one statement, by standingKey. */
-export async function giftStandings(db: Exec, pairs: Array<{ bjUserKey: number; userKey: number }>): Promise<Map<string, GiftStanding>> {
-  const { rows } = await db.execute<{ bj: string; u: string; blocked: boolean; manager: boolean; fan: boolean }>(sql`
-    select w.bj, w.u,
-      exists (select 1 from chat_room_block b where b.bj_user_key = w.bj and b.user_key = w.u) as blocked,
-      exists (select 1 from chat_manager m where m.bj_user_key = w.bj and m.user_key = w.u) as manager,
-      exists (select 1 from bj_fan f where f.bj_user_key = w.bj and f.user_key = w.u) as fan
-    from unnest(${sql.param(pairs.map((p) => p.bjUserKey))}::bigint[], ${sql.param(pairs.map((p) => p.userKey))}::bigint[]) as w(bj, u)`);
-  const out = new Map<string, GiftStanding>();
-  for (const r of rows) out.set(standingKey(Number(r.bj), Number(r.u)), { blocked: r.blocked, manager: r.manager, fan: r.fan });
-  return out;
-}
+// ---- gifts: the rankings -------------------------------------------------------------------------
 
 /**
  * The top supporters of one broadcast (`room`: star_gift_rank) or of a BJ over all broadcasts (`bj`:

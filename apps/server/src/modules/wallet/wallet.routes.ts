@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import { runPeriodically } from '../../platform/periodic.js';
 import { route } from '../../platform/route.js';
+import { RoomStandings } from '../chat/index.js';
 import type { LiveRooms } from '../live/live.rooms.js';
 import type { SiteService } from '../site/site.service.js';
 import { findByKey, findByLoginId } from '../users/index.js';
@@ -28,7 +29,10 @@ const FANS_RECONCILE_EVERY_MS = 5 * 60_000;
 const FANS_RECONCILE_FIRST_MS = 2_000;
 
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { db, bus, ledger, site, rooms }) => {
-  const gifts = new RoomGifts(db, ledger, bus, rooms, app.log);
+  const standings = new RoomStandings(db, bus);
+  await standings.start();
+  app.addHook('onClose', async () => standings.stop());
+  const gifts = new RoomGifts(db, ledger, bus, rooms, standings, app.log);
   // Gifts a crash or a failed flush left out of the fans and rankings are counted soon after a start and
   // every few minutes (wallet.fans.ts reconcileFans; exactly once beside the live flushes).
   runPeriodically(app, 'fans-reconcile', () => ledger.fans.reconcile(), FANS_RECONCILE_EVERY_MS, FANS_RECONCILE_FIRST_MS);
