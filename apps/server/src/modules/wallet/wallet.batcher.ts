@@ -197,10 +197,19 @@ export class LedgerBatcher {
     }
     const batch = this.take();
     this.inFlight++;
-    void this.run(batch).finally(() => {
+    let released = false;
+    // The slot is given back as soon as the database has answered, before the batch's callers resume: the
+    // next batch's statement is on its way while this one's answers are written (each caller's HTTP answer
+    // would otherwise run first, and the database would wait for them).
+    const release = () => {
+      if (released) return;
+      released = true;
       this.inFlight--;
       if (this.pending > 0) this.pump();
-      else if (this.inFlight === 0) for (const done of this.idle.splice(0)) done();
+    };
+    void this.run(batch, release).finally(() => {
+      release();
+      if (this.pending === 0 && this.inFlight === 0) for (const done of this.idle.splice(0)) done();
     });
   }
 
@@ -219,12 +228,13 @@ export class LedgerBatcher {
     return batch;
   }
 
-  private async run(batch: Waiting[]): Promise<void> {
+  private async run(batch: Waiting[], release: () => void): Promise<void> {
     this.stats.batches++;
     this.stats.postings += batch.length;
     this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
     try {
       const results = await this.apply(batch.map((w) => w.posting));
+      release();
       batch.forEach((w, i) => {
         const r = results[i];
         if (r) w.resolve(r);

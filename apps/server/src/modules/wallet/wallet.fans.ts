@@ -73,31 +73,45 @@ async function countGifts(pool: pg.Pool, gifts: readonly PaidGift[]): Promise<{ 
   return rows[0] ?? { gifts: 0, fans: 0 };
 }
 
+/**
+ * The least time between the starts of two flushes. In a gift storm the ledger commits a batch every few
+ * ms; one flush per batch cost PostgreSQL a statement and a commit each (about a fifth of its time per gift
+ * in `npm run bench:ledger`'s HTTP run). Rankings and fan totals are at most this much later for it.
+ */
+export const FANS_FLUSH_GAP_MS = 100;
+
 /** A replayed gift's fan club standing: the payer's fan number and whether this gift made them join. */
 const FAN_CLUB_OF_SQL = `select fan_no, joined_txn_id = $1 as first from fan_club where user_key = $2 and bj_user_key = $3`;
 
 /**
  * Fans and gift rankings, written right after the ledger committed the gifts, off the ledger's own
  * statement: there they would hold the hot broadcaster accounts' locks longer and halve the ledger's
- * throughput (docs/wallet-ledger.md#fans-and-rankings). One flush runs at a time; the gifts paid meanwhile
- * wait for the next one, summed per row, so a busy process writes few large statements. Nobody waits for
- * a flush to answer: a gift is answered once the ledger committed it.
+ * throughput (docs/wallet-ledger.md#fans-and-rankings). One flush runs at a time, and flushes start at
+ * most every FANS_FLUSH_GAP_MS (the first after a quiet moment at once); the gifts paid meanwhile wait for
+ * the next one, summed per row, so a busy process writes few large statements (a gift storm: ten a second,
+ * not one per ledger batch). Nobody waits for a flush to answer: a gift is answered once the ledger
+ * committed it.
  *
  * These tables are derived data: a process that dies between a ledger commit and the flush (a few ms)
  * leaves those gifts out of the totals, never out of the ledger. A failed flush is logged and dropped the
  * same way; the gifts stay paid.
  */
 export class FanWriter {
+  private readonly gapMs: number;
   private waiting: Waiting[] = [];
   private running = false;
   private scheduled = false;
+  private lastFlush = 0;
   private idle: Array<() => void> = [];
   readonly stats: FanWriterStats = { flushes: 0, gifts: 0, fanRows: 0, failures: 0 };
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly log?: Pick<FastifyBaseLogger, 'error'>,
-  ) {}
+    opts: { gapMs?: number } = {},
+  ) {
+    this.gapMs = opts.gapMs ?? FANS_FLUSH_GAP_MS;
+  }
 
   /** Counts a paid gift; resolves once its flush is over (written, or failed and logged). Never rejects. */
   add(gift: PaidGift): Promise<void> {
@@ -131,15 +145,19 @@ export class FanWriter {
   private schedule(): void {
     if (this.scheduled || this.running) return;
     this.scheduled = true;
-    setImmediate(() => {
+    const wait = this.gapMs - (performance.now() - this.lastFlush);
+    const go = () => {
       this.scheduled = false;
       void this.flush();
-    });
+    };
+    if (wait > 0) setTimeout(go, wait);
+    else setImmediate(go);
   }
 
   private async flush(): Promise<void> {
     if (this.running || this.waiting.length === 0) return;
     this.running = true;
+    this.lastFlush = performance.now();
     const batch = this.waiting;
     this.waiting = [];
     try {
@@ -156,7 +174,7 @@ export class FanWriter {
     } finally {
       for (const { resolve } of batch) resolve();
       this.running = false;
-      if (this.waiting.length > 0) void this.flush();
+      if (this.waiting.length > 0) this.schedule();
       else for (const done of this.idle.splice(0)) done();
     }
   }
