@@ -7,6 +7,7 @@
 //
 // Run: npm run bench:ledger -- [--seconds 10] [--wallets 10000] [--bjs 5] [--callers 2000]
 //        [--connections 100] [--batch 300] [--concurrency 4] [--skip-http] [--skip-pgbench]
+//        [--skip-service] [--skip-floor]
 // DATABASE_URL: a PostgreSQL server to create the bench databases on; unset: an embedded PostgreSQL.
 import { type ChildProcess, execFile, execFileSync, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -38,6 +39,8 @@ const { values: opts } = parseArgs({
     'pool-max': { type: 'string', default: '8' },
     'skip-http': { type: 'boolean', default: false },
     'skip-pgbench': { type: 'boolean', default: false },
+    'skip-service': { type: 'boolean', default: false },
+    'skip-floor': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(opts.seconds);
@@ -282,14 +285,16 @@ async function serviceRun(label: string, batch: { maxBatch: number; concurrency:
   };
 }
 
-rows.push(
-  await serviceRun(
-    `ledger service, batched (≤ ${BATCH} per statement, ${CONCURRENCY} in flight)`,
-    { maxBatch: BATCH, concurrency: CONCURRENCY },
-    CALLERS,
-  ),
-);
-rows.push(await serviceRun('ledger service, one wallet_apply call per gift', { maxBatch: 1, concurrency: POOL_MAX }, 64));
+if (!opts['skip-service']) {
+  rows.push(
+    await serviceRun(
+      `ledger service, batched (≤ ${BATCH} per statement, ${CONCURRENCY} in flight)`,
+      { maxBatch: BATCH, concurrency: CONCURRENCY },
+      CALLERS,
+    ),
+  );
+  rows.push(await serviceRun('ledger service, one wallet_apply call per gift', { maxBatch: 1, concurrency: POOL_MAX }, 64));
+}
 
 // ---- the floor: the same rows written by plain SQL -----------------------------------------------
 
@@ -396,7 +401,7 @@ commit;
     await client.query(`drop schema ${f} cascade`);
   }
 }
-rows.push(await floorRun());
+if (!opts['skip-floor']) rows.push(await floorRun());
 
 // ---- over HTTP --------------------------------------------------------------------------------------
 
