@@ -11,6 +11,7 @@ import { chatNodeId } from './modules/chat/chat.node.js';
 import { createChatStore } from './modules/chat/chat.repository.js';
 import { chatMonitorRoutes, chatNodeRoutes } from './modules/chat/chat.routes.js';
 import { ChatEngine } from './modules/chat/chat.server.js';
+import { RoomStandings } from './modules/chat/chat.standings.js';
 import { createTranslations } from './modules/chat/translate/translator.js';
 import { type ApiContext, apiModules } from './modules/index.js';
 import { LiveRooms } from './modules/live/live.rooms.js';
@@ -129,6 +130,11 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     const rooms = new LiveRooms(database.db, bus);
     await rooms.start();
     app.addHook('onClose', async () => rooms.stop());
+    // One list of each BJ's blocks and managers per process, for gifts and items; chat moderation's
+    // `chat.standings` bus messages refresh a BJ's lists.
+    const standings = new RoomStandings(database.db, bus);
+    await standings.start();
+    app.addHook('onClose', async () => standings.stop());
     // Experience and levels: facts from calls, heartbeats and chat nodes, folded by one job per process.
     const progress = new ProgressionService(database.db, bus, logger.child({ module: 'progression' }));
     await progress.start();
@@ -147,6 +153,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
       site,
       ledger: ledgerOfApp,
       rooms,
+      standings,
       progress,
       sms,
       cardPg,

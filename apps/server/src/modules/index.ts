@@ -10,6 +10,7 @@ import { applicationsRoutes } from './applications/applications.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
 import { guestCallRoutes } from './chat/chat.guests.routes.js';
 import { chatApiRoutes } from './chat/chat.routes.js';
+import type { RoomStandings } from './chat/index.js';
 import { clipFilesRoute, clipsRoutes } from './clips/clips.routes.js';
 import { communityRoutes } from './community/community.routes.js';
 import { concertsRoutes } from './concerts/concerts.routes.js';
@@ -57,6 +58,8 @@ export interface ApiContext {
   site: SiteService;
   ledger: LedgerService;
   rooms: LiveRooms;
+  /** Who each BJ blocked and who manages their rooms (one per process, chat.standings.ts), for gifts and items. */
+  standings: RoomStandings;
   /** Experience and levels (docs/progression.md): the facts other modules report go here. */
   progress: ProgressionService;
   sms: SmsDriver;
@@ -184,8 +187,16 @@ export const apiModules: readonly ApiModule[] = [
         },
       }),
   },
-  { name: 'wallet', v1: (v1, c) => v1.register(walletRoutes, { db: c.db, bus: c.bus, ledger: c.ledger, site: c.site, rooms: c.rooms }) },
-  { name: 'items', v1: (v1, c) => v1.register(itemsRoutes, { db: c.db, bus: c.bus, site: c.site, ledger: c.ledger, rooms: c.rooms }) },
+  {
+    name: 'wallet',
+    v1: (v1, c) =>
+      v1.register(walletRoutes, { db: c.db, bus: c.bus, ledger: c.ledger, site: c.site, rooms: c.rooms, standings: c.standings }),
+  },
+  {
+    name: 'items',
+    v1: (v1, c) =>
+      v1.register(itemsRoutes, { db: c.db, bus: c.bus, site: c.site, ledger: c.ledger, rooms: c.rooms, standings: c.standings }),
+  },
   {
     name: 'payments',
     v1: (v1, c) => v1.register(paymentsRoutes, { db: c.db, site: c.site, ledger: c.ledger, pg: c.cardPg, publicUrl: c.config.PUBLIC_URL }),

@@ -92,6 +92,44 @@ describe('items in a live room', () => {
     expect((await balancesOf(chat.t, buyer.userKey)).CUBIC).toBe(440);
   });
 
+  it('a member the BJ blocked from their rooms neither gives nor uses an item there: nothing charged or counted, nothing announced', async () => {
+    const bj = await buildBj(chat.t);
+    const vk = await liveRoom(chat.t, bj.userKey);
+    const { c: bjSocket } = await chat.joined(vk, bj);
+    const item = await buildItem(chat.t, { price: '30' });
+    const member = await buildViewer(chat.t, { cubic: 500 });
+    const sn = await bought(chat.t, member.cookie, item.item_sn);
+    // The BJ blocks the member from their rooms in the chat (230, scope room).
+    expect(await bjSocket.send('', { T: 230, target: member.userKey, value: 'room' })).toMatchObject({ result: 1 });
+    const from = bjSocket.mark();
+
+    const gift = await deal(chat.t, member.cookie, {
+      item_sn: String(item.item_sn),
+      gift_id: bj.id,
+      vod_key: vk,
+      idempotency_key: newKey(),
+    });
+    expect(gift.body.rslt_cd).toBe(ResultCode.WALLET_GIFT_BLOCKED);
+    const use = await useItem(chat.t, member.cookie, sn, vk);
+    expect(use.body.rslt_cd).toBe(ResultCode.CHAT_BLOCKED);
+    expect((await balancesOf(chat.t, member.userKey)).CUBIC).toBe(470);
+    expect(await itemRow(chat.t, sn)).toMatchObject({ state: 'unused', uses_today: 0 });
+    await bjSocket.expectNone((f) => isOutside(ChatEvent.ITEM_GIFT)(f) || isOutside(ChatEvent.ITEM_USE)(f), 300);
+    expect(bjSocket.since(from).some((f) => isOutside(ChatEvent.ITEM_GIFT)(f) || isOutside(ChatEvent.ITEM_USE)(f))).toBe(false);
+
+    // Outside a room (no vod_key) the block does not apply; unblocked, the room takes both again.
+    expect((await useItem(chat.t, member.cookie, sn)).body.rslt_cd).toBe(0);
+    expect(await bjSocket.send('', { T: 230, target: member.userKey, value: 'room', off: 1 })).toMatchObject({ result: 1 });
+    const again = await deal(chat.t, member.cookie, {
+      item_sn: String(item.item_sn),
+      gift_id: bj.id,
+      vod_key: vk,
+      idempotency_key: newKey(),
+    });
+    expect(again.body.rslt_cd).toBe(0);
+    await bjSocket.waitFor(isOutside(ChatEvent.ITEM_GIFT), { from });
+  });
+
   it('a refused gift (too little CUBIC) is not announced', async () => {
     const bj = await buildBj(chat.t);
     const vk = await liveRoom(chat.t, bj.userKey);

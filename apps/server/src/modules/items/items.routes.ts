@@ -5,6 +5,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { runPeriodically } from '../../platform/periodic.js';
 import { route } from '../../platform/route.js';
+import type { RoomStandings } from '../chat/index.js';
 import type { LiveRooms } from '../live/live.rooms.js';
 import type { SiteService } from '../site/site.service.js';
 import { requireRole, requireUser } from '../users/users.session.js';
@@ -20,14 +21,16 @@ export interface ItemsRoutesOptions {
   ledger: LedgerService;
   /** The process's rooms (one LiveRooms per app, shared with the gifts). */
   rooms: LiveRooms;
+  /** The process's blocks and managers (one RoomStandings per app, shared with the gifts). */
+  standings: RoomStandings;
 }
 
 /** How often the expiry job runs (reads treat items past their validity as expired meanwhile). */
 const EXPIRY_EVERY_MS = 10 * 60_000;
 
 /** The store, users' items and the operators' catalogue calls (docs/items.md), and the expiry job. */
-export const itemsRoutes: FastifyPluginAsyncZod<ItemsRoutesOptions> = async (app, { db, bus, site, ledger, rooms }) => {
-  const items = new ItemsService(db, bus, ledger, rooms);
+export const itemsRoutes: FastifyPluginAsyncZod<ItemsRoutesOptions> = async (app, { db, bus, site, ledger, rooms, standings }) => {
+  const items = new ItemsService(db, bus, ledger, rooms, standings);
   runPeriodically(app, 'items-expiry', () => expireItems(db), EXPIRY_EVERY_MS);
 
   const E = itemsEndpoints;

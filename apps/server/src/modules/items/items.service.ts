@@ -25,7 +25,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
 import type { ChatStore } from '../chat/chat.types.js';
-import { createChatStore } from '../chat/index.js';
+import { createChatStore, type RoomStandings } from '../chat/index.js';
 import type { LiveRoom, LiveRooms } from '../live/live.rooms.js';
 import { findByKey, findByLoginId } from '../users/index.js';
 import type { SessionUser } from '../users/users.session.js';
@@ -104,6 +104,8 @@ export class ItemsService {
     private readonly ledger: Pick<LedgerService, 'resolve'>,
     /** The process's rooms (live.rooms.ts), shared with the gifts. */
     private readonly rooms: Pick<LiveRooms, 'live' | 'get'>,
+    /** The BJs' blocks (chat.standings.ts): a member blocked from a BJ's rooms gives and uses nothing there. */
+    private readonly standings: Pick<RoomStandings, 'of'>,
   ) {
     this.chat = createChatStore(db);
   }
@@ -218,6 +220,7 @@ export class ItemsService {
       if (input.vod_key) {
         room = await this.rooms.live(input.vod_key);
         if (!room) throw new AppError('ITEM_NOT_LIVE_ROOM');
+        if ((await this.standings.of(room.bjUserKey, buyer.userKey)).blocked) throw new AppError('WALLET_GIFT_BLOCKED');
       }
     }
 
@@ -340,6 +343,7 @@ export class ItemsService {
     if (vodKey) {
       room = await this.rooms.live(vodKey);
       if (!room) throw new AppError('ITEM_NOT_LIVE_ROOM');
+      if ((await this.standings.of(room.bjUserKey, user.userKey)).blocked) throw new AppError('CHAT_BLOCKED');
     }
     const useSn = await useItem(this.db, user.userKey, userItemSn, room?.vodKey ?? null);
     const row = await this.ownItem(user, userItemSn);

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, invalid, required } from '../../platform/errors.js';
 import { runPeriodically } from '../../platform/periodic.js';
 import { route } from '../../platform/route.js';
-import { RoomStandings } from '../chat/index.js';
+import type { RoomStandings } from '../chat/index.js';
 import type { LiveRooms } from '../live/live.rooms.js';
 import type { SiteService } from '../site/site.service.js';
 import { findByKey, findByLoginId } from '../users/index.js';
@@ -22,16 +22,15 @@ export interface WalletRoutesOptions {
   site: SiteService;
   /** The process's rooms (one LiveRooms per app, shared with the items). */
   rooms: LiveRooms;
+  /** The process's blocks and managers (one RoomStandings per app, shared with the items). */
+  standings: RoomStandings;
 }
 
 /** How often the fans reconciliation runs, and how long after a start it runs first. */
 const FANS_RECONCILE_EVERY_MS = 5 * 60_000;
 const FANS_RECONCILE_FIRST_MS = 2_000;
 
-export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { db, bus, ledger, site, rooms }) => {
-  const standings = new RoomStandings(db, bus);
-  await standings.start();
-  app.addHook('onClose', async () => standings.stop());
+export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { db, bus, ledger, site, rooms, standings }) => {
   const gifts = new RoomGifts(db, ledger, bus, rooms, standings, app.log);
   // Gifts a crash or a failed flush left out of the fans and rankings are counted soon after a start and
   // every few minutes (wallet.fans.ts reconcileFans; exactly once beside the live flushes).
