@@ -92,12 +92,11 @@ const FAN_CLUB_OF_SQL = `select fan_no, joined_txn_id = $1 as first from fan_clu
  * not one per ledger batch). Nobody waits for a flush to answer: a gift is answered once the ledger
  * committed it.
  *
- * These tables are derived data: a process that dies between a ledger commit and the flush (a few ms)
- * leaves those gifts out of the totals, never out of the ledger. A failed flush is logged and dropped the
- * same way; the gifts stay paid.
+ * These tables are derived data: a process that dies between a ledger commit and the flush (at most
+ * FANS_FLUSH_GAP_MS and one flush) leaves those gifts out of the totals until the reconciliation counts
+ * them, never out of the ledger. A failed flush is logged and dropped the same way; the gifts stay paid.
  */
 export class FanWriter {
-  private readonly gapMs: number;
   private waiting: Waiting[] = [];
   private running = false;
   private scheduled = false;
@@ -108,10 +107,7 @@ export class FanWriter {
   constructor(
     private readonly pool: pg.Pool,
     private readonly log?: Pick<FastifyBaseLogger, 'error'>,
-    opts: { gapMs?: number } = {},
-  ) {
-    this.gapMs = opts.gapMs ?? FANS_FLUSH_GAP_MS;
-  }
+  ) {}
 
   /** Counts a paid gift; resolves once its flush is over (written, or failed and logged). Never rejects. */
   add(gift: PaidGift): Promise<void> {
@@ -145,7 +141,7 @@ export class FanWriter {
   private schedule(): void {
     if (this.scheduled || this.running) return;
     this.scheduled = true;
-    const wait = this.gapMs - (performance.now() - this.lastFlush);
+    const wait = FANS_FLUSH_GAP_MS - (performance.now() - this.lastFlush);
     const go = () => {
       this.scheduled = false;
       void this.flush();

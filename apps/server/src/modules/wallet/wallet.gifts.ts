@@ -16,7 +16,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, required } from '../../platform/errors.js';
 import { publishRoomEvent } from '../chat/chat.events.js';
-import { isChatManager, isRoomBj, type RoomStanding, type RoomStandings, sponsorListPublic } from '../chat/index.js';
+import { isRoomBj, type RoomStanding, type RoomStandings, sponsorListPublic } from '../chat/index.js';
 import type { LiveRoom, LiveRooms } from '../live/live.rooms.js';
 import { giftRanking } from './wallet.repository.js';
 import { requireAmount } from './wallet.rules.js';
@@ -186,6 +186,6 @@ export class RoomGifts {
   private async maySeePrivate(viewer: Pick<Gifter, 'userKey' | 'role'> | null, room: LiveRoom): Promise<boolean> {
     if (!viewer) return false;
     if (viewer.role === 'operator' || viewer.role === 'gm' || isRoomBj(room, viewer.userKey)) return true;
-    return isChatManager(this.db, room.bjUserKey, viewer.userKey);
+    return (await this.standings.of(room.bjUserKey, viewer.userKey)).manager;
   }
 }
