@@ -101,16 +101,22 @@ describe('a change while the site is loading', () => {
       await holder.query('lock table page_meta in access exclusive mode');
       const stale = site.info('ko');
       // The load waiting is one of this app's own connections: the integration files share the database,
-      // and another file's session may wait on page_meta too (that one would not be our load).
+      // and another file's session may wait on page_meta too (that one would not be our load). The poll runs
+      // outside the holder's transaction: PostgreSQL shows pg_stat_activity to a transaction as it was at its
+      // first look, so a holder whose first poll came before the load reached the lock never saw it arrive
+      // (on a busy CI machine; stop 44's CI failed there).
       const ownPids = () => (t.database.pool as unknown as { _clients: Array<{ processID: number }> })._clients.map((c) => c.processID);
       await expect
-        .poll(async () => {
-          const { rows } = await holder.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%page_meta%' and pid = any($1::int[])`,
-            [ownPids()],
-          );
-          return rows[0]?.n ?? 0;
-        })
+        .poll(
+          async () => {
+            const { rows } = await t.database.pool.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%page_meta%' and pid = any($1::int[])`,
+              [ownPids()],
+            );
+            return rows[0]?.n ?? 0;
+          },
+          { timeout: 5_000, interval: 50 },
+        )
         .toBeGreaterThan(0);
       // An operator's change lands and is announced while that load waits.
       await db.execute(sql`update site set site_name = ${`${before} (바뀜)`} where site_key = 1`);
