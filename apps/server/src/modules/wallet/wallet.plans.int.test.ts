@@ -65,6 +65,51 @@ async function fanClubScans(): Promise<{ seq: number; idx: number; inserted: num
   return { seq: Number(rows[0]?.seq), idx: Number(rows[0]?.idx), inserted: Number(rows[0]?.ins) };
 }
 
+/** Index entries read through wallet_txn's (actor, key) index so far (flushed first, as fanClubScans). */
+async function idemKeyReads(): Promise<{ read: number; inserted: number }> {
+  await pool.query('select pg_stat_force_next_flush()');
+  const { rows } = await pool.query<{ read: string; ins: string }>(
+    `select coalesce(i.idx_tup_read, 0) as read, t.n_tup_ins as ins
+     from pg_stat_user_indexes i join pg_stat_user_tables t on t.relid = i.relid
+     where i.indexrelname = 'wallet_txn_idem_key'`,
+  );
+  return { read: Number(rows[0]?.read), inserted: Number(rows[0]?.ins) };
+}
+
+describe('a ledger that grows after its statements were planned', () => {
+  it("checks each posting's key by one probe: a gift does not read every earlier transaction", async () => {
+    // A fresh connection plans wallet_apply while wallet_txn is analysed as nearly empty…
+    await pool.query('analyze wallet_txn');
+    const fresh = openPool(tdb.url, 1);
+    try {
+      for (const payer of payers.slice(30, 36)) await applyOnPool(fresh, [gift(payer)]);
+      // …then the ledger grows by 20,000 transactions (rows of their own: this database is only for plans).
+      const payer = payers[39] as (typeof payers)[number];
+      await pool.query(
+        `insert into wallet_txn (kind, state, actor_user_key, idem_key, fingerprint, currency, amount, from_account_id, payer_balance, meta)
+         select 'gift', 'done', $1, 'bulk' || g, 'plans', 'STAR', 1, $2, 0, '{}' from generate_series(1, 20000) g`,
+        [payer.userKey, payer.account],
+      );
+      const before = await idemKeyReads();
+      const batch = payers.slice(30, 40).map(gift);
+      const answers = await applyOnPool(fresh, batch);
+      expect(answers.map((a) => a.outcome)).toEqual(batch.map(() => 'new'));
+      // A replay is still found: the same key again answers the stored transaction.
+      const [again] = await applyOnPool(fresh, [batch[0] as Posting]);
+      expect(again).toMatchObject({ outcome: 'replay', txnId: answers[0]?.txnId });
+      // That connection's counts are sent when it goes idle after this request.
+      await fresh.query('select pg_stat_force_next_flush()');
+      await expect
+        .poll(async () => (await idemKeyReads()).inserted - before.inserted, { timeout: 10_000, interval: 100 })
+        .toBeGreaterThanOrEqual(10);
+      // Eleven postings, eleven probes: a few entries read, not the 20,000 of the ledger.
+      expect((await idemKeyReads()).read - before.read).toBeLessThan(100);
+    } finally {
+      await fresh.end();
+    }
+  });
+});
+
 describe("a BJ's fan club that grows after the ledger's statements were planned", () => {
   it('is still looked up by key: a gift does not read the whole fan club', async () => {
     // A new install: the fan club analysed while empty, and this connection plans (and keeps) its
