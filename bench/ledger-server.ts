@@ -113,7 +113,11 @@ if (WORKERS > 1 && cluster.isPrimary) {
   // The bare Fastify lives in the process the bench talks to (the primary when there are workers).
   const bare = cluster.isPrimary ? await startBare() : undefined;
 
-  const profileTo = process.env.LEDGER_BENCH_PROFILE;
+  // With workers, each writes its own profile (the file name with the worker's id before the extension).
+  const profileTo =
+    process.env.LEDGER_BENCH_PROFILE && cluster.isWorker
+      ? process.env.LEDGER_BENCH_PROFILE.replace(/(\.cpuprofile)?$/, `.${cluster.worker?.id}$1`)
+      : process.env.LEDGER_BENCH_PROFILE;
   let profiler: Session | undefined;
   process.on('message', async (m) => {
     if (m === 'stats') {

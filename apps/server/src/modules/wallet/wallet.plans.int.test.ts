@@ -55,26 +55,29 @@ const gift = (payer: { userKey: number; account: number }): Posting => ({
   credits: [{ account: earnings, amount: 10 }],
 });
 
-/** fan_club's sequential and index scans so far, as the statistics system counts them (flushed first). */
-async function fanClubScans(): Promise<{ seq: number; idx: number; inserted: number }> {
-  // The calls' counts are sent when their backend goes idle after this request.
+/**
+ * A counter row of the statistics views (`query` answers one row of numbers), once this connection's counts
+ * are sent: the backend sends them when it goes idle after `pg_stat_force_next_flush()`.
+ */
+async function counters<K extends string>(query: string): Promise<Record<K, number>> {
   await pool.query('select pg_stat_force_next_flush()');
-  const { rows } = await pool.query<{ seq: string; idx: string; ins: string }>(
-    `select seq_scan as seq, coalesce(idx_scan, 0) as idx, n_tup_ins as ins from pg_stat_user_tables where relname = 'fan_club'`,
-  );
-  return { seq: Number(rows[0]?.seq), idx: Number(rows[0]?.idx), inserted: Number(rows[0]?.ins) };
+  const row = (await pool.query<Record<K, string>>(query)).rows[0];
+  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as Record<K, number>;
 }
 
-/** Index entries read through wallet_txn's (actor, key) index so far (flushed first, as fanClubScans). */
-async function idemKeyReads(): Promise<{ read: number; inserted: number }> {
-  await pool.query('select pg_stat_force_next_flush()');
-  const { rows } = await pool.query<{ read: string; ins: string }>(
-    `select coalesce(i.idx_tup_read, 0) as read, t.n_tup_ins as ins
+/** fan_club's sequential and index scans and inserted rows so far. */
+const fanClubScans = () =>
+  counters<'seq' | 'idx' | 'inserted'>(
+    `select seq_scan as seq, coalesce(idx_scan, 0) as idx, n_tup_ins as inserted from pg_stat_user_tables where relname = 'fan_club'`,
+  );
+
+/** Index entries read through wallet_txn's (actor, key) index so far, and wallet_txn's inserted rows. */
+const idemKeyReads = () =>
+  counters<'read' | 'inserted'>(
+    `select coalesce(i.idx_tup_read, 0) as read, t.n_tup_ins as inserted
      from pg_stat_user_indexes i join pg_stat_user_tables t on t.relid = i.relid
      where i.indexrelname = 'wallet_txn_idem_key'`,
   );
-  return { read: Number(rows[0]?.read), inserted: Number(rows[0]?.ins) };
-}
 
 describe('a ledger that grows after its statements were planned', () => {
   it("checks each posting's key by one probe: a gift does not read every earlier transaction", async () => {
