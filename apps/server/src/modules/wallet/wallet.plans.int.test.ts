@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPool } from '../../platform/db.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
+import { statsCounters } from '../../testing/stats.js';
 import type { Posting } from './wallet.batcher.js';
 import { applyOnPool } from './wallet.repository.js';
 
@@ -55,25 +56,17 @@ const gift = (payer: { userKey: number; account: number }): Posting => ({
   credits: [{ account: earnings, amount: 10 }],
 });
 
-/**
- * A counter row of the statistics views (`query` answers one row of numbers), once this connection's counts
- * are sent: the backend sends them when it goes idle after `pg_stat_force_next_flush()`.
- */
-async function counters<K extends string>(query: string): Promise<Record<K, number>> {
-  await pool.query('select pg_stat_force_next_flush()');
-  const row = (await pool.query<Record<K, string>>(query)).rows[0];
-  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as Record<K, number>;
-}
-
 /** fan_club's sequential and index scans and inserted rows so far. */
 const fanClubScans = () =>
-  counters<'seq' | 'idx' | 'inserted'>(
+  statsCounters<'seq' | 'idx' | 'inserted'>(
+    pool,
     `select seq_scan as seq, coalesce(idx_scan, 0) as idx, n_tup_ins as inserted from pg_stat_user_tables where relname = 'fan_club'`,
   );
 
 /** Index entries read through wallet_txn's (actor, key) index so far, and wallet_txn's inserted rows. */
 const idemKeyReads = () =>
-  counters<'read' | 'inserted'>(
+  statsCounters<'read' | 'inserted'>(
+    pool,
     `select coalesce(i.idx_tup_read, 0) as read, t.n_tup_ins as inserted
      from pg_stat_user_indexes i join pg_stat_user_tables t on t.relid = i.relid
      where i.indexrelname = 'wallet_txn_idem_key'`,

@@ -1,0 +1,35 @@
+-- Issue 20: user_info's summary (the wallet's STAR and CUBIC, active items, VIP grade, BJ level) for the
+-- members asked for in one turn of the event loop, as a function that finds every row by its key. It was a
+-- prepared statement, planned once per connection and kept: planned while level_state and user_item were
+-- analysed as empty, each member's level and items were read by a sequential scan of the whole table, and
+-- stayed so as the tables filled (until autovacuum's next ANALYZE invalidated the plan). `npm run
+-- bench:ledger` with the tables analysed right after the funding (auto_explain): `Seq Scan on level_state`
+-- per member while the experience job filled it, user_info at 2,114–5,047 req/s with PostgreSQL busy
+-- (6–9k otherwise). As for the ledger's functions (migration 0039), a sequential scan is never the right
+-- way for these lookups, so the function is told not to take one. plpgsql keeps its plan per connection as
+-- the prepared statement did (a SQL function would plan on every call). Same answers (hand-written).
+CREATE FUNCTION "user_summaries"(p_user_keys bigint[])
+RETURNS TABLE (user_key bigint, star_cnt bigint, cubic_cnt bigint, item_cnt bigint, vip_level integer, bj_level_v2 integer)
+LANGUAGE plpgsql STABLE
+SET enable_seqscan = off
+AS $$
+#variable_conflict use_column
+BEGIN
+	RETURN QUERY
+	SELECT u.user_key,
+		coalesce((SELECT w.balance FROM wallet_account w
+			WHERE w.user_key = u.user_key AND w.kind = 'wallet' AND w.currency = 'STAR'), 0)::bigint,
+		coalesce((SELECT w.balance FROM wallet_account w
+			WHERE w.user_key = u.user_key AND w.kind = 'wallet' AND w.currency = 'CUBIC'), 0)::bigint,
+		-- SPEC §3 summary_info.item_cnt: items unused, in use or stopped, within their validity
+		(SELECT count(*) FROM user_item i
+			WHERE i.user_key = u.user_key AND i.state IN ('unused', 'in_use', 'stopped') AND i.expires_at > now()),
+		-- the VIP grade and the BJ level as the experience job last set them (docs/progression.md)
+		coalesce((SELECT l.level FROM level_state l
+			WHERE l.user_key = u.user_key AND l.ladder = 'vip' AND l.bj_user_key = 0), 0),
+		CASE WHEN u.type_cd = 'bj' THEN coalesce((SELECT l.level FROM level_state l
+			WHERE l.user_key = u.user_key AND l.ladder = 'bj' AND l.bj_user_key = 0), 1) ELSE 0 END
+	FROM users u
+	WHERE u.user_key = ANY (p_user_keys);
+END
+$$;
