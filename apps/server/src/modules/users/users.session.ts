@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AccountRole } from '@byeol/contract';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -200,34 +200,44 @@ export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, se
 });
 
 /**
- * The session lookup runs on every logged-in request. Lookups asked for in the same turn of the event loop
- * share one query (`token_hash = any(…)`), a prepared statement built once per database handle and planned
- * once per connection: under load one round trip serves a whole burst of requests (bench/ledger.bench.ts,
- * the HTTP gift rate), and a lone request waits for nothing but its own query.
+ * The session lookup runs on every logged-in request the session cache cannot answer. Lookups asked for in
+ * the same turn of the event loop share one call (`session_lookups`, migration 0040: each token hash and
+ * its account found by primary key, however the tables' statistics stood when the connection planned it), a
+ * prepared statement built once per database handle: under load one round trip serves a whole burst of
+ * requests (bench/ledger.bench.ts, the HTTP gift rate), and a lone request waits for nothing but its own
+ * query. The function answers the account as the `users` row type, expanded here under the table's own
+ * name so the columns read as `users`' own.
  */
+/** Every column of `users`, read from the lookup's rows under the table's own name and decoded as drizzle does. */
+const accountColumns = Object.fromEntries(
+  Object.entries(getTableColumns(users)).map(([key, column]) => [key, sql`"users".${sql.identifier(column.name)}`.mapWith(column)]),
+) as { [K in keyof AccountRow]: SQL<AccountRow[K]> };
+
 const lookupStatement = perDatabase((db) =>
   db
-    .select({ account: users, tokenHash: userSession.tokenHash, expiresAt: userSession.expiresAt })
-    .from(userSession)
-    .innerJoin(users, eq(users.userKey, userSession.userKey))
-    .where(
-      and(
-        sql`${userSession.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
-        gt(userSession.expiresAt, sql`now()`),
-        eq(users.state, 'active'),
-      ),
+    .select({
+      account: accountColumns,
+      tokenHash: sql<string>`"users"."session_token_hash"`,
+      expiresAt: sql<Date>`"users"."session_expires_at"`.mapWith(userSession.expiresAt),
+    })
+    .from(
+      sql`(select (l.account).*, l.token_hash as session_token_hash, l.expires_at as session_expires_at
+           from session_lookups(${sql.placeholder('tokenHashes')}::text[]) l) as "users"`,
     )
     .prepare('byeol_session_lookup'),
 );
+
+/** The live sessions of these token hashes, with their accounts (active ones only), in one call. */
+export async function findSessions(db: Db, tokenHashes: string[]): Promise<Map<string, FoundSession>> {
+  const rows = await lookupStatement(db).execute({ tokenHashes });
+  return new Map(rows.map((r) => [r.tokenHash, { account: r.account, expiresAt: r.expiresAt }]));
+}
 
 /** The session lookups of one turn of the event loop, in one query. */
 function sessionLookups(db: Db): TurnLoader<string, FoundSession> {
   return new TurnLoader(
     (tokenHash) => tokenHash,
-    async (tokenHashes) => {
-      const rows = await lookupStatement(db).execute({ tokenHashes });
-      return new Map(rows.map((r) => [r.tokenHash, { account: r.account, expiresAt: r.expiresAt }]));
-    },
+    (tokenHashes) => findSessions(db, tokenHashes),
   );
 }
 

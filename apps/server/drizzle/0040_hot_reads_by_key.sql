@@ -33,3 +33,26 @@ BEGIN
 	WHERE u.user_key = ANY (p_user_keys);
 END
 $$;
+--> statement-breakpoint
+-- The session lookup of a signed-in request (on a session-cache miss), the same way: planned while
+-- user_session was analysed as empty (a new install, before anyone signed in), the kept plan read it by a
+-- sequential scan (`Seq Scan on user_session` under a hash join, in a scratch database) for every lookup
+-- until autovacuum's next ANALYZE. One probe per token hash and one per account, each by its primary key
+-- alone (LATERAL … LIMIT 1); the expiry and the account's state are checked on the row found, so no other
+-- index (user_session_expires_idx) can stand in for the key. Answers the account as the `users` row type,
+-- so the caller reads every column of the table as it is.
+CREATE FUNCTION "session_lookups"(p_token_hashes text[])
+RETURNS TABLE (token_hash text, expires_at timestamp with time zone, account users)
+LANGUAGE plpgsql STABLE
+SET enable_seqscan = off
+AS $$
+#variable_conflict use_column
+BEGIN
+	RETURN QUERY
+	SELECT s.token_hash, s.expires_at, a.u
+	FROM unnest(p_token_hashes) AS h(token_hash)
+	CROSS JOIN LATERAL (SELECT s.token_hash, s.user_key, s.expires_at FROM user_session s WHERE s.token_hash = h.token_hash LIMIT 1) s
+	CROSS JOIN LATERAL (SELECT u FROM users u WHERE u.user_key = s.user_key LIMIT 1) a
+	WHERE s.expires_at > now() AND (a.u).state = 'active';
+END
+$$;
