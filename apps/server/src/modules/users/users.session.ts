@@ -199,20 +199,20 @@ export const sessions = fp<SessionOptions>(async (app: FastifyInstance, { db, se
   });
 });
 
-/**
- * The session lookup runs on every logged-in request the session cache cannot answer. Lookups asked for in
- * the same turn of the event loop share one call (`session_lookups`, migration 0040: each token hash and
- * its account found by primary key, however the tables' statistics stood when the connection planned it), a
- * prepared statement built once per database handle: under load one round trip serves a whole burst of
- * requests (bench/ledger.bench.ts, the HTTP gift rate), and a lone request waits for nothing but its own
- * query. The function answers the account as the `users` row type, expanded here under the table's own
- * name so the columns read as `users`' own.
- */
 /** Every column of `users`, read from the lookup's rows under the table's own name and decoded as drizzle does. */
 const accountColumns = Object.fromEntries(
   Object.entries(getTableColumns(users)).map(([key, column]) => [key, sql`"users".${sql.identifier(column.name)}`.mapWith(column)]),
 ) as { [K in keyof AccountRow]: SQL<AccountRow[K]> };
 
+/**
+ * The session lookup runs on every logged-in request the session cache cannot answer. Lookups asked for in
+ * the same turn of the event loop share one call (`session_lookups`, migration 0040: each token hash and
+ * its account found by primary key, however the tables' statistics stood when the connection planned it), a
+ * prepared statement built once per database handle: under load one round trip serves a whole burst of
+ * requests (bench/ledger.ts, the HTTP gift rate), and a lone request waits for nothing but its own
+ * query. The function answers the account as the `users` row type, expanded here under the table's own
+ * name so the columns read as `users`' own.
+ */
 const lookupStatement = perDatabase((db) =>
   db
     .select({
