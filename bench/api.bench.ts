@@ -4,6 +4,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { API_HEADERS } from '@byeol/contract';
 import autocannon from 'autocannon';
+import { withCpu } from './cpu.js';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 100);
@@ -30,9 +31,13 @@ async function run(name: string, url: string, headers: Record<string, string> = 
       }
     : {};
   await autocannon({ url, connections, duration: 2, headers: all, ...request, ...rotate }); // warm-up
-  const r = await autocannon({ url, connections, duration: seconds, headers: all, ...request, ...rotate });
+  // CPU over the measured run: the machine, PostgreSQL, autocannon (this process) and the servers' process.
+  const { result: r, cpu } = await withCpu(
+    () => autocannon({ url, connections, duration: seconds, headers: all, ...request, ...rotate }),
+    child.pid,
+  );
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
 }
 
 // The baseline runs before and after the targets: on a shared machine (CPU steal) the spread between the
@@ -87,13 +92,13 @@ child.send('stop');
 const base = ((rows[0]?.rps ?? 1) + (rows[rows.length - 1]?.rps ?? 1)) / 2;
 console.log(`\nautocannon -c ${connections} -d ${seconds}, database ${ports.database}, node ${process.version}`);
 console.log(
-  '| target | req/s | p50 ms | p99 ms | vs mean baseline | vs its own baseline (the row after: the same bytes, or one SELECT) |\n|---|---|---|---|---|---|',
+  '| target | req/s | p50 ms | p99 ms | vs mean baseline | vs its own baseline (the row after: the same bytes, or one SELECT) | CPU (100 % = one core) |\n|---|---|---|---|---|---|---|',
 );
 for (const [i, r] of rows.entries()) {
   // A Byeol row followed by its own baseline (the same bytes from memory, or bare Fastify + one SELECT).
   const next = rows[i + 1]?.name ?? '';
   const same = /the same bytes as|one primary-key SELECT/.test(next) && r.name.startsWith('Byeol') ? rows[i + 1] : undefined;
   console.log(
-    `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((r.rps / base) * 100).toFixed(0)} % | ${same ? `${((r.rps / same.rps) * 100).toFixed(0)} %` : ''} |`,
+    `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((r.rps / base) * 100).toFixed(0)} % | ${same ? `${((r.rps / same.rps) * 100).toFixed(0)} %` : ''} | ${r.cpu} |`,
   );
 }

@@ -27,7 +27,7 @@
 // bench says so before starting; raise it in the shell, `ulimit -n 65536`, where the hard limit allows).
 // Each round connects from its own loopback address (127.0.0.2, .3, .4) so the closed sockets of one round
 // (TIME_WAIT) never take the ports of the next. CONCERT_BENCH_NODE_ARGS adds node flags to the server child.
-import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -60,6 +60,7 @@ import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../apps/server/src/mo
 import { createBus } from '../apps/server/src/platform/bus.redis.js';
 import { connectExternal } from '../apps/server/src/platform/db.js';
 import { createTestDatabase } from '../apps/server/src/testing/database.js';
+import { cpuOf, machineTimes } from './cpu.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -562,16 +563,6 @@ async function main() {
 
 // ─── CPU over a window ──────────────────────────────────────────────────────────────────────────────────────
 
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-function cpuOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / CLK_TCK;
-  } catch {
-    return 0;
-  }
-}
 /** CPU seconds of the processes below `root` (the embedded PostgreSQL of the server child), by pid. */
 function descendantsCpu(root: number): Map<number, number> {
   const parent = new Map<number, number>();
@@ -592,21 +583,16 @@ function descendantsCpu(root: number): Map<number, number> {
   for (const pid of parent.keys()) if (below(pid)) out.set(pid, cpuOf(pid));
   return out;
 }
-function machineBusy(): { busy: number; total: number } {
-  const f = (readFileSync('/proc/stat', 'utf8').split('\n')[0] as string).trim().split(/\s+/).slice(1).map(Number);
-  const total = f.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: total - (f[3] ?? 0) - (f[4] ?? 0), total };
-}
 /** CPU over `run` in % of one core: the server child, its PostgreSQL, this load generator, the whole machine. */
 async function withCpu<T>(pid: number, run: () => Promise<T>): Promise<{ result: T; cpu: string }> {
   const server0 = cpuOf(pid);
   const pg0 = descendantsCpu(pid);
   const me0 = process.cpuUsage();
-  const m0 = machineBusy();
+  const m0 = machineTimes();
   const t0 = performance.now();
   const result = await run();
   const secs = (performance.now() - t0) / 1000;
-  const m1 = machineBusy();
+  const m1 = machineTimes();
   const me = process.cpuUsage(me0);
   let pg = 0;
   for (const [p, c] of descendantsCpu(pid)) pg += c - (pg0.get(p) ?? 0);

@@ -11,7 +11,7 @@
 // DATABASE_URL: a PostgreSQL server to create the bench databases on; unset: an embedded PostgreSQL.
 import { type ChildProcess, execFile, execFileSync, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,6 +25,7 @@ import { LedgerService } from '../apps/server/src/modules/wallet/wallet.service.
 import { verifyLedger } from '../apps/server/src/modules/wallet/wallet.verify.js';
 import { connectExternal, migrateDatabase } from '../apps/server/src/platform/db.js';
 import { createTestDatabase } from '../apps/server/src/testing/database.js';
+import { withCpu } from './cpu.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -118,62 +119,6 @@ async function pgbench(label: string): Promise<Row> {
     p99: Number.NaN,
     note: '16 clients, 2 threads, scale 10; p50 column = average latency',
   };
-}
-
-/** CPU seconds (user + system) of the PostgreSQL processes and of a process, from /proc. */
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-function cpuOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / CLK_TCK;
-  } catch {
-    return 0;
-  }
-}
-/** CPU seconds of every PostgreSQL process, by pid. */
-function postgresCpu(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') out.set(Number(entry), cpuOf(Number(entry)));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
-/** Busy and total jiffies of the whole machine (all cores), from /proc/stat. */
-function machineTimes(): { busy: number; total: number } {
-  const f = (readFileSync('/proc/stat', 'utf8').split('\n')[0] as string).trim().split(/\s+/).slice(1).map(Number);
-  const total = f.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: total - (f[3] ?? 0) - (f[4] ?? 0), total };
-}
-/**
- * CPU use over `run`, in % of one core: the whole machine (of 100 % × cores), PostgreSQL's processes that
- * are still there at the end (connections that closed during the window are missed: pgbench's), this
- * process and optionally a child.
- */
-async function withCpu<T>(run: () => Promise<T>, child?: number | number[]): Promise<{ result: T; cpu: string }> {
-  const pids = child === undefined ? [] : [child].flat();
-  const serverCpu = () => pids.reduce((sum, pid) => sum + cpuOf(pid), 0);
-  const pg0 = postgresCpu();
-  const m0 = machineTimes();
-  const me0 = process.cpuUsage();
-  const child0 = serverCpu();
-  const t0 = performance.now();
-  const result = await run();
-  const secs = (performance.now() - t0) / 1000;
-  const me = process.cpuUsage(me0);
-  const m1 = machineTimes();
-  let pg = 0;
-  for (const [pid, cpu] of postgresCpu()) pg += cpu - (pg0.get(pid) ?? 0);
-  const pct = (x: number) => `${Math.round((x / secs) * 100)} %`;
-  const machine = `machine ${Math.round(((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100 * os.cpus().length)} %`;
-  const parts = [machine, `PostgreSQL ${pct(pg)}`, `${child ? 'load generator' : 'service + callers'} ${pct((me.user + me.system) / 1e6)}`];
-  if (child) parts.push(`server${pids.length > 1 ? `s (${pids.length - 1} workers)` : ''} ${pct(serverCpu() - child0)}`);
-  return { result, cpu: parts.join(', ') };
 }
 
 interface Row {
