@@ -1,11 +1,12 @@
 // CPU use of the bench's parts over a run, from /proc: the machine, PostgreSQL's processes, this process (the
-// load generator or the callers) and the server processes. Shared by bench/ledger.ts and bench/api.bench.ts.
+// load generator or the callers) and the server processes. Shared by bench/ledger.ts, bench/api.bench.ts and
+// bench/concert.ts.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 
-/** CPU seconds (user + system) of the PostgreSQL processes and of a process, from /proc. */
 const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+/** CPU seconds (user + system) of a process, from /proc (0 once it is gone). */
 export function cpuOf(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

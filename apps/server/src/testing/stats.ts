@@ -11,3 +11,15 @@ export async function statsCounters<K extends string>(pool: pg.Pool, query: stri
   const row = (await pool.query<Record<K, string>>(query)).rows[0];
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as Record<K, number>;
 }
+
+/**
+ * A table's sequential scans, index scans, index entries read (all its indexes) and inserted rows so far,
+ * as `pool`'s connection last sent them (statsCounters).
+ */
+export const tableReads = (pool: pg.Pool, table: string) =>
+  statsCounters<'seq' | 'idx' | 'entries' | 'inserted'>(
+    pool,
+    `select t.seq_scan as seq, coalesce(t.idx_scan, 0) as idx, t.n_tup_ins as inserted,
+       (select coalesce(sum(i.idx_tup_read), 0) from pg_stat_user_indexes i where i.relid = t.relid) as entries
+     from pg_stat_user_tables t where t.relname = '${table}'`,
+  );

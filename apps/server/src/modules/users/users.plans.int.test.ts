@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPool } from '../../platform/db.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import { statsCounters } from '../../testing/stats.js';
+import { tableReads } from '../../testing/stats.js';
 import { findSessions } from './users.session.js';
 import { userSummary } from './users.summary.js';
 
@@ -39,14 +39,7 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-/** A table's sequential scans, index scans and index entries read so far. */
-const reads = (table: string) =>
-  statsCounters<'seq' | 'idx' | 'entries'>(
-    pool,
-    `select t.seq_scan as seq, coalesce(t.idx_scan, 0) as idx,
-       (select coalesce(sum(i.idx_tup_read), 0) from pg_stat_user_indexes i where i.relid = t.relid) as entries
-     from pg_stat_user_tables t where t.relname = '${table}'`,
-  );
+const reads = (table: string) => tableReads(pool, table);
 
 /** What each counter of `reads` grew by while `work` ran. */
 async function grewBy<T>(tables: string[], work: () => Promise<T>) {

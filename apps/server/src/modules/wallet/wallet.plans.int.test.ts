@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPool } from '../../platform/db.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import { statsCounters } from '../../testing/stats.js';
+import { statsCounters, tableReads } from '../../testing/stats.js';
 import type { Posting } from './wallet.batcher.js';
 import { applyOnPool } from './wallet.repository.js';
 
@@ -57,11 +57,7 @@ const gift = (payer: { userKey: number; account: number }): Posting => ({
 });
 
 /** fan_club's sequential and index scans and inserted rows so far. */
-const fanClubScans = () =>
-  statsCounters<'seq' | 'idx' | 'inserted'>(
-    pool,
-    `select seq_scan as seq, coalesce(idx_scan, 0) as idx, n_tup_ins as inserted from pg_stat_user_tables where relname = 'fan_club'`,
-  );
+const fanClubScans = () => tableReads(pool, 'fan_club');
 
 /** Index entries read through wallet_txn's (actor, key) index so far, and wallet_txn's inserted rows. */
 const idemKeyReads = () =>
